@@ -1,0 +1,39 @@
+// Bundles the extension and the CLI (one minified CommonJS file each), and the unit tests.
+// node esbuild.mjs [--production] [--watch] [--tests]
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  minify: production || !watch,
+  logLevel: 'warning',
+  // The SDK ships ESM and CJS; prefer its CJS build so `require.main` and friends behave.
+  mainFields: ['module', 'main'],
+  conditions: ['require'],
+};
+
+const builds = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+if (tests) {
+  const unit = fs.readdirSync('test/unit').filter(f => f.endsWith('.test.ts')).map(f => path.join('test/unit', f));
+  builds.push({ ...common, minify: false, entryPoints: unit, outdir: 'out/test/unit', external: ['@modelcontextprotocol/server-everything'] });
+}
+
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b)).watch();
+  console.log('[esbuild] watching');
+} else {
+  await Promise.all(builds.map(b => esbuild.build(b)));
+  if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
+}

@@ -1,0 +1,161 @@
+// Headless `mcp-prompts list|get|complete` over the same core the extension uses.
+// Exit codes: 0 success, 2 bad input (unknown prompt, missing argument, malformed config),
+// 1 a server failed. Expected failures print one line on stderr, never a stack trace.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Catalog } from './core/catalog.js';
+import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
+import { PromptError } from './core/errors.js';
+import { completeArgument, invokePrompt, parseInvocation, resolvePrompt } from './core/invocation.js';
+import { toTranscript } from './core/content.js';
+import type { LogSink } from './core/log.js';
+
+const USAGE = `usage:
+  mcp-prompts list [--config FILE] [--json]
+  mcp-prompts get SERVER.PROMPT [NAME=VALUE ...] [--config FILE] [--json]
+  mcp-prompts complete SERVER.PROMPT ARGUMENT [PREFIX] [NAME=VALUE ...] [--config FILE] [--json]
+options:
+  --config FILE   .vscode/mcp.json (default) or a Claude Desktop / Cursor file with "mcpServers"
+  --json          machine-readable output
+  --verbose       server log lines (stderr of servers, JSON-RPC traffic) on stderr
+\${input:ID} values come from the environment variable MCP_PROMPTS_INPUT_<ID> or the input's default.`;
+
+interface Options { config: string; json: boolean; verbose: boolean; positional: string[] }
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { config: path.join('.vscode', 'mcp.json'), json: false, verbose: false, positional: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') o.json = true;
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '--config') { const v = argv[++i]; if (!v) throw new PromptError('--config needs a file', 'input'); o.config = v; }
+    else if (a.startsWith('--config=')) o.config = a.slice('--config='.length);
+    else if (a === '--help' || a === '-h') o.positional.unshift('help');
+    else o.positional.push(a);
+  }
+  return o;
+}
+
+async function loadCatalog(o: Options): Promise<Catalog> {
+  const file = path.resolve(o.config);
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
+    throw new ConfigError(`cannot read config ${o.config}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const config = parseConfigText(text, 'workspace', o.config);
+  const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
+  const resolveInput = async (input: InputDefinition | undefined, id: string) => process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
+  const servers = await Promise.all(config.servers.map(def => substituteVariables(def, { workspaceFolder, userHome: os.homedir(), env: process.env }, config.inputs, resolveInput)));
+  const log: LogSink | undefined = o.verbose
+    ? { trace: m => process.stderr.write(`${m}\n`), info: m => process.stderr.write(`${m}\n`), warn: m => process.stderr.write(`${m}\n`), error: m => process.stderr.write(`${m}\n`) }
+    : undefined;
+  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, defaultCwd: workspaceFolder, log, clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' } }) });
+  catalog.setServers(servers);
+  return catalog;
+}
+
+function splitPairs(items: string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new PromptError(`expected NAME=VALUE, got "${item}"`, 'input');
+    values[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return values;
+}
+
+async function list(catalog: Catalog, o: Options): Promise<number> {
+  await catalog.ready();
+  const rows = catalog.prompts.map(p => ({
+    server: p.server.def.name,
+    name: p.prompt.name,
+    title: p.prompt.title,
+    description: p.prompt.description,
+    arguments: p.prompt.arguments ?? [],
+    icons: p.prompt.icons,
+    invocation: p.invocationName,
+  }));
+  if (o.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  else {
+    for (const s of catalog.servers) {
+      process.stdout.write(`${s.def.name}${s.listError ? '  (failed)' : ''}\n`);
+      for (const p of s.prompts) {
+        const args = (p.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(' ');
+        process.stdout.write(`  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}\n`);
+      }
+    }
+  }
+  let code = 0;
+  for (const s of catalog.servers) {
+    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${w}\n`);
+    if (s.listError) { process.stderr.write(`mcp-prompts: ${s.listError.message}\n`); code = 1; }
+  }
+  return code;
+}
+
+async function get(catalog: Catalog, o: Options): Promise<number> {
+  const [, name, ...pairs] = o.positional;
+  if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
+  const prompt = await resolvePrompt(catalog, name);
+  const done = await invokePrompt(catalog, { prompt, values: splitPairs(pairs) });
+  if (!done) return 2;
+  if (o.json) {
+    process.stdout.write(JSON.stringify(done.result, null, 2) + '\n');
+    return 0;
+  }
+  const transcript = toTranscript(done.result);
+  if (transcript.description) process.stdout.write(`${transcript.description}\n\n`);
+  for (const m of transcript.messages) {
+    process.stdout.write(`[${m.role}]\n`);
+    for (const part of m.parts) {
+      switch (part.kind) {
+        case 'text': process.stdout.write(`${part.text}\n`); break;
+        case 'image': case 'audio': process.stdout.write(`<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`); break;
+        case 'resource': process.stdout.write(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>\n${part.text ?? `(${part.bytes} bytes)`}\n`); break;
+        case 'link': process.stdout.write(`<link ${part.uri} ${part.title ?? part.name}>\n`); break;
+        case 'invalid': process.stdout.write(`<not shown: ${part.reason}>\n`); break;
+      }
+    }
+    process.stdout.write('\n');
+  }
+  return 0;
+}
+
+async function complete(catalog: Catalog, o: Options): Promise<number> {
+  const [, name, argument, ...rest] = o.positional;
+  if (!name || !argument) throw new PromptError('complete needs SERVER.PROMPT ARGUMENT', 'input');
+  const prefix = rest.length && !rest[0].includes('=') ? rest.shift()! : '';
+  const target = await resolvePrompt(catalog, name);
+  if (!(target.prompt.arguments ?? []).some(a => a.name === argument)) {
+    throw new PromptError(`${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`, 'input', target.server.def.name);
+  }
+  const result = await completeArgument(target, argument, prefix, splitPairs(rest));
+  if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  else process.stdout.write(result.values.map(v => `${v}\n`).join(''));
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let catalog: Catalog | undefined;
+  try {
+    const o = parseArgs(argv);
+    const command = o.positional[0];
+    if (!command || command === 'help') { process.stdout.write(USAGE + '\n'); return command ? 0 : 2; }
+    if (!['list', 'get', 'complete'].includes(command)) throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
+    catalog = await loadCatalog(o);
+    if (command === 'list') return await list(catalog, o);
+    if (command === 'get') return await get(catalog, o);
+    return await complete(catalog, o);
+  } catch (err) {
+    const kind = err instanceof PromptError ? err.kind : err instanceof ConfigError ? 'input' : 'server';
+    process.stderr.write(`mcp-prompts: ${err instanceof Error ? err.message : String(err)}\n`);
+    return kind === 'input' ? 2 : 1;
+  } finally {
+    await catalog?.dispose();
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+}

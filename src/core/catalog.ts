@@ -1,0 +1,252 @@
+// Every prompt of every configured server. Reads every page, re-reads on list_changed (debounced),
+// keeps valid prompts when a page holds a bad one, and names each prompt `server.prompt` (plus a bare
+// alias where unique). Config changes keep the connections of unchanged servers.
+import * as l10n from '@vscode/l10n';
+import { PromptSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerDefinition } from './config.js';
+import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.js';
+import { Emitter } from './events.js';
+import { PromptError, toPromptError } from './errors.js';
+
+export interface CatalogPrompt {
+  server: ServerEntry;
+  prompt: Prompt;
+  /** `server.prompt`: always unique. */
+  invocationName: string;
+  /** The prompt part of `invocationName`; usable alone when `unique`. */
+  shortName: string;
+  unique: boolean;
+}
+
+export interface ServerEntry {
+  readonly id: string;
+  readonly def: ServerDefinition;
+  readonly connection: ServerConnection;
+  prompts: CatalogPrompt[];
+  /** True while pages are being read. */
+  loading: boolean;
+  /** Why the last listing failed (the server may still have prompts from before). */
+  listError?: PromptError;
+  /** Items the server sent that we could not use (malformed prompt, duplicate name). */
+  warnings: string[];
+}
+
+export interface CatalogOptions {
+  connection?: (def: ServerDefinition) => ConnectionOptions;
+  /** `eager` (extension) starts every server at once in the background; `lazy` (CLI) on first use. */
+  start?: 'eager' | 'lazy';
+  maxPages?: number;
+  debounceMs?: number;
+}
+
+export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
+
+const MAX_PAGES = 1000;
+
+export class Catalog {
+  private entries: ServerEntry[] = [];
+  private loads = new Map<ServerEntry, Promise<void>>();
+  private pendingReload = new Set<ServerEntry>();
+  private debounce = new Map<ServerEntry, NodeJS.Timeout>();
+  private disposables = new Map<ServerEntry, { dispose(): void }[]>();
+  private readonly changeEmitter = new Emitter<ServerEntry | undefined>();
+  /** Fired when a server's prompts or status change (`undefined`: the set of servers changed). */
+  readonly onDidChange = this.changeEmitter.event;
+  private index = new Map<string, CatalogPrompt[]>();
+
+  constructor(private readonly options: CatalogOptions = {}) {}
+
+  get servers(): readonly ServerEntry[] { return this.entries; }
+
+  get prompts(): CatalogPrompt[] { return this.entries.flatMap(e => e.prompts); }
+
+  /** Replaces the configuration. Servers whose definition did not change keep their connection and prompts. */
+  setServers(defs: ServerDefinition[]): void {
+    const old = new Map(this.entries.map(e => [e.id, e]));
+    const next: ServerEntry[] = [];
+    for (const def of defs) {
+      const existing = old.get(def.id);
+      if (existing && JSON.stringify(existing.def) === JSON.stringify(def)) {
+        next.push(existing);
+        old.delete(def.id);
+      } else {
+        next.push(this.createEntry(def));
+      }
+    }
+    for (const gone of old.values()) this.disposeEntry(gone);
+    this.entries = next;
+    this.reindex();
+    this.changeEmitter.fire(undefined);
+    if ((this.options.start ?? 'eager') === 'eager') for (const e of next) if (!e.prompts.length && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
+  }
+
+  private createEntry(def: ServerDefinition): ServerEntry {
+    const connection = new ServerConnection(def, this.options.connection?.(def));
+    const entry: ServerEntry = { id: def.id, def, connection, prompts: [], loading: false, warnings: [] };
+    this.disposables.set(entry, [
+      connection.onPromptsChanged(() => this.scheduleReload(entry)),
+      connection.onStatus(() => this.changeEmitter.fire(entry)),
+    ]);
+    return entry;
+  }
+
+  private disposeEntry(entry: ServerEntry): void {
+    clearTimeout(this.debounce.get(entry));
+    this.debounce.delete(entry);
+    for (const d of this.disposables.get(entry) ?? []) d.dispose();
+    this.disposables.delete(entry);
+    void entry.connection.dispose();
+  }
+
+  /** list_changed storms collapse into one re-list; a change during a re-list queues one more. */
+  private scheduleReload(entry: ServerEntry): void {
+    clearTimeout(this.debounce.get(entry));
+    const timer = setTimeout(() => {
+      this.debounce.delete(entry);
+      if (this.loads.has(entry)) this.pendingReload.add(entry);
+      else void this.load(entry);
+    }, this.options.debounceMs ?? 150);
+    timer.unref?.();
+    this.debounce.set(entry, timer);
+  }
+
+  /** Lists (again) the prompts of one server, or of all; resolves when done, never rejects. */
+  refresh(serverId?: string): Promise<void> {
+    const targets = serverId === undefined ? this.entries : this.entries.filter(e => e.id === serverId);
+    return Promise.all(targets.map(e => this.load(e))).then(() => undefined);
+  }
+
+  /** Waits for the servers' first listing (starting them in lazy mode). */
+  async ready(serverId?: string): Promise<void> {
+    const targets = serverId === undefined ? this.entries : this.entries.filter(e => e.id === serverId);
+    await Promise.all(targets.map(e => this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e))));
+  }
+
+  private load(entry: ServerEntry): Promise<void> {
+    const running = this.loads.get(entry);
+    if (running) return running;
+    const p = this.listAll(entry).finally(() => {
+      this.loads.delete(entry);
+      if (this.pendingReload.delete(entry) && this.entries.includes(entry)) void this.load(entry);
+    });
+    this.loads.set(entry, p);
+    return p;
+  }
+
+  private async listAll(entry: ServerEntry): Promise<void> {
+    entry.loading = true;
+    this.changeEmitter.fire(entry);
+    const collected: Prompt[] = [];
+    const warnings: string[] = [];
+    let listError: PromptError | undefined;
+    try {
+      const client = await entry.connection.connect();
+      if (!client.getServerCapabilities()?.prompts) {
+        warnings.push(l10n.t('{0} offers no prompts', entry.def.name));
+      } else {
+        const seen = new Set<string>();
+        let cursor: string | undefined;
+        const maxPages = this.options.maxPages ?? MAX_PAGES;
+        for (let page = 0; ; page++) {
+          if (page >= maxPages) throw new PromptError(l10n.t('{0} sent more than {1} pages of prompts; the rest was not read', entry.def.name, maxPages), 'server', entry.def.name);
+          const result = await entry.connection.listPromptsPage(cursor);
+          for (const raw of result.prompts ?? []) {
+            const parsed = PromptSchema.safeParse(raw);
+            if (parsed.success) collected.push(parsed.data);
+            else warnings.push(l10n.t('{0} sent a malformed prompt ({1}); it was skipped', entry.def.name, describeItem(raw)));
+          }
+          cursor = result.nextCursor;
+          if (cursor === undefined) break;
+          if (seen.has(cursor)) throw new PromptError(l10n.t('{0} repeated the page cursor "{1}"; listing stopped', entry.def.name, cursor.slice(0, 40)), 'server', entry.def.name);
+          seen.add(cursor);
+        }
+      }
+    } catch (err) {
+      listError = toPromptError(err, entry.def.name, l10n.t('listing prompts'));
+    }
+    if (!this.entries.includes(entry)) return;
+    // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
+    if (!listError || collected.length) entry.prompts = this.toCatalogPrompts(entry, collected, warnings);
+    entry.listError = listError;
+    entry.warnings = warnings;
+    entry.loading = false;
+    for (const w of warnings) entry.connection.log.warn(w);
+    if (listError) entry.connection.log.error(listError.message);
+    this.reindex();
+    this.changeEmitter.fire(entry);
+  }
+
+  private toCatalogPrompts(entry: ServerEntry, prompts: Prompt[], warnings: string[]): CatalogPrompt[] {
+    const out: CatalogPrompt[] = [];
+    const names = new Set<string>();
+    for (const prompt of prompts) {
+      const shortName = sanitizePromptName(prompt.name);
+      if (names.has(shortName)) {
+        warnings.push(l10n.t('{0} lists the prompt "{1}" more than once; the first one is used', entry.def.name, prompt.name));
+        continue;
+      }
+      names.add(shortName);
+      out.push({ server: entry, prompt, shortName, invocationName: `${entry.id}.${shortName}`, unique: true });
+    }
+    return out;
+  }
+
+  private reindex(): void {
+    this.index.clear();
+    for (const p of this.prompts) {
+      const list = this.index.get(p.shortName);
+      if (list) list.push(p); else this.index.set(p.shortName, [p]);
+    }
+    for (const list of this.index.values()) for (const p of list) p.unique = list.length === 1;
+  }
+
+  /** Finds `server.prompt` or a unique bare `prompt`. */
+  resolve(name: string): ResolveResult {
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      const serverId = name.slice(0, dot);
+      const entry = this.entries.find(e => e.id === serverId);
+      if (entry) {
+        const promptName = name.slice(dot + 1);
+        const found = entry.prompts.find(p => p.shortName === promptName || p.prompt.name === promptName);
+        if (found) return { prompt: found };
+        if (entry.listError) return { error: entry.listError };
+        if (entry.connection.error && !entry.prompts.length) return { error: entry.connection.error };
+        return { error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name) };
+      }
+    }
+    const matches = this.index.get(name) ?? [];
+    if (matches.length === 1) return { prompt: matches[0] };
+    if (matches.length > 1) {
+      return { error: new PromptError(l10n.t('"{0}" is offered by several servers; use one of: {1}', name, matches.map(m => m.invocationName).join(', ')), 'input') };
+    }
+    const failed = this.entries.filter(e => e.listError || (e.connection.status === 'error' && !e.prompts.length));
+    const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';
+    return { error: new PromptError(l10n.t('No prompt named "{0}"', name) + hint, 'input') };
+  }
+
+  server(id: string): ServerEntry | undefined {
+    return this.entries.find(e => e.id === id);
+  }
+
+  async dispose(): Promise<void> {
+    const entries = this.entries;
+    this.entries = [];
+    for (const t of this.debounce.values()) clearTimeout(t);
+    this.debounce.clear();
+    await Promise.all(entries.map(async e => { this.disposeEntry(e); await e.connection.stop(); }));
+    this.changeEmitter.dispose();
+  }
+}
+
+/** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */
+export function sanitizePromptName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}_.:-]+/gu, '_') || '_';
+}
+
+function describeItem(raw: unknown): string {
+  if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') return JSON.stringify((raw as { name: string }).name).slice(0, 80);
+  return JSON.stringify(raw)?.slice(0, 80) ?? String(raw);
+}
+
+export type { ServerStatus };

@@ -1,0 +1,228 @@
+// Server definitions from VS Code's mcp.json, the `mcpPrompts.servers` setting, or Claude Desktop /
+// Cursor `mcpServers` files. Pure data in, typed definitions out; variables are substituted here.
+import * as jsonc from 'jsonc-parser';
+import * as l10n from '@vscode/l10n';
+
+export type ServerSource = 'workspace' | 'user' | 'import';
+
+export interface StdioTransportConfig {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  envFile?: string;
+  cwd?: string;
+}
+
+export interface HttpTransportConfig {
+  /** `http` tries Streamable HTTP first and falls back to legacy SSE; `sse` goes to SSE directly. */
+  type: 'http' | 'sse';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface ServerDefinition {
+  /** The name as the user wrote it (the key in `servers`). */
+  name: string;
+  /** `name` sanitised to `[a-z0-9_-]`, unique within one configuration: the `server` in `server.prompt`. */
+  id: string;
+  source: ServerSource;
+  transport: StdioTransportConfig | HttpTransportConfig;
+  /** Per-request timeout in ms (`timeout` in the entry; our own field, ignored by other clients). */
+  timeoutMs?: number;
+}
+
+export interface InputDefinition {
+  id: string;
+  type: string;
+  description?: string;
+  password?: boolean;
+  default?: string;
+  options?: string[];
+}
+
+export interface ServerConfig {
+  servers: ServerDefinition[];
+  inputs: InputDefinition[];
+}
+
+export interface Variables {
+  workspaceFolder?: string;
+  userHome?: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Supplies `${input:id}` values; the extension asks the user (and keeps secrets), the CLI reads env. */
+export type InputResolver = (input: InputDefinition | undefined, id: string, server: string) => Promise<string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(message: string, readonly server?: string, readonly field?: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the text of a config file (JSON with comments), in either shape. */
+export function parseConfigText(text: string, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+  const errors: jsonc.ParseError[] = [];
+  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0];
+    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+  }
+  return parseConfigObject(value, source, origin);
+}
+
+/** Accepts `{servers, inputs}` (VS Code) or `{mcpServers}` (Claude Desktop / Cursor). */
+export function parseConfigObject(value: unknown, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+  if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
+  const raw = value.servers ?? value.mcpServers ?? {};
+  if (!isObject(raw)) throw new ConfigError(l10n.t('{0}: "servers" must be an object', origin));
+  const inputs = parseInputs(value.inputs, origin);
+  const servers: ServerDefinition[] = [];
+  const ids = new Set<string>();
+  for (const [name, entry] of Object.entries(raw)) {
+    const def = parseServer(name, entry, source);
+    let id = def.id;
+    for (let n = 2; ids.has(id); n++) id = `${def.id}-${n}`;
+    ids.add(id);
+    servers.push({ ...def, id });
+  }
+  return { servers, inputs };
+}
+
+export function sanitizeServerId(name: string): string {
+  const id = name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  return id || 'server';
+}
+
+function parseServer(name: string, entry: unknown, source: ServerSource): ServerDefinition {
+  if (!isObject(entry)) throw new ConfigError(l10n.t('Server "{0}": the entry must be an object', name), name);
+  const type = optString(entry, 'type', name) ?? (entry.url !== undefined ? 'http' : 'stdio');
+  const timeout = entry.timeout;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
+  }
+  const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout as number | undefined };
+  if (type === 'stdio') {
+    const command = optString(entry, 'command', name);
+    if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');
+    return {
+      ...base,
+      transport: {
+        type: 'stdio',
+        command,
+        args: optStringArray(entry, 'args', name) ?? [],
+        env: optStringRecord(entry, 'env', name) ?? {},
+        envFile: optString(entry, 'envFile', name),
+        cwd: optString(entry, 'cwd', name),
+      },
+    };
+  }
+  if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http') {
+    const url = optString(entry, 'url', name);
+    if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
+    return { ...base, transport: { type: type === 'sse' ? 'sse' : 'http', url, headers: optStringRecord(entry, 'headers', name) ?? {} } };
+  }
+  throw new ConfigError(l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type), name, 'type');
+}
+
+function parseInputs(value: unknown, origin: string): InputDefinition[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new ConfigError(l10n.t('{0}: "inputs" must be an array', origin));
+  return value.filter(isObject).filter(i => typeof i.id === 'string').map(i => ({
+    id: i.id as string,
+    type: typeof i.type === 'string' ? i.type : 'promptString',
+    description: typeof i.description === 'string' ? i.description : undefined,
+    password: i.password === true,
+    default: typeof i.default === 'string' ? i.default : undefined,
+    options: Array.isArray(i.options) ? i.options.filter((o): o is string => typeof o === 'string') : undefined,
+  }));
+}
+
+const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
+
+/**
+ * Replaces `${env:NAME}`, `${workspaceFolder}`, `${userHome}` and (through the resolver) `${input:id}`
+ * in every string of the transport. Unknown variables are left as they are, as VS Code does.
+ */
+export async function substituteVariables(def: ServerDefinition, vars: Variables, inputs: InputDefinition[], resolveInput?: InputResolver): Promise<ServerDefinition> {
+  const resolved = new Map<string, string | undefined>();
+  const substitute = async (text: string): Promise<string> => {
+    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input').map(m => m[2]);
+    for (const id of inputIds) {
+      if (resolved.has(id)) continue;
+      const value = resolveInput ? await resolveInput(inputs.find(i => i.id === id), id, def.name) : undefined;
+      if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for ${input:{1}}', def.name, id), def.name, id);
+      resolved.set(id, value);
+    }
+    return text.replace(VARIABLE, (whole, kind: string | undefined, key: string) => {
+      if (kind === 'env:') return vars.env[key] ?? '';
+      if (kind === 'input:') return resolved.get(key) ?? whole;
+      if (key === 'workspaceFolder') return vars.workspaceFolder ?? whole;
+      if (key === 'userHome') return vars.userHome ?? whole;
+      return whole;
+    });
+  };
+  const record = async (r: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));
+  const t = def.transport;
+  if (t.type === 'stdio') {
+    return {
+      ...def,
+      transport: {
+        ...t,
+        command: await substitute(t.command),
+        args: await Promise.all(t.args.map(substitute)),
+        env: await record(t.env),
+        envFile: t.envFile === undefined ? undefined : await substitute(t.envFile),
+        cwd: t.cwd === undefined ? undefined : await substitute(t.cwd),
+      },
+    };
+  }
+  return { ...def, transport: { ...t, url: await substitute(t.url), headers: await record(t.headers) } };
+}
+
+/** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */
+export function parseEnvFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    let v = m[2];
+    if (/^(["']).*\1$/.test(v)) v = v.slice(1, -1);
+    else v = v.replace(/\s+#.*$/, '');
+    out[m[1]] = v;
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function optString(o: Record<string, unknown>, field: string, server: string): string | undefined {
+  const v = o[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a string', server, field), server, field);
+  return v;
+}
+
+function optStringArray(o: Record<string, unknown>, field: string, server: string): string[] | undefined {
+  const v = o[field];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every(x => typeof x === 'string')) throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an array of strings', server, field), server, field);
+  return v;
+}
+
+function optStringRecord(o: Record<string, unknown>, field: string, server: string): Record<string, string> | undefined {
+  const v = o[field];
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an object of strings', server, field), server, field);
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
+    else if (typeof x === 'string') out[k] = x;
+    else if (x !== null) throw new ConfigError(l10n.t('Server "{0}": "{1}.{2}" must be a string', server, field, k), server, `${field}.${k}`);
+  }
+  return out;
+}

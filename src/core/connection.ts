@@ -1,0 +1,286 @@
+// One MCP server: an SDK Client over a transport, its lifecycle (lazy start, stop, restart with
+// backoff after crashes) and the handful of requests a prompts client makes. Requests are parsed
+// leniently here so one malformed item never costs the whole answer; callers validate per item.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { PromptListChangedNotificationSchema, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import * as z from 'zod/v4';
+import * as l10n from '@vscode/l10n';
+import type { ServerDefinition } from './config.js';
+import { Emitter } from './events.js';
+import { PromptError, toPromptError } from './errors.js';
+import { LogSink, silentLog } from './log.js';
+import { TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+
+export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
+
+export interface ServerInfo {
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  /** `stdio`, `http` (Streamable HTTP) or `sse` (legacy), as actually used. */
+  transport: 'stdio' | 'http' | 'sse';
+}
+
+export interface ConnectionOptions {
+  clientInfo?: Implementation;
+  log?: LogSink;
+  defaultCwd?: string;
+  /** Default per-request timeout when the server entry sets none. */
+  timeoutMs?: number;
+  /** Restart policy after crashes; `false` disables automatic restarts (the CLI). */
+  restart?: false | RestartPolicy;
+  /** Values to hide in the trace (header tokens, secret inputs). */
+  secrets?: string[];
+}
+
+export interface RestartPolicy {
+  initialDelayMs: number;
+  maxDelayMs: number;
+  maxCrashes: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 5, windowMs: 180000 };
+export const DEFAULT_TIMEOUT_MS = 30000;
+
+export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
+
+const LooseListResult = z.looseObject({ prompts: z.array(z.unknown()).optional(), nextCursor: z.string().optional() });
+const LooseGetResult = z.looseObject({ description: z.string().optional(), messages: z.array(z.unknown()).optional() });
+const LooseCompleteResult = z.looseObject({ completion: z.looseObject({ values: z.array(z.unknown()), total: z.number().optional(), hasMore: z.boolean().optional() }) });
+const LooseReadResult = z.looseObject({ contents: z.array(z.unknown()) });
+
+export type RawListResult = z.infer<typeof LooseListResult>;
+export type RawGetResult = z.infer<typeof LooseGetResult>;
+export interface CompletionResult { values: string[]; total?: number; hasMore?: boolean }
+
+export class ServerConnection {
+  private client?: Client;
+  private connecting?: Promise<Client>;
+  private _status: ServerStatus = 'idle';
+  private _error?: PromptError;
+  private _info?: ServerInfo;
+  private crashes: number[] = [];
+  /** Set after too many crashes: no automatic restart until the user restarts the server. */
+  private gaveUp = false;
+  private restartTimer?: NodeJS.Timeout;
+  private generation = 0;
+  private readonly statusEmitter = new Emitter<ServerStatus>();
+  private readonly promptsChangedEmitter = new Emitter<void>();
+  readonly onStatus = this.statusEmitter.event;
+  /** Fired on `notifications/prompts/list_changed` and after a reconnect (the list may differ). */
+  readonly onPromptsChanged = this.promptsChangedEmitter.event;
+  readonly log: LogSink;
+
+  constructor(readonly def: ServerDefinition, private readonly options: ConnectionOptions = {}) {
+    this.log = options.log ?? silentLog;
+  }
+
+  get status(): ServerStatus { return this._status; }
+  get error(): PromptError | undefined { return this._error; }
+  get info(): ServerInfo | undefined { return this._info; }
+  get label(): string { return this.def.name; }
+
+  /** Connects if needed; concurrent callers share one attempt. */
+  async connect(): Promise<Client> {
+    if (this.client) return this.client;
+    if (!this.connecting) {
+      const generation = ++this.generation;
+      this.connecting = this.open(generation).finally(() => { this.connecting = undefined; });
+    }
+    return this.connecting;
+  }
+
+  private async open(generation: number): Promise<Client> {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    this.setStatus('starting');
+    const timeout = this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const t = this.def.transport;
+    this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
+    try {
+      let client: Client;
+      let kind: ServerInfo['transport'] = t.type;
+      let traced: TracingTransport;
+      if (t.type === 'stdio') {
+        traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd));
+        client = await this.initialize(traced, timeout);
+      } else if (t.type === 'sse') {
+        traced = this.trace(createHttpTransport(t, 'sse'));
+        client = await this.initialize(traced, timeout);
+      } else {
+        try {
+          traced = this.trace(createHttpTransport(t, 'http'));
+          client = await this.initialize(traced, timeout);
+        } catch (err) {
+          if (!shouldFallBackToSse(err)) throw err;
+          this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
+          kind = 'sse';
+          traced = this.trace(createHttpTransport(t, 'sse'));
+          client = await this.initialize(traced, timeout);
+        }
+      }
+      if (generation !== this.generation) { await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
+      this._info = {
+        protocolVersion: traced.protocolVersion,
+        serverInfo: client.getServerVersion(),
+        capabilities: client.getServerCapabilities(),
+        instructions: client.getInstructions(),
+        transport: kind,
+      };
+      this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
+      this.client = client;
+      traced.onclose = () => this.handleClose(client);
+      this._error = undefined;
+      this.setStatus('running');
+      return client;
+    } catch (err) {
+      const error = toPromptError(err, this.def.name, l10n.t('start'));
+      if (generation === this.generation) {
+        this._error = error;
+        this.log.error(error.message);
+        this.setStatus('error');
+      }
+      throw error;
+    }
+  }
+
+  private trace(transport: Transport): TracingTransport {
+    return new TracingTransport(transport, this.log, this.options.secrets);
+  }
+
+  private async initialize(transport: TracingTransport, timeout: number): Promise<Client> {
+    // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
+    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {} });
+    client.onerror = e => this.log.warn(`${this.def.name}: ${e.message}`);
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.promptsChangedEmitter.fire());
+    try {
+      await client.connect(transport, { timeout });
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    return client;
+  }
+
+  /** The transport closed without us asking: a crash. Restart with backoff unless crashes pile up. */
+  private handleClose(client: Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.log.warn(l10n.t('{0} exited', this.def.name));
+    this.crashed(new PromptError(l10n.t('{0} stopped unexpectedly', this.def.name), 'server', this.def.name));
+  }
+
+  /** Called on a crash, or when an HTTP request fails at the network level (HTTP never reports close). */
+  private crashed(error: PromptError): void {
+    this._error = error;
+    this.setStatus('error');
+    const policy = this.options.restart === false ? undefined : this.options.restart ?? DEFAULT_RESTART;
+    if (!policy) return;
+    const now = Date.now();
+    this.crashes = [...this.crashes.filter(t => now - t < policy.windowMs), now];
+    if (this.crashes.length >= policy.maxCrashes) {
+      this.gaveUp = true;
+      this._error = new PromptError(l10n.t('{0} crashed {1} times in {2} minutes; it stays stopped until you restart it', this.def.name, this.crashes.length, Math.round(policy.windowMs / 60000)), 'server', this.def.name);
+      this.log.error(this._error.message);
+      this.setStatus('error');
+      return;
+    }
+    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (this.crashes.length - 1));
+    this.log.info(l10n.t('Restarting {0} in {1} s', this.def.name, delay / 1000));
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      this.connect().then(() => this.promptsChangedEmitter.fire(), () => undefined);
+    }, delay);
+    this.restartTimer.unref?.();
+  }
+
+  /** Stops the server (closing stdin / the HTTP session) and cancels any pending restart. */
+  async stop(status: ServerStatus = 'stopped'): Promise<void> {
+    this.generation++;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    const client = this.client;
+    this.client = undefined;
+    this.connecting = undefined;
+    if (client) await client.close().catch(() => undefined);
+    this.setStatus(status);
+  }
+
+  /** A user's restart: clears the crash history and connects again. */
+  async restart(): Promise<void> {
+    await this.stop();
+    this.crashes = [];
+    this.gaveUp = false;
+    this._error = undefined;
+    await this.connect();
+    this.promptsChangedEmitter.fire();
+  }
+
+  async listPromptsPage(cursor: string | undefined, opts: RequestOptions = {}): Promise<RawListResult> {
+    return this.request(l10n.t('listing prompts'), c => c.request({ method: 'prompts/list', params: cursor === undefined ? {} : { cursor } }, LooseListResult, this.requestOptions(opts)), opts);
+  }
+
+  async getPrompt(name: string, args: Record<string, string>, opts: RequestOptions = {}): Promise<RawGetResult> {
+    return this.request(l10n.t('prompt "{0}"', name), c => c.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseGetResult, this.requestOptions(opts)), opts);
+  }
+
+  async complete(prompt: string, argument: string, value: string, context: Record<string, string>, opts: RequestOptions = {}): Promise<CompletionResult> {
+    const result = await this.request(l10n.t('completion of "{0}"', argument), c => {
+      if (!c.getServerCapabilities()?.completions) return Promise.resolve({ completion: { values: [] as unknown[], total: undefined as number | undefined, hasMore: undefined as boolean | undefined } });
+      return c.request({
+        method: 'completion/complete',
+        params: { ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value }, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) },
+      }, LooseCompleteResult, this.requestOptions(opts));
+    }, opts);
+    const values = result.completion.values.filter((v): v is string => typeof v === 'string').slice(0, 100);
+    return { values, total: result.completion.total, hasMore: result.completion.hasMore };
+  }
+
+  async readResource(uri: string, opts: RequestOptions = {}): Promise<unknown[]> {
+    const result = await this.request(l10n.t('reading {0}', uri), c => c.request({ method: 'resources/read', params: { uri } }, LooseReadResult, this.requestOptions(opts)), opts);
+    return result.contents;
+  }
+
+  private requestOptions(opts: RequestOptions) {
+    return { signal: opts.signal, timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  }
+
+  private async request<T>(what: string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
+    if (opts.signal?.aborted) throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what), 'cancelled', this.def.name);
+    if (this.gaveUp && this._error) throw this._error;
+    const client = await this.connect();
+    try {
+      return await call(client);
+    } catch (err) {
+      const error = toPromptError(err, this.def.name, what, opts.signal?.aborted);
+      // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
+      if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
+        this.client = undefined;
+        await client.close().catch(() => undefined);
+        this.crashed(error);
+      }
+      throw error;
+    }
+  }
+
+  private setStatus(status: ServerStatus): void {
+    if (this._status === status) return;
+    this._status = status;
+    this.statusEmitter.fire(status);
+  }
+
+  dispose(): Promise<void> {
+    const done = this.stop();
+    this.statusEmitter.dispose();
+    this.promptsChangedEmitter.dispose();
+    return done;
+  }
+}
+
+function isNetworkFailure(err: unknown): boolean {
+  return err instanceof TypeError && /fetch failed/i.test(err.message);
+}

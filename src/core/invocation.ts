@@ -1,0 +1,178 @@
+// The one invocation path every surface uses: parse → resolve → collect missing arguments → get.
+// Parsing understands `server.prompt` / `prompt`, named `key=value` / `key="multi word"` / `key='x'`
+// and positional values in the prompt's argument order.
+import * as l10n from '@vscode/l10n';
+import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalog, CatalogPrompt } from './catalog.js';
+import type { CompletionResult, RawGetResult } from './connection.js';
+import { PromptError } from './errors.js';
+
+export interface ParsedInvocation {
+  name: string;
+  named: Record<string, string>;
+  positional: Token[];
+  /** The text after the name, untouched (the last positional argument may take it verbatim). */
+  rest: string;
+}
+
+export interface Token { value: string; start: number; end: number; quoted: boolean }
+
+/** Splits `name args...`; a leading `/` is ignored. Returns undefined for an empty line. */
+export function parseInvocation(line: string): ParsedInvocation | undefined {
+  const text = line.replace(/^\s*\/?/, '');
+  const m = /^(\S+)/.exec(text);
+  if (!m) return undefined;
+  const rest = text.slice(m[0].length).replace(/^\s+/, '');
+  const named: Record<string, string> = {};
+  const positional: Token[] = [];
+  for (const token of tokenize(rest)) {
+    const kv = !token.quoted ? /^([A-Za-z_][\w.-]*)=([\s\S]*)$/.exec(token.raw) : null;
+    if (kv) named[kv[1]] = unquote(kv[2]);
+    else positional.push({ value: token.quoted ? unquote(token.raw) : token.raw, start: token.start, end: token.start + token.raw.length, quoted: token.quoted });
+  }
+  return { name: m[1], named, positional, rest };
+}
+
+interface RawToken { raw: string; start: number; quoted: boolean }
+
+/** Whitespace-separated tokens; quotes group, `\"` escapes inside double quotes. */
+export function tokenize(text: string): RawToken[] {
+  const out: RawToken[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (i >= text.length) break;
+    const start = i;
+    let quote: string | undefined;
+    while (i < text.length) {
+      const c = text[i];
+      if (quote) {
+        if (c === '\\' && quote === '"' && i + 1 < text.length) { i += 2; continue; }
+        if (c === quote) quote = undefined;
+      } else if (c === '"' || c === "'") {
+        quote = c;
+      } else if (/\s/.test(c)) {
+        break;
+      }
+      i++;
+    }
+    const raw = text.slice(start, i);
+    out.push({ raw, start, quoted: raw[0] === '"' || raw[0] === "'" });
+  }
+  return out;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value[0] === '"' && value.endsWith('"')) return value.slice(1, -1).replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n');
+  if (value.length >= 2 && value[0] === "'" && value.endsWith("'")) return value.slice(1, -1);
+  return value;
+}
+
+export interface BoundArguments {
+  values: Record<string, string>;
+  /** Required arguments still without a value. */
+  missing: PromptArgument[];
+  /** Named arguments the prompt does not declare. */
+  unknown: string[];
+}
+
+/**
+ * Maps parsed values onto the prompt's arguments. Positional values fill the arguments not given by
+ * name, in order; when there are more words than arguments, the last one takes the rest of the line
+ * verbatim (so `/review def f(): pass` gives `code` the whole snippet).
+ */
+export function bindArguments(args: readonly PromptArgument[] | undefined, parsed: Pick<ParsedInvocation, 'named' | 'positional' | 'rest'>): BoundArguments {
+  const declared = args ?? [];
+  const values: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const [k, v] of Object.entries(parsed.named)) {
+    if (declared.some(a => a.name === k)) values[k] = v; else unknown.push(k);
+  }
+  const open = declared.filter(a => !(a.name in values));
+  parsed.positional.forEach((token, i) => {
+    if (i < open.length - 1 || (i === open.length - 1 && i === parsed.positional.length - 1)) {
+      values[open[i].name] = token.value;
+    } else if (i === open.length - 1) {
+      values[open[i].name] = parsed.rest.slice(token.start, parsed.positional[parsed.positional.length - 1].end);
+    }
+  });
+  if (open.length === 0 && parsed.positional.length) unknown.push(...parsed.positional.map(t => t.value));
+  const missing = declared.filter(a => a.required && !values[a.name]);
+  return { values, missing, unknown };
+}
+
+/** Asks the user for argument values; resolves undefined when they cancel. */
+export type ArgumentCollector = (prompt: CatalogPrompt, given: Record<string, string>, missing: PromptArgument[]) => Promise<Record<string, string> | undefined>;
+
+export interface InvokeRequest {
+  /** An invocation line (`server.prompt args`) or an already resolved prompt with values. */
+  line?: string;
+  prompt?: CatalogPrompt;
+  values?: Record<string, string>;
+  collect?: ArgumentCollector;
+  /** Ask for optional arguments too (collector decides how). */
+  askOptional?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface InvokeResult {
+  prompt: CatalogPrompt;
+  args: Record<string, string>;
+  result: RawGetResult;
+}
+
+/** The single path from what the user typed or picked to the server's answer. */
+export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promise<InvokeResult | undefined> {
+  let target = req.prompt;
+  let values = { ...(req.values ?? {}) };
+  if (!target) {
+    const parsed = req.line !== undefined ? parseInvocation(req.line) : undefined;
+    if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+    target = await resolvePrompt(catalog, parsed.name);
+    const bound = bindArguments(target.prompt.arguments, parsed);
+    if (bound.unknown.length) {
+      throw new PromptError(l10n.t('{0}: prompt "{1}" has no argument {2} (it takes: {3})', target.server.def.name, target.prompt.name, bound.unknown.join(', '), argumentList(target) || l10n.t('none')), 'input', target.server.def.name);
+    }
+    values = { ...values, ...bound.values };
+  }
+  let missing = missingArguments(target, values);
+  if ((missing.length || req.askOptional) && req.collect) {
+    const collected = await req.collect(target, values, missing);
+    if (!collected) return undefined;
+    values = { ...values, ...collected };
+    missing = missingArguments(target, values);
+  }
+  if (missing.length) {
+    throw new PromptError(l10n.t('{0}: prompt "{1}" needs {2}', target.server.def.name, target.prompt.name, missing.map(a => a.name).join(', ')), 'input', target.server.def.name);
+  }
+  const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  const result = await target.server.connection.getPrompt(target.prompt.name, args, { signal: req.signal });
+  return { prompt: target, args, result };
+}
+
+/** Resolves a name, first waiting for servers still listing (a fresh start must not say "unknown"). */
+export async function resolvePrompt(catalog: Catalog, name: string): Promise<CatalogPrompt> {
+  const dot = name.indexOf('.');
+  const serverId = dot > 0 && catalog.server(name.slice(0, dot)) ? name.slice(0, dot) : undefined;
+  let found = catalog.resolve(name);
+  if ('error' in found) {
+    await catalog.ready(serverId);
+    found = catalog.resolve(name);
+  }
+  if ('error' in found) throw found.error;
+  return found.prompt;
+}
+
+export function missingArguments(target: CatalogPrompt, values: Record<string, string>): PromptArgument[] {
+  return (target.prompt.arguments ?? []).filter(a => a.required && !values[a.name]);
+}
+
+export function argumentList(target: CatalogPrompt): string {
+  return (target.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(', ');
+}
+
+/** `completion/complete` with the other values already given as context. */
+export function completeArgument(target: CatalogPrompt, argument: string, prefix: string, values: Record<string, string>, signal?: AbortSignal): Promise<CompletionResult> {
+  const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== argument && v !== ''));
+  return target.server.connection.complete(target.prompt.name, argument, prefix, context, { signal });
+}

@@ -1,0 +1,95 @@
+// Transport construction, one function per kind, plus a tracing wrapper that logs the raw JSON-RPC
+// traffic and records the negotiated protocol version (the SDK keeps it only inside HTTP transports).
+import fs from 'node:fs';
+import path from 'node:path';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
+import { parseEnvFile } from './config.js';
+import { LogSink, redact } from './log.js';
+
+/** Wraps a transport: every message in and out goes to the log at trace level. */
+export class TracingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  protocolVersion?: string;
+
+  constructor(readonly inner: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = e => this.onerror?.(e);
+    inner.onmessage = (m, extra) => {
+      this.log.trace(`<- ${redact(JSON.stringify(m), this.secrets)}`);
+      (this.onmessage as ((m: JSONRPCMessage, extra?: unknown) => void) | undefined)?.(m, extra);
+    };
+  }
+  get sessionId(): string | undefined { return this.inner.sessionId; }
+  start(): Promise<void> { return this.inner.start(); }
+  send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
+    this.log.trace(`-> ${redact(JSON.stringify(message), this.secrets)}`);
+    return this.inner.send(message, options);
+  }
+  close(): Promise<void> { return this.inner.close(); }
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.inner.setProtocolVersion?.(version);
+  }
+}
+
+export function createStdioTransport(config: StdioTransportConfig, log: LogSink, defaultCwd?: string): StdioClientTransport {
+  let env = { ...config.env };
+  if (config.envFile) {
+    const file = path.resolve(defaultCwd ?? process.cwd(), config.envFile);
+    env = { ...parseEnvFile(fs.readFileSync(file, 'utf8')), ...env };
+  }
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    // The SDK adds its safe default environment (PATH, HOME, ...) to whatever we pass here.
+    env: Object.keys(env).length ? env : undefined,
+    cwd: config.cwd ?? defaultCwd,
+    stderr: 'pipe',
+  });
+  pipeLines(transport.stderr, line => log.info(`[stderr] ${line}`));
+  return transport;
+}
+
+export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 'sse'): Transport {
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: config.headers };
+  if (kind === 'sse') {
+    // EventSource needs the headers too (e.g. Authorization), or the GET is refused.
+    return new SSEClientTransport(url, {
+      requestInit,
+      eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }) },
+    });
+  }
+  return new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+/** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */
+export function shouldFallBackToSse(err: unknown): boolean {
+  if (err instanceof StreamableHTTPError) return typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
+  return false;
+}
+
+const MAX_STDERR_LINE = 4000;
+
+function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let buffer = '';
+  stream.on('data', (chunk: Buffer | string) => {
+    buffer += chunk.toString();
+    let i: number;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      onLine(buffer.slice(0, i).slice(0, MAX_STDERR_LINE));
+      buffer = buffer.slice(i + 1);
+    }
+    // A server that never ends a line must not grow our memory without bound.
+    if (buffer.length > MAX_STDERR_LINE) { onLine(buffer.slice(0, MAX_STDERR_LINE)); buffer = ''; }
+  });
+  stream.on('end', () => { if (buffer) onLine(buffer); buffer = ''; });
+}
