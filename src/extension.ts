@@ -1,3 +1,59 @@
+// Wires the pieces together; no logic of its own. Servers connect in the background after activate().
 import * as vscode from 'vscode';
-export function activate(_context: vscode.ExtensionContext): void {}
-export function deactivate(): void {}
+import * as l10n from '@vscode/l10n';
+import { ExtensionState } from './state';
+import { ArgumentInput } from './ui/argument-input';
+import { PromptTree } from './ui/tree';
+import { registerStatus } from './ui/status';
+import { TranscriptProvider, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
+import { registerCommands } from './commands';
+import { registerParticipant } from './chat/participant';
+import { registerChatCompletions } from './chat/completions';
+import * as resources from './resources';
+
+/** Milliseconds spent in activate(), read by the host tests and the benchmark. */
+export let activationMs = 0;
+let current: ExtensionState | undefined;
+
+export function activate(context: vscode.ExtensionContext): { activationMs: number; state: ExtensionState } {
+  const started = performance.now();
+  // The core's messages use @vscode/l10n; hand it the same bundle VS Code loaded for us.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
+  const state = (current = new ExtensionState(context));
+  const input = new ArgumentInput(state);
+  const transcripts = new TranscriptProvider();
+  const tree = new PromptTree(state);
+  const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
+  const updateContext = () => void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', !state.catalog.servers.length && !state.blocked.length && !state.problems.length);
+  context.subscriptions.push(
+    state, tree, view,
+    registerStatus(state),
+    ...registerCommands({ state, input, transcripts }),
+    registerParticipant(state, input),
+    registerChatCompletions(state),
+    vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
+    ...resources.register(state),
+    state.onDidLoadConfig(updateContext),
+    watchConfiguration(state),
+  );
+  void resources.clearMedia(context.globalStorageUri);
+  void state.reload();
+  activationMs = performance.now() - started;
+  return { activationMs, state };
+}
+
+function watchConfiguration(state: ExtensionState): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
+  const reload = () => void state.reload();
+  return vscode.Disposable.from(
+    watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload),
+    vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('mcpPrompts.servers')) reload(); }),
+    vscode.workspace.onDidGrantWorkspaceTrust(reload),
+    vscode.workspace.onDidChangeWorkspaceFolders(reload),
+  );
+}
+
+/** Closes every server (stdio children get stdin closed, then SIGTERM) before the host exits. */
+export function deactivate(): Promise<void> | undefined {
+  return current?.catalog.dispose();
+}

@@ -149,11 +149,11 @@ const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
 export async function substituteVariables(def: ServerDefinition, vars: Variables, inputs: InputDefinition[], resolveInput?: InputResolver): Promise<ServerDefinition> {
   const resolved = new Map<string, string | undefined>();
   const substitute = async (text: string): Promise<string> => {
-    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input').map(m => m[2]);
+    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input:').map(m => m[2]);
     for (const id of inputIds) {
       if (resolved.has(id)) continue;
       const value = resolveInput ? await resolveInput(inputs.find(i => i.id === id), id, def.name) : undefined;
-      if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for ${input:{1}}', def.name, id), def.name, id);
+      if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`), def.name, id);
       resolved.set(id, value);
     }
     return text.replace(VARIABLE, (whole, kind: string | undefined, key: string) => {

@@ -38,6 +38,11 @@ export function toTranscript(result: RawGetResult): Transcript {
 
 export function toPart(raw: unknown): Part {
   const type = typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : typeof raw;
+  // Media is checked by us first: the SDK schema would only say "malformed" where we can say why.
+  const media = raw as { type: string; data?: unknown; mimeType?: unknown; annotations?: Annotations };
+  if ((type === 'image' || type === 'audio') && typeof media.data === 'string' && typeof media.mimeType === 'string') {
+    return toMediaPart(type, media.data, media.mimeType, media.annotations);
+  }
   const parsed = ContentBlockSchema.safeParse(raw);
   if (!parsed.success) {
     const known = ['text', 'image', 'audio', 'resource', 'resource_link'].includes(type);
@@ -48,19 +53,8 @@ export function toPart(raw: unknown): Part {
     case 'text':
       return { kind: 'text', text: c.text, annotations: c.annotations };
     case 'image':
-    case 'audio': {
-      const allowed = c.type === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
-      const mimeType = c.mimeType.toLowerCase().split(';')[0].trim();
-      if (!allowed.includes(mimeType)) return { kind: 'invalid', contentType: c.type, reason: l10n.t('{0} type "{1}" is not supported', c.type, c.mimeType) };
-      const bytes = decodeBase64(c.data);
-      if (!bytes) return { kind: 'invalid', contentType: c.type, reason: l10n.t('{0} data is not valid base64', c.type) };
-      if (bytes.length > MAX_MEDIA_BYTES) return { kind: 'invalid', contentType: c.type, reason: l10n.t('{0} is too large ({1} MB, limit {2} MB)', c.type, (bytes.length / 1048576).toFixed(1), MAX_MEDIA_BYTES / 1048576) };
-      const sniffed = sniffMimeType(bytes);
-      if (!sniffed || !sameFamily(sniffed, mimeType)) return { kind: 'invalid', contentType: c.type, reason: l10n.t('{0} claims to be {1} but its data is {2}', c.type, mimeType, sniffed ?? l10n.t('not a known format')) };
-      const fileName = `${c.type}${extensionFor(mimeType)}`;
-      if (c.type === 'image') return { kind: 'image', mimeType, data: c.data, bytes: bytes.length, fileName, annotations: c.annotations };
-      return { kind: 'audio', mimeType, data: c.data, bytes: bytes.length, fileName, durationSeconds: wavDuration(bytes), annotations: c.annotations };
-    }
+    case 'audio':
+      return toMediaPart(c.type, c.data, c.mimeType, c.annotations);
     case 'resource': {
       const r = c.resource;
       if ('text' in r && typeof r.text === 'string') {
@@ -75,6 +69,20 @@ export function toPart(raw: unknown): Part {
     case 'resource_link':
       return { kind: 'link', uri: c.uri, name: c.name, title: c.title, description: c.description, mimeType: c.mimeType, size: c.size, annotations: c.annotations };
   }
+}
+
+function toMediaPart(kind: 'image' | 'audio', data: string, declared: string, annotations?: Annotations): Part {
+  const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
+  const mimeType = declared.toLowerCase().split(';')[0].trim();
+  if (!allowed.includes(mimeType)) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} type "{1}" is not supported', kind, declared) };
+  const bytes = decodeBase64(data);
+  if (!bytes) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} data is not valid base64', kind) };
+  if (bytes.length > MAX_MEDIA_BYTES) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} is too large ({1} MB, limit {2} MB)', kind, (bytes.length / 1048576).toFixed(1), MAX_MEDIA_BYTES / 1048576) };
+  const sniffed = sniffMimeType(bytes);
+  if (!sniffed || !sameFamily(sniffed, mimeType)) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} claims to be {1} but its data is {2}', kind, mimeType, sniffed ?? l10n.t('not a known format')) };
+  const fileName = `${kind}${extensionFor(mimeType)}`;
+  if (kind === 'image') return { kind: 'image', mimeType, data, bytes: bytes.length, fileName, annotations };
+  return { kind: 'audio', mimeType, data, bytes: bytes.length, fileName, durationSeconds: wavDuration(bytes), annotations };
 }
 
 /** Strict base64: the decoded bytes must encode back to the same text (Buffer.from is lenient). */

@@ -1,0 +1,88 @@
+// Completion in the chat input after `@mcp /`: prompt names, then `key=` argument names, then values
+// from the server's completion/complete with the arguments typed so far as context.
+import * as vscode from 'vscode';
+import { argumentList, completeArgument, parseInvocation } from '../core/invocation';
+import type { ExtensionState } from '../state';
+
+const CHAT_INPUT_SCHEME = 'chatSessionInput';
+
+export function registerChatCompletions(state: ExtensionState): vscode.Disposable {
+  return vscode.languages.registerCompletionItemProvider({ scheme: CHAT_INPUT_SCHEME }, new ChatCompletionProvider(state), '/', '.', ' ', '=');
+}
+
+export class ChatCompletionProvider implements vscode.CompletionItemProvider {
+  constructor(private readonly state: ExtensionState) {}
+
+  async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
+    const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
+    const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
+    if (m) return this.promptNames(m[1], position);
+    const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
+    if (!call) return undefined;
+    const found = this.state.catalog.resolve(call[1]);
+    if ('error' in found) return undefined;
+    const target = found.prompt;
+    const parsed = parseInvocation(`${call[1]} ${call[2]}`);
+    const current = /(\S*)$/.exec(call[2])![1];
+    const eq = current.indexOf('=');
+    if (eq < 0) {
+      // Argument names not given yet.
+      const given = parsed?.named ?? {};
+      const range = new vscode.Range(position.translate(0, -current.length), position);
+      return (target.prompt.arguments ?? []).filter(a => !(a.name in given) && a.name.startsWith(current)).map((a, i) => {
+        const item = new vscode.CompletionItem(`${a.name}=`, vscode.CompletionItemKind.Property);
+        item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
+        item.documentation = a.description;
+        item.range = range;
+        item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
+        item.command = { command: 'editor.action.triggerSuggest', title: '' };
+        return item;
+      });
+    }
+    const argName = current.slice(0, eq);
+    if (!(target.prompt.arguments ?? []).some(a => a.name === argName)) return undefined;
+    const prefix = current.slice(eq + 1).replace(/^["']/, '');
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    try {
+      const context = { ...(parsed?.named ?? {}) };
+      delete context[argName];
+      const result = await completeArgument(target, argName, prefix, context, controller.signal);
+      const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);
+      const items = result.values.map((v, i) => {
+        const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.Value);
+        item.insertText = /[\s"']/.test(v) ? `"${v.replace(/(["\\])/g, '\\$1')}" ` : `${v} `;
+        item.filterText = v;
+        item.range = range;
+        item.sortText = String(i).padStart(4, '0');
+        item.detail = target.server.def.name;
+        return item;
+      });
+      return new vscode.CompletionList(items, result.hasMore === true);
+    } catch {
+      return undefined;
+    } finally {
+      sub.dispose();
+    }
+  }
+
+  private promptNames(typed: string, position: vscode.Position): vscode.CompletionItem[] {
+    const range = new vscode.Range(position.translate(0, -typed.length - 1), position);
+    const items: vscode.CompletionItem[] = [];
+    for (const p of this.state.catalog.prompts) {
+      const names = p.unique ? [p.shortName, p.invocationName] : [p.invocationName];
+      for (const name of names) {
+        const item = new vscode.CompletionItem({ label: `/${name}`, description: p.prompt.title ?? p.server.def.name }, vscode.CompletionItemKind.Function);
+        item.insertText = `/${name} `;
+        item.range = range;
+        item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
+        item.documentation = p.prompt.description;
+        item.filterText = `/${name} ${p.prompt.title ?? ''}`;
+        item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
+        if (p.prompt.arguments?.length) item.command = { command: 'editor.action.triggerSuggest', title: '' };
+        items.push(item);
+      }
+    }
+    return items;
+  }
+}

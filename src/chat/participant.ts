@@ -1,0 +1,120 @@
+// `@mcp`: the handler reads like the user's story — parse the slash command, ask for what is
+// missing, get the prompt, show the transcript, hand it to the model.
+import * as vscode from 'vscode';
+import { PromptError } from '../core/errors';
+import { argumentList, invokePrompt } from '../core/invocation';
+import { toTranscript } from '../core/content';
+import type { ExtensionState } from '../state';
+import { ArgumentInput } from '../ui/argument-input';
+import { renderTranscript, toModelMessages, untrusted } from './render';
+import { escapeLabel } from '../core/markdown';
+
+export const PARTICIPANT_ID = 'mcp-prompts.mcp';
+
+export interface ChatResultMetadata { invocation?: string; resultId?: string; error?: string; server?: string }
+
+export function registerParticipant(state: ExtensionState, input: ArgumentInput): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => handle(state, input, request, stream, token));
+  participant.iconPath = vscode.Uri.joinPath(state.context.extensionUri, 'media', 'mcp.png');
+  return participant;
+}
+
+async function handle(state: ExtensionState, input: ArgumentInput, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  if (request.command === 'list') return listPrompts(state, stream);
+  if (request.command === 'help' || !request.prompt.trim()) return help(state, stream);
+  const line = request.prompt.trim().replace(/^\//, '');
+  const controller = new AbortController();
+  const sub = token.onCancellationRequested(() => controller.abort());
+  try {
+    const name = line.split(/\s/, 1)[0];
+    const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
+    if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
+    else stream.progress(vscode.l10n.t('Getting {0}…', name));
+    const done = await invokePrompt(state.catalog, {
+      line,
+      signal: controller.signal,
+      collect: (target, given) => input.collect(target, given),
+    });
+    if (!done) {
+      stream.markdown(vscode.l10n.t('Cancelled.'));
+      return { metadata: { invocation: line } satisfies ChatResultMetadata };
+    }
+    const invocation = invocationLine(done.prompt.invocationName, done.args);
+    const stored = state.storeResult(invocation, done, toTranscript(done.result));
+    await renderTranscript(stream, stored, state.context.globalStorageUri);
+    const forced = state.forceSend === invocation;
+    state.forceSend = undefined;
+    const send = forced || vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send';
+    stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
+    stream.button({ command: 'mcpPrompts.insertIntoChat', title: vscode.l10n.t('Insert into Chat Input'), arguments: [stored.id] });
+    stream.button({ command: 'mcpPrompts.copyMarkdown', title: vscode.l10n.t('Copy as Markdown'), arguments: [stored.id] });
+    stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
+    if (send && !token.isCancellationRequested) {
+      stream.markdown(untrusted(`\n\n---\n\n#### ✨ ${escapeLabel(request.model.name)}\n\n`));
+      const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
+      for await (const chunk of response.text) stream.markdown(untrusted(chunk));
+    }
+    return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
+  } catch (err) {
+    return showError(stream, err, line, controller.signal.aborted);
+  } finally {
+    sub.dispose();
+  }
+}
+
+function showError(stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean): vscode.ChatResult {
+  if (cancelled || (err instanceof PromptError && err.kind === 'cancelled')) {
+    stream.markdown(vscode.l10n.t('Cancelled.'));
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  const server = err instanceof PromptError ? err.server : undefined;
+  stream.markdown(untrusted(`⚠️ ${escapeLabel(message)}\n\n`));
+  if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
+  else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
+  return { errorDetails: { message }, metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata };
+}
+
+function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
+  const servers = state.catalog.servers;
+  if (!servers.length && !state.blocked.length) {
+    stream.markdown(vscode.l10n.t('No MCP servers are configured. Add one to .vscode/mcp.json or the setting mcpPrompts.servers.'));
+    stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
+    return {};
+  }
+  const lines: string[] = [];
+  for (const s of servers) {
+    const status = s.loading ? vscode.l10n.t('loading') : s.listError ? vscode.l10n.t('failed: {0}', s.listError.message) : s.connection.status === 'error' ? vscode.l10n.t('error: {0}', s.connection.error?.message ?? '') : '';
+    lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
+    for (const p of s.prompts) {
+      const args = argumentList(p);
+      const name = p.unique ? p.shortName : p.invocationName;
+      lines.push(`- \`/${name}${args ? ` ${args}` : ''}\`${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}`);
+    }
+    if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
+    lines.push('');
+  }
+  for (const b of state.blocked) lines.push(`### ${escapeLabel(b.name)} — *${vscode.l10n.t('not started: the workspace is not trusted')}*`, '');
+  stream.markdown(untrusted(lines.join('\n')));
+  stream.markdown(untrusted(`\n${vscode.l10n.t('Arguments marked * are required. Run one with `@mcp /name key=value` or positional values.')}`));
+  return {};
+}
+
+function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
+  stream.markdown(untrusted([
+    vscode.l10n.t('**MCP Prompts** runs the prompts of your MCP servers.'),
+    '',
+    vscode.l10n.t('- `@mcp /list` shows every prompt, grouped by server.'),
+    vscode.l10n.t('- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.'),
+    vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
+  ].join('\n')));
+  stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
+  if (!state.catalog.servers.length) stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
+  return {};
+}
+
+/** `server.prompt key="value" …`: what the chat shows and what re-running it types. */
+export function invocationLine(name: string, args: Record<string, string>): string {
+  const parts = Object.entries(args).map(([k, v]) => (/^[^\s"'=]+$/.test(v) ? `${k}=${v}` : `${k}="${v.replace(/(["\\])/g, '\\$1').replace(/\n/g, '\\n')}"`));
+  return [name, ...parts].join(' ');
+}

@@ -1,0 +1,101 @@
+// A prompt's messages in the chat response, roles kept. Server text goes in untrusted markdown
+// (no HTML, no command links); images inline as data: URIs (the only source that renders in a remote
+// host); audio, blobs, embedded and linked resources as anchors the user opens with one click.
+import * as vscode from 'vscode';
+import { audienceOf, formatBytes, Part } from '../core/content';
+import { escapeLabel } from '../core/markdown';
+import type { StoredResult } from '../state';
+import { embeddedResourceUri, resourceLinkUri, writeMediaFile } from '../resources';
+
+/** Larger images are saved and linked instead of inlined: chat history keeps every byte in memory. */
+const INLINE_IMAGE_LIMIT = 2 * 1024 * 1024;
+
+export function untrusted(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
+}
+
+export function roleLabel(role: 'user' | 'assistant'): string {
+  return role === 'assistant' ? vscode.l10n.t('Assistant') : vscode.l10n.t('User');
+}
+
+export async function renderTranscript(stream: vscode.ChatResponseStream, stored: StoredResult, storage: vscode.Uri): Promise<void> {
+  const { transcript, result } = stored;
+  const p = result.prompt.prompt;
+  stream.markdown(untrusted(`**${escapeLabel(p.title ?? p.name)}** · \`${result.prompt.invocationName}\`${transcript.description ? ` — ${escapeLabel(transcript.description)}` : ''}\n\n`));
+  for (let mi = 0; mi < transcript.messages.length; mi++) {
+    const m = transcript.messages[mi];
+    stream.markdown(untrusted(`#### ${m.role === 'assistant' ? '🤖' : '👤'} ${roleLabel(m.role)}\n\n`));
+    for (let pi = 0; pi < m.parts.length; pi++) {
+      await renderPart(stream, m.parts[pi], stored, `${mi}.${pi}`, storage);
+    }
+  }
+}
+
+async function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: StoredResult, index: string, storage: vscode.Uri): Promise<void> {
+  if (audienceOf(part) === 'assistant') stream.markdown(untrusted(`*${vscode.l10n.t('For the assistant only:')}*\n\n`));
+  switch (part.kind) {
+    case 'text':
+      stream.markdown(untrusted(part.text + '\n\n'));
+      return;
+    case 'image':
+      if (part.bytes <= INLINE_IMAGE_LIMIT) {
+        stream.markdown(untrusted(`![${part.fileName}](data:${part.mimeType};base64,${part.data})\n\n`));
+      } else {
+        const file = await writeMediaFile(storage, stored.id, index, part);
+        stream.anchor(file, vscode.l10n.t('Image {0} ({1})', part.mimeType, formatBytes(part.bytes)));
+        stream.markdown('\n\n');
+      }
+      return;
+    case 'audio': {
+      const file = await writeMediaFile(storage, stored.id, index, part);
+      const duration = part.durationSeconds !== undefined ? vscode.l10n.t(', {0} s', part.durationSeconds.toFixed(1)) : '';
+      stream.markdown(untrusted('🔊 '));
+      stream.anchor(file, vscode.l10n.t('Audio {0}{1}, {2}', part.mimeType, duration, formatBytes(part.bytes)));
+      stream.markdown('\n\n');
+      return;
+    }
+    case 'resource': {
+      const uri = part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : await writeMediaFile(storage, stored.id, index, part);
+      stream.markdown(untrusted('📄 '));
+      stream.anchor(uri, vscode.l10n.t('Resource {0} ({1}, {2})', part.uri, part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes)));
+      stream.markdown('\n\n');
+      return;
+    }
+    case 'link': {
+      stream.markdown(untrusted('🔗 '));
+      stream.anchor(resourceLinkUri(stored.result.prompt.server.id, part), vscode.l10n.t('Resource link: {0}', part.title ?? part.name));
+      stream.markdown(untrusted(part.description ? ` — ${escapeLabel(part.description)}\n\n` : '\n\n'));
+      return;
+    }
+    case 'invalid':
+      stream.markdown(untrusted(`⚠️ *${escapeLabel(vscode.l10n.t('Not shown: {0}', part.reason))}*\n\n`));
+      return;
+  }
+}
+
+/** The transcript as language-model messages: images as image data, the rest described as text. */
+export function toModelMessages(stored: StoredResult): vscode.LanguageModelChatMessage[] {
+  return stored.transcript.messages.map(m => {
+    const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[] = [];
+    for (const part of m.parts) {
+      switch (part.kind) {
+        case 'text': parts.push(new vscode.LanguageModelTextPart(part.text)); break;
+        case 'image':
+          if (m.role === 'user') parts.push(vscode.LanguageModelDataPart.image(Buffer.from(part.data, 'base64'), part.mimeType));
+          else parts.push(new vscode.LanguageModelTextPart(`[image ${part.fileName}, ${part.mimeType}]`));
+          break;
+        case 'audio': parts.push(new vscode.LanguageModelTextPart(`[audio ${part.fileName}, ${part.mimeType}${part.durationSeconds !== undefined ? `, ${part.durationSeconds.toFixed(1)} s` : ''}]`)); break;
+        case 'resource':
+          parts.push(new vscode.LanguageModelTextPart(part.text !== undefined ? `Resource ${part.uri}:\n\n${part.text}` : `[binary resource ${part.uri}, ${part.mimeType ?? 'application/octet-stream'}, ${part.bytes} bytes]`));
+          break;
+        case 'link': parts.push(new vscode.LanguageModelTextPart(`[resource link ${part.title ?? part.name}: ${part.uri}]`)); break;
+        case 'invalid': break;
+      }
+    }
+    if (!parts.length) parts.push(new vscode.LanguageModelTextPart(''));
+    return m.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(parts.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)) : vscode.LanguageModelChatMessage.User(parts);
+  });
+}

@@ -1,0 +1,148 @@
+// Every command, registered in one place as factories over the state. All are registered at
+// activation whatever the servers do, so a failing server never leaves a command missing.
+import * as vscode from 'vscode';
+import type { CatalogPrompt, ServerEntry } from './core/catalog';
+import { invokePrompt } from './core/invocation';
+import { toTranscript } from './core/content';
+import { PromptError } from './core/errors';
+import type { ExtensionState, StoredResult } from './state';
+import type { ArgumentInput } from './ui/argument-input';
+import { pickPrompt } from './ui/picker';
+import { openTranscript, TranscriptProvider, transcriptMarkdown } from './ui/transcript-editor';
+import { addServer, importServers } from './ui/config-edit';
+import { invocationLine } from './chat/participant';
+import type { Node } from './ui/tree';
+
+export interface Surfaces { state: ExtensionState; input: ArgumentInput; transcripts: TranscriptProvider }
+
+type Target = 'auto' | 'chat' | 'editor';
+
+/** A chat model is there to answer: otherwise results go to the transcript editor. */
+async function chatAvailable(): Promise<boolean> {
+  try { return (await vscode.lm.selectChatModels()).length > 0; } catch { return false; }
+}
+
+/** Picker and tree: collect arguments, then run in chat (with a model) or in the transcript editor. */
+export async function runPrompt(s: Surfaces, target: CatalogPrompt, where: Target = 'auto'): Promise<StoredResult | undefined> {
+  const values = await s.input.collect(target, {}, { askOptional: true });
+  if (!values) return undefined;
+  return runWithValues(s, target, values, where);
+}
+
+async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<string, string>, where: Target): Promise<StoredResult | undefined> {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  const line = invocationLine(target.invocationName, given);
+  if (where === 'chat' || (where === 'auto' && vscode.workspace.getConfiguration('mcpPrompts').get<string>('runTarget', 'auto') !== 'editor' && (await chatAvailable()))) {
+    s.state.lastInvocation = line;
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` });
+    return undefined;
+  }
+  try {
+    const done = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Getting {0}…', target.invocationName), cancellable: true }, (_p, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return invokePrompt(s.state.catalog, { prompt: target, values: given, signal: controller.signal });
+    });
+    if (!done) return undefined;
+    const stored = s.state.storeResult(line, done, toTranscript(done.result));
+    await openTranscript(s.state, s.transcripts, stored);
+    return stored;
+  } catch (err) {
+    showError(s.state, err);
+    return undefined;
+  }
+}
+
+export function showError(state: ExtensionState, err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof PromptError && err.kind === 'cancelled') return;
+  const server = err instanceof PromptError && err.server ? state.catalog.servers.find(e => e.def.name === err.server) : undefined;
+  const showLog = vscode.l10n.t('Show Log');
+  void vscode.window.showErrorMessage(message, ...(server ? [showLog] : [])).then(choice => { if (choice === showLog && server) state.log(server.def).show(); });
+}
+
+async function pickServer(state: ExtensionState, title: string): Promise<ServerEntry | undefined> {
+  const servers = state.catalog.servers;
+  if (servers.length <= 1) return servers[0];
+  const pick = await vscode.window.showQuickPick(servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e })), { title });
+  return pick?.entry;
+}
+
+/** Commands take a tree node, a server name/id string (from chat buttons), or nothing (palette). */
+function serverArg(state: ExtensionState, arg: unknown): ServerEntry | undefined {
+  if (typeof arg === 'string') return state.catalog.servers.find(e => e.id === arg || e.def.name === arg);
+  const node = arg as Node | undefined;
+  if (node?.type === 'server') return node.entry;
+  if (node?.type === 'prompt') return node.prompt.server;
+  return undefined;
+}
+
+export function registerCommands(s: Surfaces): vscode.Disposable[] {
+  const { state } = s;
+  const stored = (id: unknown) => (typeof id === 'string' ? state.result(id) : undefined);
+  const server = async (arg: unknown, title: string) => serverArg(state, arg) ?? (await pickServer(state, title));
+  const commands: Record<string, (...args: any[]) => unknown> = {
+    'mcpPrompts.runPrompt': async (node?: Node) => {
+      const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(state);
+      return target ? runPrompt(s, target) : undefined;
+    },
+    'mcpPrompts.runPromptInEditor': async (node?: Node) => {
+      const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(state);
+      return target ? runPrompt(s, target, 'editor') : undefined;
+    },
+    'mcpPrompts.rerunLast': async () => {
+      const line = state.lastInvocation;
+      if (!line) { void vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.')); return; }
+      if (await chatAvailable()) { await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` }); return; }
+      try {
+        const done = await invokePrompt(state.catalog, { line, collect: (t, given) => s.input.collect(t, given) });
+        if (done) await openTranscript(state, s.transcripts, state.storeResult(line, done, toTranscript(done.result)));
+      } catch (err) { showError(state, err); }
+    },
+    'mcpPrompts.refresh': () => state.reload().then(() => state.catalog.refresh()),
+    'mcpPrompts.restartServer': async (arg?: unknown) => {
+      const e = await server(arg, vscode.l10n.t('Restart which server?'));
+      if (e) await e.connection.restart().catch(err => showError(state, err));
+    },
+    'mcpPrompts.stopServer': async (arg?: unknown) => { const e = await server(arg, vscode.l10n.t('Stop which server?')); if (e) await e.connection.stop(); },
+    'mcpPrompts.startServer': async (arg?: unknown) => {
+      const e = await server(arg, vscode.l10n.t('Start which server?'));
+      if (e) await e.connection.restart().catch(err => showError(state, err));
+    },
+    'mcpPrompts.showLog': async (arg?: unknown) => { const e = await server(arg, vscode.l10n.t('Show the log of which server?')); if (e) state.log(e.def).show(); },
+    'mcpPrompts.copyInvocation': async (node?: Node) => {
+      if (node?.type !== 'prompt') return;
+      await vscode.env.clipboard.writeText(`@mcp /${node.prompt.unique ? node.prompt.shortName : node.prompt.invocationName} `);
+    },
+    'mcpPrompts.addServer': () => addServer(),
+    'mcpPrompts.importServers': (file?: vscode.Uri) => importServers(file instanceof vscode.Uri ? file : undefined),
+    'mcpPrompts.focusView': () => vscode.commands.executeCommand('mcpPrompts.prompts.focus'),
+    'mcpPrompts.sendToModel': async (id: unknown) => {
+      const r = stored(id);
+      if (!r) return;
+      state.forceSend = r.invocation;
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${r.invocation}` });
+    },
+    'mcpPrompts.insertIntoChat': async (id: unknown) => {
+      const r = stored(id);
+      if (r) await vscode.commands.executeCommand('workbench.action.chat.open', { query: await transcriptMarkdown(state, r, 0), isPartialQuery: true });
+    },
+    'mcpPrompts.copyMarkdown': async (id: unknown) => {
+      const r = stored(id);
+      if (r) await vscode.env.clipboard.writeText(await transcriptMarkdown(state, r, 0));
+    },
+    'mcpPrompts.openTranscript': async (id: unknown) => {
+      const r = stored(id);
+      if (r) return openTranscript(state, s.transcripts, r);
+    },
+    'mcpPrompts.savePromptFile': async (id: unknown) => {
+      const r = stored(id) ?? state.latestResult;
+      if (!r) return;
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`);
+      const target = await vscode.window.showSaveDialog({ defaultUri, filters: { Prompt: ['prompt.md', 'md'] } });
+      if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(await transcriptMarkdown(state, r, 0)));
+    },
+  };
+  return Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn));
+}

@@ -1,0 +1,84 @@
+// Where server content becomes something VS Code can open: media and blobs written under the
+// extension's storage (names from core/content's safeFileName, so nothing escapes it), embedded text
+// resources and resource links served read-only through our own URI scheme.
+import * as vscode from 'vscode';
+import type { ExtensionState } from './state';
+import type { Part } from './core/content';
+import { languageFor, safeFileName } from './core/content';
+
+export const RESOURCE_SCHEME = 'mcp-prompts-resource';
+
+/** `mcp-prompts-resource:/<resultId>/<index>/<fileName>` (embedded text) or `/<server>/link/<fileName>?<uri>` (resources/read). */
+export class ResourceProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly state: ExtensionState) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const [first, second] = uri.path.split('/').filter(Boolean);
+    if (second === 'link') return this.readLink(first, decodeURIComponent(uri.query), token);
+    const stored = this.state.result(first);
+    const part = stored && partAt(stored.transcript, second);
+    if (!part || part.kind !== 'resource' || part.text === undefined) return vscode.l10n.t('This resource is no longer available. Run the prompt again.');
+    return part.text;
+  }
+
+  private async readLink(serverId: string, resourceUri: string, token: vscode.CancellationToken): Promise<string> {
+    const entry = this.state.catalog.server(serverId);
+    if (!entry) return vscode.l10n.t('Server "{0}" is not configured', serverId);
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    try {
+      const contents = await entry.connection.readResource(resourceUri, { signal: controller.signal });
+      return contents.map(c => {
+        const item = c as { text?: unknown; blob?: unknown; uri?: unknown; mimeType?: unknown };
+        if (typeof item.text === 'string') return item.text;
+        return vscode.l10n.t('[binary content: {0}]', String(item.mimeType ?? 'application/octet-stream'));
+      }).join('\n\n');
+    } catch (err) {
+      return (err as Error).message;
+    } finally {
+      sub.dispose();
+    }
+  }
+}
+
+export function partAt(transcript: { messages: { parts: Part[] }[] }, index: string): Part | undefined {
+  const [m, p] = index.split('.').map(Number);
+  return transcript.messages[m]?.parts[p];
+}
+
+export function embeddedResourceUri(resultId: string, index: string, part: Extract<Part, { kind: 'resource' }>): vscode.Uri {
+  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${resultId}/${index}/${part.fileName}` });
+}
+
+export function resourceLinkUri(serverId: string, part: Extract<Part, { kind: 'link' }>): vscode.Uri {
+  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${serverId}/link/${safeFileName(part.uri, part.mimeType)}`, query: encodeURIComponent(part.uri) });
+}
+
+/** Writes a part's bytes under storage/media/<resultId>/ and returns the file's URI. */
+export async function writeMediaFile(storage: vscode.Uri, resultId: string, index: string, part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>): Promise<vscode.Uri> {
+  const data = part.kind === 'resource' ? part.blob ?? '' : part.data;
+  const dir = vscode.Uri.joinPath(storage, 'media', resultId);
+  const file = vscode.Uri.joinPath(dir, `${index.replace('.', '-')}-${part.fileName}`);
+  await vscode.workspace.fs.createDirectory(dir);
+  await vscode.workspace.fs.writeFile(file, Buffer.from(data, 'base64'));
+  return file;
+}
+
+/** Media from earlier sessions is not needed any more. */
+export async function clearMedia(storage: vscode.Uri): Promise<void> {
+  try { await vscode.workspace.fs.delete(vscode.Uri.joinPath(storage, 'media'), { recursive: true, useTrash: false }); } catch { /* nothing to clear */ }
+}
+
+export function register(state: ExtensionState): vscode.Disposable[] {
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(state)),
+    // Give opened resources a language from their media type where the file name does not say it.
+    vscode.workspace.onDidOpenTextDocument(doc => {
+      if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;
+      const stored = state.result(doc.uri.path.split('/').filter(Boolean)[0]);
+      const part = stored && partAt(stored.transcript, doc.uri.path.split('/').filter(Boolean)[1] ?? '');
+      const lang = part && part.kind === 'resource' ? languageFor(part.mimeType, part.uri) : 'plaintext';
+      if (lang !== 'plaintext') void vscode.languages.setTextDocumentLanguage(doc, lang);
+    }),
+  ];
+}

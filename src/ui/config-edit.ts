@@ -1,0 +1,104 @@
+// Add Server… and Import Servers…: write valid entries into .vscode/mcp.json with jsonc-parser's
+// edits, so the user's comments and formatting survive.
+import * as vscode from 'vscode';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as jsonc from 'jsonc-parser';
+import { parseConfigText, sanitizeServerId } from '../core/config';
+import { tokenize } from '../core/invocation';
+
+export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) { void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: servers are added to its .vscode/mcp.json.')); return undefined; }
+  return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+}
+
+/** Adds entries under "servers", creating the file if absent; returns the file. */
+export async function writeServers(entries: Record<string, unknown>): Promise<vscode.Uri | undefined> {
+  const uri = await mcpJsonUri();
+  if (!uri) return undefined;
+  let text = '{\n\t"servers": {}\n}\n';
+  try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)); } catch { /* created below */ }
+  const existing = jsonc.parse(text) as { servers?: Record<string, unknown> } | undefined;
+  for (const [name, entry] of Object.entries(entries)) {
+    let unique = name;
+    for (let n = 2; existing?.servers && unique in existing.servers; n++) unique = `${name}-${n}`;
+    const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions: { insertSpaces: false, tabSize: 1, eol: '\n' } });
+    text = jsonc.applyEdits(text, edits);
+    if (existing) existing.servers = { ...(existing.servers ?? {}), [unique]: entry };
+  }
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
+
+export async function addServer(): Promise<void> {
+  const kind = await vscode.window.showQuickPick([
+    { label: vscode.l10n.t('Command (stdio)'), description: vscode.l10n.t('runs a local process, e.g. npx -y @modelcontextprotocol/server-everything'), value: 'stdio' },
+    { label: vscode.l10n.t('HTTP'), description: vscode.l10n.t('Streamable HTTP, falling back to SSE'), value: 'http' },
+  ], { title: vscode.l10n.t('Add MCP Server (1/3)'), placeHolder: vscode.l10n.t('How does the server run?') });
+  if (!kind) return;
+  const target = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Add MCP Server (2/3)'),
+    prompt: kind.value === 'stdio' ? vscode.l10n.t('Command line') : vscode.l10n.t('URL'),
+    placeHolder: kind.value === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
+    validateInput: v => {
+      if (!v.trim()) return vscode.l10n.t('Required');
+      if (kind.value === 'http') { try { const u = new URL(v); if (!/^https?:$/.test(u.protocol)) return vscode.l10n.t('Use an http or https URL'); } catch { return vscode.l10n.t('Not a URL'); } }
+      return undefined;
+    },
+  });
+  if (!target) return;
+  const words = tokenize(target.trim()).map(t => t.raw.replace(/^(["'])(.*)\1$/, '$2'));
+  const suggested = sanitizeServerId(kind.value === 'stdio' ? path.basename(words.find(w => !w.startsWith('-') && !['npx', 'node', 'uvx', 'python', 'python3'].includes(w)) ?? words[0]) : new URL(target).hostname);
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Add MCP Server (3/3)'), prompt: vscode.l10n.t('Name (used as /name.prompt)'), value: suggested, validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Required')) });
+  if (!name) return;
+  const entry = kind.value === 'stdio' ? { type: 'stdio', command: words[0], args: words.slice(1) } : { type: 'http', url: target.trim() };
+  const uri = await writeServers({ [name.trim()]: entry });
+  if (uri) await vscode.window.showTextDocument(uri);
+}
+
+const IMPORT_SOURCES = () => [
+  { label: 'Claude Desktop', path: process.platform === 'darwin' ? path.join(os.homedir(), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json') : process.platform === 'win32' ? path.join(process.env.APPDATA ?? '', 'Claude', 'claude_desktop_config.json') : path.join(os.homedir(), '.config', 'Claude', 'claude_desktop_config.json') },
+  { label: 'Cursor', path: path.join(os.homedir(), '.cursor', 'mcp.json') },
+];
+
+/** `file` skips the dialog (tests, or a file the user named). */
+export async function importServers(file?: vscode.Uri): Promise<number> {
+  const named = file !== undefined;
+  if (!file) {
+    const choice = await vscode.window.showQuickPick([
+      ...IMPORT_SOURCES().map(s => ({ label: s.label, description: s.path, uri: vscode.Uri.file(s.path) })),
+      { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
+    ], { title: vscode.l10n.t('Import MCP Servers') });
+    if (!choice) return 0;
+    file = choice.uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } }))?.[0];
+    if (!file) return 0;
+  }
+  let text: string;
+  try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)); } catch {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot read {0}', file.fsPath));
+    return 0;
+  }
+  let names: string[];
+  let raw: Record<string, unknown>;
+  try {
+    names = parseConfigText(text, 'import', path.basename(file.fsPath)).servers.map(s => s.name);
+    const value = jsonc.parse(text) as { mcpServers?: Record<string, unknown>; servers?: Record<string, unknown> };
+    raw = value.mcpServers ?? value.servers ?? {};
+  } catch (err) {
+    void vscode.window.showErrorMessage((err as Error).message);
+    return 0;
+  }
+  if (!names.length) { void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no servers', file.fsPath)); return 0; }
+  const picked = named ? names : (await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ?? [];
+  const entries: Record<string, unknown> = {};
+  for (const n of picked) {
+    const e = raw[n] as Record<string, unknown>;
+    entries[n] = { type: e.type ?? (e.url ? 'http' : 'stdio'), ...e };
+  }
+  if (!Object.keys(entries).length) return 0;
+  await writeServers(entries);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0} servers into .vscode/mcp.json', Object.keys(entries).length));
+  return Object.keys(entries).length;
+}

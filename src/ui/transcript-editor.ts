@@ -1,0 +1,64 @@
+// The transcript outside chat: a read-only markdown document (same rendering rules as chat: roles,
+// images inline as data: URIs, audio/blobs as files, resources through our read-only scheme), opened
+// in VS Code's markdown preview, which renders untrusted content without scripts.
+import * as vscode from 'vscode';
+import { transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
+import type { Part } from '../core/content';
+import type { ExtensionState, StoredResult } from '../state';
+import { embeddedResourceUri, resourceLinkUri, writeMediaFile } from '../resources';
+
+export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
+const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
+
+export function labels(): MarkdownLabels {
+  return {
+    user: `👤 ${vscode.l10n.t('User')}`,
+    assistant: `🤖 ${vscode.l10n.t('Assistant')}`,
+    forAssistant: vscode.l10n.t('For the assistant only:'),
+    notShown: reason => vscode.l10n.t('Not shown: {0}', reason),
+  };
+}
+
+/** Markdown for documents and the clipboard; files for media are written first so links resolve. */
+export async function transcriptMarkdown(state: ExtensionState, stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): Promise<string> {
+  const hrefs = new Map<string, string>();
+  const { transcript } = stored;
+  for (let mi = 0; mi < transcript.messages.length; mi++) {
+    for (let pi = 0; pi < transcript.messages[mi].parts.length; pi++) {
+      const part = transcript.messages[mi].parts[pi];
+      const index = `${mi}.${pi}`;
+      const href = await hrefFor(state, stored, part, index, inlineImageBytes);
+      if (href) hrefs.set(index, href);
+    }
+  }
+  const p = stored.result.prompt.prompt;
+  const header = `# ${p.title ?? p.name}\n\n\`@mcp /${stored.invocation}\`\n\n`;
+  return header + transcriptToMarkdown(transcript, { labels: labels(), inlineImageBytes, href: (_part, index) => hrefs.get(index) });
+}
+
+async function hrefFor(state: ExtensionState, stored: StoredResult, part: Part, index: string, inlineImageBytes: number): Promise<string | undefined> {
+  const storage = state.context.globalStorageUri;
+  switch (part.kind) {
+    case 'image': return part.bytes > inlineImageBytes ? (await writeMediaFile(storage, stored.id, index, part)).toString() : undefined;
+    case 'audio': return (await writeMediaFile(storage, stored.id, index, part)).toString();
+    case 'resource': return (part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : await writeMediaFile(storage, stored.id, index, part)).toString();
+    case 'link': return resourceLinkUri(stored.result.prompt.server.id, part).toString();
+    default: return undefined;
+  }
+}
+
+export class TranscriptProvider implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  set(uri: vscode.Uri, text: string): void { this.texts.set(uri.toString(), text); }
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This transcript is no longer available.');
+  }
+}
+
+export async function openTranscript(state: ExtensionState, provider: TranscriptProvider, stored: StoredResult): Promise<vscode.Uri> {
+  const name = stored.result.prompt.invocationName.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const uri = vscode.Uri.from({ scheme: TRANSCRIPT_SCHEME, path: `/${stored.id}/${name}.md` });
+  provider.set(uri, await transcriptMarkdown(state, stored));
+  await vscode.commands.executeCommand('markdown.showPreview', uri);
+  return uri;
+}

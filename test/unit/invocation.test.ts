@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bindArguments, parseInvocation } from '../../src/core/invocation';
+
+const args = [
+  { name: 'code', required: true },
+  { name: 'language', required: false },
+];
+
+test('parses names, named and quoted values', () => {
+  const p = parseInvocation('/rich.code_review language=python code="print(\\"hi\\")  x" extra \'single q\'')!;
+  assert.equal(p.name, 'rich.code_review');
+  assert.deepEqual(p.named, { language: 'python', code: 'print("hi")  x' });
+  assert.deepEqual(p.positional.map(t => t.value), ['extra', 'single q']);
+  assert.equal(parseInvocation('   '), undefined);
+});
+
+test('named values bind by name, positional ones in argument order', () => {
+  const b = bindArguments(args, parseInvocation('x.y language=rust fn main')!);
+  assert.deepEqual(b.values, { language: 'rust', code: 'fn main' });
+  assert.deepEqual(b.missing, []);
+  const c = bindArguments(args, parseInvocation('x.y snippet rust')!);
+  assert.deepEqual(c.values, { code: 'snippet', language: 'rust' });
+});
+
+test('the last argument takes the rest of the line verbatim', () => {
+  const b = bindArguments([{ name: 'code', required: true }], parseInvocation('review def f():   return "x"')!);
+  assert.deepEqual(b.values, { code: 'def f():   return "x"' });
+});
+
+test('a single quoted positional value is unquoted', () => {
+  const b = bindArguments([{ name: 'city', required: true }], parseInvocation('weather "New York"')!);
+  assert.deepEqual(b.values, { city: 'New York' });
+});
+
+test('reports missing required and unknown named arguments', () => {
+  const b = bindArguments(args, parseInvocation('x.y language=go colour=red')!);
+  assert.deepEqual(b.missing.map(a => a.name), ['code']);
+  assert.deepEqual(b.unknown, ['colour']);
+  const none = bindArguments([], parseInvocation('x.y stray')!);
+  assert.deepEqual(none.unknown, ['stray']);
+});
