@@ -15,7 +15,7 @@ import * as resources from './resources';
 export let activationMs = 0;
 let current: ExtensionState | undefined;
 
-export function activate(context: vscode.ExtensionContext): { activationMs: number; state: ExtensionState } {
+export function activate(context: vscode.ExtensionContext): { activationMs: number; state: ExtensionState; tree: PromptTree } {
   const started = performance.now();
   // The core's messages use @vscode/l10n; hand it the same bundle VS Code loaded for us.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
@@ -39,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
   void resources.clearMedia(context.globalStorageUri);
   void state.reload();
   activationMs = performance.now() - started;
-  return { activationMs, state };
+  return { activationMs, state, tree };
 }
 
 function watchConfiguration(state: ExtensionState): vscode.Disposable {

@@ -132,7 +132,8 @@ export class ServerConnection {
       };
       this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
       this.client = client;
-      traced.onclose = () => this.handleClose(client);
+      // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
+      client.onclose = () => this.handleClose(client);
       this._error = undefined;
       this.setStatus('running');
       return client;

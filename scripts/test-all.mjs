@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm test`: type-check, build, unit/core tests (real MCP servers), then the real VS Code host tests
+// and browser-driven UI tests. Ends with one line `N passed, N failed` over all of them.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const skipHost = process.argv.includes('--no-host');
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, args, opts = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  process.stdout.write(`=== ${name}: ${r.status === 0 ? 'ok' : `exit ${r.status ?? r.signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return r;
+}
+
+/** Like step(), but streams the output live while keeping it for the summary line. */
+function streamed(name, cmd, args) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name}\n`);
+  return new Promise(resolve => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', d => { stdout += d; process.stdout.write(d); });
+    child.on('close', (status, signal) => {
+      process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : `exit ${status ?? signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      resolve({ status, stdout });
+    });
+  });
+}
+
+function count(name, ok) {
+  if (ok) passed++; else { failed++; process.stdout.write(`FAIL ${name}\n`); }
+}
+
+count('typecheck', step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
+const built = step('build', 'node', ['esbuild.mjs', '--tests']).status === 0;
+count('build', built);
+
+if (built) {
+  fs.mkdirSync('out', { recursive: true });
+  const unit = step('unit and core tests (real MCP servers)', 'node', ['--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', '--test-reporter-destination=out/unit.tap', 'out/test/unit/']);
+  const tap = fs.existsSync('out/unit.tap') ? fs.readFileSync('out/unit.tap', 'utf8') : '';
+  const p = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
+  const f = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
+  passed += p;
+  failed += f;
+  if (unit.status !== 0 && f === 0) count('unit test run', false);
+}
+
+if (!skipHost) {
+  const setup = step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']);
+  count('host setup', setup.status === 0);
+  const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
+  count('package', pkg.status === 0);
+  if (setup.status === 0 && built) {
+    const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs']);
+    const m = /^host: (\d+) passed, (\d+) failed/m.exec(host.stdout ?? '');
+    if (m) { passed += Number(m[1]); failed += Number(m[2]); }
+    if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
+  }
+}
+
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,152 @@
+// @ts-check
+// Runs INSIDE the real VS Code extension host (1.139), against real MCP servers configured through
+// the test workspace's .vscode/mcp.json (see test/workspace.mjs).
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const vscode = require('vscode');
+
+const EXT_ID = 'mcp-prompts.mcp-prompts';
+const root = path.resolve(__dirname, '..', '..');
+
+/** Polls until `check()` is truthy; fails with `what` after `timeout` ms. */
+async function waitFor(check, what, timeout = 60000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    try { last = await check(); if (last) return last; } catch (e) { last = e; }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+}
+
+/** @returns {Promise<any>} the extension's exports ({ activationMs, state, tree }) */
+async function api() {
+  const ext = vscode.extensions.getExtension(EXT_ID);
+  assert.ok(ext, `${EXT_ID} is installed`);
+  return ext.isActive ? ext.exports : ext.activate();
+}
+
+function server(state, id) { return state.catalog.servers.find(s => s.id === id); }
+
+describe('MCP Prompts in the real VS Code host', function () {
+  this.timeout(120000);
+
+  it('activates quickly and records the time spent in activate()', async () => {
+    const exports = await api();
+    assert.equal(typeof exports.activationMs, 'number');
+    assert.ok(exports.activationMs > 0);
+    fs.mkdirSync(path.join(root, '.artifacts'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.artifacts', 'activation.json'), JSON.stringify({ activationMs: exports.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
+  });
+
+  it('registers every command it contributes', async () => {
+    await api();
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const all = new Set(await vscode.commands.getCommands(true));
+    const missing = pkg.contributes.commands.map(c => c.command).filter(c => !all.has(c));
+    assert.deepEqual(missing, []);
+    assert.ok(all.has('mcpPrompts.prompts.focus'), 'the sidebar view is contributed');
+  });
+
+  it('connects to every server of .vscode/mcp.json and lists all their prompts', async () => {
+    const { state } = await api();
+    await waitFor(() => ['rich-demo', 'completions', 'changing', 'paginated', 'everything'].every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading), 'all servers running');
+    assert.equal(server(state, 'paginated').prompts.length, 23, 'every page of the paginated server');
+    assert.deepEqual(server(state, 'rich-demo').prompts.map(p => p.invocationName), ['rich-demo.rich_content', 'rich-demo.code_review']);
+    assert.deepEqual(server(state, 'everything').prompts.map(p => p.prompt.name).sort(), ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt']);
+    assert.equal(server(state, 'rich-demo').connection.info.serverInfo.name, 'rich-demo');
+  });
+
+  it('follows a server\'s list_changed live, in the catalog and the tree', async () => {
+    const { state, tree } = await api();
+    const changing = server(state, 'changing');
+    const before = changing.prompts.length;
+    await vscode.commands.executeCommand('mcpPrompts.refresh');
+    await changing.connection.getPrompt('grow', {});
+    await waitFor(() => changing.prompts.length === before + 1, 'the new prompt in the catalog');
+    const names = changing.prompts.map(p => p.prompt.name);
+    assert.ok(names.some(n => /^gamma_\d+$/.test(n)), names.join(','));
+    const roots = tree.getChildren();
+    const node = roots.find(n => n.type === 'server' && n.entry.id === 'changing');
+    assert.ok(node, 'server node in the tree');
+    const children = tree.getChildren(node).map(n => tree.getTreeItem(n).label);
+    assert.ok(children.some(l => /^gamma_\d+$/.test(String(l))), `tree children: ${children.join(', ')}`);
+  });
+
+  it('shows a server\'s tree item with live status, transport and protocol in the tooltip', async () => {
+    const { state, tree } = await api();
+    const node = tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'rich-demo');
+    const item = tree.getTreeItem(node);
+    assert.equal(item.label, 'rich-demo');
+    assert.match(String(item.description), /^running · stdio · 2 prompts$/);
+    assert.match(item.tooltip.value, /Protocol: 2025-11-25/);
+    assert.equal(item.contextValue, 'server.running');
+    const prompt = tree.getChildren(node)[1];
+    const args = tree.getChildren(prompt).map(n => tree.getTreeItem(n));
+    assert.deepEqual(args.map(a => a.label), ['code *', 'language']);
+    assert.equal(state.catalog.servers.length >= 5, true);
+  });
+
+  it('runs a prompt into the transcript editor with text, image, audio, resources and a link', async () => {
+    const { state } = await api();
+    const prompt = server(state, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
+    const stored = await vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
+    assert.ok(stored, 'a result');
+    const kinds = stored.transcript.messages.flatMap(m => m.parts.map(p => `${m.role}:${p.kind}`));
+    assert.deepEqual(kinds, ['user:text', 'user:image', 'assistant:text', 'user:audio', 'user:resource', 'user:resource', 'user:link', 'assistant:text']);
+    const doc = await waitFor(() => vscode.workspace.textDocuments.find(d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`)), 'the transcript document');
+    const text = doc.getText();
+    assert.match(text, /### 👤 User/);
+    assert.match(text, /### 🤖 Assistant/);
+    assert.match(text, /!\[image\.png\]\(data:image\/png;base64,iVBORw0KGgo/);
+    assert.match(text, /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(file:\/\/\//);
+    assert.match(text, /🔗 \[Demo README\]\(mcp-prompts-resource:/);
+    const audioUri = vscode.Uri.parse(/🔊 \[[^\]]+\]\(([^)]+)\)/.exec(text)[1]);
+    const audio = await vscode.workspace.fs.readFile(audioUri);
+    assert.equal(Buffer.from(audio).toString('latin1', 0, 4), 'RIFF');
+    assert.ok(audioUri.fsPath.startsWith(state.context.globalStorageUri.fsPath), 'media stays in the extension storage');
+  });
+
+  it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
+    const { state } = await api();
+    const stored = state.latestResult;
+    const mi = stored.transcript.messages.findIndex(m => m.parts.some(p => p.kind === 'resource' && p.text !== undefined));
+    const pi = stored.transcript.messages[mi].parts.findIndex(p => p.kind === 'resource' && p.text !== undefined);
+    const part = stored.transcript.messages[mi].parts[pi];
+    const md = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mcp-prompts-resource', path: `/${stored.id}/${mi}.${pi}/notes.md` }));
+    assert.equal(md.getText(), part.text);
+    await waitFor(() => md.languageId === 'markdown', 'markdown language for text/markdown');
+    const link = stored.transcript.messages.flatMap(m => m.parts).find(p => p.kind === 'link');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mcp-prompts-resource', path: '/rich-demo/link/readme.md', query: encodeURIComponent(link.uri) }));
+    assert.match(doc.getText(), /README/i);
+  });
+
+  it('imports servers from a Claude Desktop file into .vscode/mcp.json and starts them', async () => {
+    const { state } = await api();
+    const { command, args } = JSON.parse(JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport));
+    const file = path.join(os.tmpdir(), `claude-${process.pid}.json`);
+    fs.writeFileSync(file, JSON.stringify({ mcpServers: { 'Imported Completions': { command, args } } }));
+    const count = await vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file));
+    assert.equal(count, 1);
+    const mcpJson = JSON.parse(fs.readFileSync(path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json'), 'utf8'));
+    assert.deepEqual(mcpJson.servers['Imported Completions'], { type: 'stdio', command, args });
+    await waitFor(() => server(state, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
+  });
+
+  it('reports a server that cannot start on that server alone, naming the cause', async () => {
+    const { state, tree } = await api();
+    await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { broken: { type: 'stdio', command: '/nonexistent/mcp-server' } }, vscode.ConfigurationTarget.Global);
+    try {
+      const entry = await waitFor(() => server(state, 'broken')?.connection.status === 'error' && server(state, 'broken'), 'the broken server to fail');
+      assert.equal(entry.connection.error.message, 'broken could not start: command not found (/nonexistent/mcp-server)');
+      const item = tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'broken'));
+      assert.match(String(item.description), /^error: broken could not start: command not found/);
+      assert.equal(server(state, 'rich-demo').connection.status, 'running', 'the others go on');
+    } finally {
+      await vscode.workspace.getConfiguration('mcpPrompts').update('servers', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => !server(state, 'broken'), 'the broken server removed with the setting');
+  });
+});
