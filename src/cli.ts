@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Catalog } from './core/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
 import { PromptError } from './core/errors.js';
-import { completeArgument, invokePrompt, parseInvocation, resolvePrompt } from './core/invocation.js';
+import { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from './core/invocation.js';
 import { toTranscript } from './core/content.js';
 import type { LogSink } from './core/log.js';
 
@@ -98,7 +98,13 @@ async function get(catalog: Catalog, o: Options): Promise<number> {
   const [, name, ...pairs] = o.positional;
   if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
   const prompt = await resolvePrompt(catalog, name);
-  const done = await invokePrompt(catalog, { prompt, values: splitPairs(pairs) });
+  const values = splitPairs(pairs);
+  // As in chat: a misspelt argument is an error, not something the server silently ignores.
+  const unknown = Object.keys(values).filter(k => !(prompt.prompt.arguments ?? []).some(a => a.name === k));
+  if (unknown.length) {
+    throw new PromptError(`${prompt.server.def.name}: prompt "${prompt.prompt.name}" has no argument ${unknown.join(', ')} (it takes: ${argumentList(prompt) || 'none'})`, 'input', prompt.server.def.name);
+  }
+  const done = await invokePrompt(catalog, { prompt, values });
   if (!done) return 2;
   if (o.json) {
     process.stdout.write(JSON.stringify(done.result, null, 2) + '\n');
@@ -157,5 +163,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that goes away (`| head`) makes writes fail with EPIPE: stop quietly, no stack trace.
+  process.stdout.on('error', () => undefined);
   void main(process.argv.slice(2)).then(code => { process.exitCode = code; });
 }

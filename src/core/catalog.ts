@@ -73,7 +73,7 @@ export class Catalog {
         next.push(this.createEntry(def));
       }
     }
-    for (const gone of old.values()) this.disposeEntry(gone);
+    for (const gone of old.values()) void this.disposeEntry(gone);
     this.entries = next;
     this.reindex();
     this.changeEmitter.fire(undefined);
@@ -90,12 +90,13 @@ export class Catalog {
     return entry;
   }
 
-  private disposeEntry(entry: ServerEntry): void {
+  /** Resolves once the server's connection is closed (a stdio server's process has exited). */
+  private disposeEntry(entry: ServerEntry): Promise<void> {
     clearTimeout(this.debounce.get(entry));
     this.debounce.delete(entry);
     for (const d of this.disposables.get(entry) ?? []) d.dispose();
     this.disposables.delete(entry);
-    void entry.connection.dispose();
+    return entry.connection.dispose();
   }
 
   /** list_changed storms collapse into one re-list; a change during a re-list queues one more. */
@@ -234,7 +235,8 @@ export class Catalog {
     this.entries = [];
     for (const t of this.debounce.values()) clearTimeout(t);
     this.debounce.clear();
-    await Promise.all(entries.map(async e => { this.disposeEntry(e); await e.connection.stop(); }));
+    // disposeEntry's promise is the one that waits for the close: a second stop() finds no client and returns at once.
+    await Promise.all(entries.map(e => this.disposeEntry(e)));
     this.changeEmitter.dispose();
   }
 }

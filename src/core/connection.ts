@@ -67,6 +67,8 @@ export class ServerConnection {
   private gaveUp = false;
   private restartTimer?: NodeJS.Timeout;
   private generation = 0;
+  /** Aborts an initialize under way when the server is stopped meanwhile. */
+  private connectAbort?: AbortController;
   private readonly statusEmitter = new Emitter<ServerStatus>();
   private readonly promptsChangedEmitter = new Emitter<void>();
   readonly onStatus = this.statusEmitter.event;
@@ -97,6 +99,7 @@ export class ServerConnection {
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     this.setStatus('starting');
+    const abort = (this.connectAbort = new AbortController());
     const timeout = this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const t = this.def.transport;
     this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
@@ -106,20 +109,20 @@ export class ServerConnection {
       let traced: TracingTransport;
       if (t.type === 'stdio') {
         traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd));
-        client = await this.initialize(traced, timeout);
+        client = await this.initialize(traced, timeout, abort.signal);
       } else if (t.type === 'sse') {
         traced = this.trace(createHttpTransport(t, 'sse'));
-        client = await this.initialize(traced, timeout);
+        client = await this.initialize(traced, timeout, abort.signal);
       } else {
         try {
           traced = this.trace(createHttpTransport(t, 'http'));
-          client = await this.initialize(traced, timeout);
+          client = await this.initialize(traced, timeout, abort.signal);
         } catch (err) {
           if (!shouldFallBackToSse(err)) throw err;
           this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
           kind = 'sse';
           traced = this.trace(createHttpTransport(t, 'sse'));
-          client = await this.initialize(traced, timeout);
+          client = await this.initialize(traced, timeout, abort.signal);
         }
       }
       if (generation !== this.generation) { await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
@@ -152,13 +155,13 @@ export class ServerConnection {
     return new TracingTransport(transport, this.log, this.options.secrets);
   }
 
-  private async initialize(transport: TracingTransport, timeout: number): Promise<Client> {
+  private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
     // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
     const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {} });
     client.onerror = e => this.log.warn(`${this.def.name}: ${e.message}`);
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.promptsChangedEmitter.fire());
     try {
-      await client.connect(transport, { timeout });
+      await client.connect(transport, { timeout, signal });
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
@@ -205,9 +208,13 @@ export class ServerConnection {
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     const client = this.client;
+    const pending = this.connecting;
+    this.connectAbort?.abort();
     this.client = undefined;
     this.connecting = undefined;
     if (client) await client.close().catch(() => undefined);
+    // A connect under way sees the new generation, closes its client and rejects: wait for that.
+    if (pending) await pending.catch(() => undefined);
     this.setStatus(status);
   }
 

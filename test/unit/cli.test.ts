@@ -1,0 +1,320 @@
+// The CLI as a user runs it: `node dist/cli.js` (built by `node esbuild.mjs`) with real config files
+// and real fixture servers over stdio and Streamable HTTP. Checks stdout, the single stderr line and
+// the exit code; `get --json` must be exactly what a raw SDK client gets from the same server.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CLI, RAW_SERVER, launch, runCli, tempDir, type CliResult, type Launch, type RunningServer } from './helpers';
+
+let L: Launch;
+/** The fixtures this file covers (launch.mjs may list more). */
+const FIXTURES = ['paginated', 'rich', 'changing', 'completions', 'old-protocol'];
+let dir: string;
+const http = new Map<string, RunningServer>();
+let sse: RunningServer | undefined;
+/** `{servers}` shape, stdio entries. */
+let stdioConfig: string;
+/** `{mcpServers}` shape, Streamable HTTP entries (with and without `type`). */
+let httpConfig: string;
+
+function writeConfig(name: string, value: unknown): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  return file;
+}
+
+before(async () => {
+  L = await launch();
+  dir = tempDir('mcp-prompts-cli-');
+  const started = await Promise.all(FIXTURES.map(f => L.startHttpFixture(f)));
+  FIXTURES.forEach((f, i) => http.set(f, started[i]));
+  sse = await L.startHttpFixture('rich', { mode: 'sse' });
+  stdioConfig = writeConfig('stdio.json', {
+    servers: Object.fromEntries(FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'stdio' } : {}), ...L.fixtureCommand(f) }])),
+  });
+  httpConfig = writeConfig('http.json', {
+    mcpServers: Object.fromEntries(FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'http' } : {}), url: http.get(f)!.url }])),
+  });
+});
+
+after(async () => {
+  await Promise.all([...http.values(), ...(sse ? [sse] : [])].map(s => s.close()));
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Expected failures: exactly one line on stderr, prefixed, with no stack trace. */
+function assertOneLine(r: CliResult, code: number, line: string | RegExp): void {
+  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
+  assert.equal(r.stderr.split('\n').length, 2, `one stderr line, got: ${JSON.stringify(r.stderr)}`);
+  assert.ok(r.stderr.endsWith('\n'));
+  const got = r.stderr.slice(0, -1);
+  if (typeof line === 'string') assert.equal(got, line);
+  else assert.match(got, line);
+  assert.doesNotMatch(r.stderr, /\n\s+at |Error:|node:internal/);
+}
+
+interface Row { server: string; name: string; title?: string; description?: string; arguments: unknown[]; icons?: unknown[]; invocation: string }
+
+function checkRows(rows: Row[]): void {
+  assert.ok(Array.isArray(rows));
+  // Servers in config order (the FIXTURES order), prompts in server order.
+  assert.deepEqual(rows.map(r => r.invocation), [
+    ...Array.from({ length: 23 }, (_, i) => `paginated.p${String(i + 1).padStart(2, '0')}`),
+    'rich.rich_content', 'rich.code_review',
+    'changing.alpha', 'changing.beta', 'changing.grow', 'changing.shrink',
+    'completions.pick_framework',
+    'old-protocol.legacy_greeting',
+  ]);
+  for (const r of rows) for (const key of ['server', 'name', 'arguments']) assert.ok(key in r, `${r.invocation} has ${key}`);
+  const rich = rows[23];
+  assert.deepEqual(Object.keys(rich).sort(), ['arguments', 'description', 'icons', 'invocation', 'name', 'server', 'title']);
+  assert.deepEqual({ ...rich, icons: undefined }, { server: 'rich', name: 'rich_content', title: 'Rich content', description: 'Returns text, image, audio, embedded resources and a resource link', arguments: [], icons: undefined, invocation: 'rich.rich_content' });
+  assert.equal(rich.icons?.length, 1);
+  assert.deepEqual({ ...(rich.icons![0] as object), src: undefined }, { src: undefined, mimeType: 'image/png', sizes: ['16x16'] });
+  assert.deepEqual(rows[24].arguments, [{ name: 'code', description: 'The code to review', required: true }, { name: 'language', description: 'Language of the code', required: false }]);
+  assert.deepEqual(rows[0], { server: 'paginated', name: 'p01', description: 'Paginated prompt number 1 of 23', arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }], invocation: 'paginated.p01' });
+  assert.deepEqual(rows.at(-2), {
+    server: 'completions', name: 'pick_framework', title: 'Pick a framework', description: 'Choose a web framework for a language',
+    arguments: [{ name: 'language', description: 'Programming language', required: true }, { name: 'framework', description: 'Framework for that language', required: true }],
+    invocation: 'completions.pick_framework',
+  });
+  assert.deepEqual(rows.at(-1), { server: 'old-protocol', name: 'legacy_greeting', description: 'Greets someone, the 2024-11-05 way', arguments: [{ name: 'name', description: 'Who to greet', required: true }], invocation: 'old-protocol.legacy_greeting' });
+}
+
+test('list --json: every fixture over stdio ({servers}) and Streamable HTTP ({mcpServers}), same rows', async () => {
+  const [overStdio, overHttp] = await Promise.all([runCli(['list', '--json', '--config', stdioConfig]), runCli(['list', '--config', httpConfig, '--json'])]);
+  for (const r of [overStdio, overHttp]) {
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '', 'server stderr never reaches ours without --verbose');
+  }
+  const rows: Row[] = JSON.parse(overStdio.stdout);
+  checkRows(rows);
+  assert.deepEqual(JSON.parse(overHttp.stdout), rows);
+});
+
+test('list (text) and --verbose: server stderr and the JSON-RPC trace go to stderr, never stdout', async () => {
+  const [plain, verbose] = await Promise.all([runCli(['list', '--config', httpConfig]), runCli(['list', '--json', '--verbose', '--config', stdioConfig])]);
+  assert.equal(plain.code, 0, plain.stderr);
+  const lines = plain.stdout.split('\n');
+  assert.equal(lines[0], 'paginated');
+  assert.equal(lines[1], '  paginated.p01 topic  — Paginated prompt number 1 of 23');
+  assert.equal(lines[24], 'rich');
+  assert.equal(lines[25], '  rich.rich_content  — Rich content');
+  assert.equal(lines[26], '  rich.code_review code* language  — Code review');
+  assert.ok(lines.includes('  completions.pick_framework language* framework*  — Pick a framework'));
+  assert.ok(lines.includes('  old-protocol.legacy_greeting name*  — Greets someone, the 2024-11-05 way'));
+  assert.equal(plain.stderr, '');
+
+  assert.equal(verbose.code, 0);
+  checkRows(JSON.parse(verbose.stdout));
+  assert.match(verbose.stderr, /^\[stderr\] \[fixture rich\] stdio ready$/m);
+  assert.match(verbose.stderr, /"method":"prompts\/list"/);
+  assert.match(verbose.stderr, /old-protocol is running: old-protocol-demo 0\.9\.0, protocol 2024-11-05/);
+});
+
+test('list over type "http" falls back to legacy SSE (405 on POST)', async () => {
+  const config = writeConfig('sse.json', { servers: { legacy: { type: 'http', url: sse!.url.replace(/\/sse$/, '/mcp') }, direct: { type: 'sse', url: sse!.url } } });
+  const r = await runCli(['list', '--json', '--config', config]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual((JSON.parse(r.stdout) as Row[]).map(x => x.invocation), ['legacy.rich_content', 'legacy.code_review', 'direct.rich_content', 'direct.code_review']);
+});
+
+/** What a raw SDK client gets from the same server. */
+async function rawGet(transport: Transport, calls: Array<{ name: string; arguments: Record<string, string> }>): Promise<unknown[]> {
+  const client = new Client({ name: 'raw', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+    const out: unknown[] = [];
+    for (const c of calls) out.push(JSON.parse(JSON.stringify(await client.getPrompt(c))));
+    return out;
+  } finally {
+    await client.close();
+  }
+}
+
+const GETS: Array<{ line: string[]; name: string; arguments: Record<string, string> }> = [
+  { line: ['rich.rich_content'], name: 'rich_content', arguments: {} },
+  { line: ['rich.code_review', 'code=fn main() {}', 'language=rust'], name: 'code_review', arguments: { code: 'fn main() {}', language: 'rust' } },
+  { line: ['completions.pick_framework', 'language=python', 'framework=flask'], name: 'pick_framework', arguments: { language: 'python', framework: 'flask' } },
+  { line: ['old-protocol.legacy_greeting', 'name=Ada Lovelace'], name: 'legacy_greeting', arguments: { name: 'Ada Lovelace' } },
+  { line: ['paginated.p17', 'topic=science'], name: 'p17', arguments: { topic: 'science' } },
+  { line: ['changing.alpha', 'mood=calm'], name: 'alpha', arguments: { mood: 'calm' } },
+];
+
+for (const transport of ['stdio', 'http'] as const) {
+  test(`get --json over ${transport}: the GetPromptResult exactly as a raw SDK client gets it`, async () => {
+    const config = transport === 'stdio' ? stdioConfig : httpConfig;
+    const cli = await Promise.all(GETS.map(g => runCli(['get', ...g.line, '--json', '--config', config])));
+    const raw = await Promise.all(GETS.map(g => {
+      const server = g.line[0].split('.')[0];
+      // Over stdio the raw client starts its own process of the same fixture (rich only, to keep the run short).
+      const t = transport === 'stdio' && server === 'rich'
+        ? new StdioClientTransport({ ...L.fixtureCommand(server), stderr: 'pipe' })
+        : new StreamableHTTPClientTransport(new URL(http.get(server)!.url));
+      return rawGet(t, [{ name: g.name, arguments: g.arguments }]).then(r => r[0]);
+    }));
+    GETS.forEach((g, i) => {
+      assert.equal(cli[i].code, 0, `${g.line[0]}: ${cli[i].stderr}`);
+      assert.equal(cli[i].stderr, '');
+      assert.deepEqual(JSON.parse(cli[i].stdout), raw[i], g.line[0]);
+    });
+    // Spot checks that the comparison compares something.
+    assert.equal((raw[0] as { messages: unknown[] }).messages.length, 8);
+    assert.deepEqual(raw[3], { messages: [{ role: 'user', content: { type: 'text', text: 'Hello, Ada Lovelace' } }] });
+    assert.deepEqual(raw[4], { description: 'Paginated prompt number 17 of 23', messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p17 about science' } }] });
+  });
+
+  test(`complete --json over ${transport}: values with the other arguments as context`, async () => {
+    const config = transport === 'stdio' ? stdioConfig : httpConfig;
+    const all: Array<[string[], unknown]> = [
+      [['completions.pick_framework', 'framework', 'language=python'], { values: ['django', 'fastapi', 'flask'], total: 3, hasMore: false }],
+      [['completions.pick_framework', 'framework', 'a', 'language=rust'], { values: ['actix', 'axum'], total: 2, hasMore: false }],
+      [['completions.pick_framework', 'language', 'ty'], { values: ['typescript'], total: 1, hasMore: false }],
+      [['rich.code_review', 'language', 'r', 'code=x'], { values: ['rust'], total: 1, hasMore: false }],
+      [['paginated.p03', 'topic', 'a'], { values: ['art', 'astronomy'], total: 2, hasMore: false }],
+      [['old-protocol.legacy_greeting', 'name', 'A'], { values: [] }],
+    ];
+    // Every server process costs time on a small box: over stdio, one case per fixture.
+    const cases = transport === 'stdio' ? all.filter((_, i) => i !== 0 && i !== 2) : all;
+    const results = await Promise.all(cases.map(([args]) => runCli(['complete', ...args, '--json', '--config', config])));
+    cases.forEach(([args, expected], i) => {
+      assert.equal(results[i].code, 0, `${args.join(' ')}: ${results[i].stderr}`);
+      assert.equal(results[i].stderr, '');
+      assert.deepEqual(JSON.parse(results[i].stdout), expected, args.join(' '));
+    });
+    const plain = await runCli(['complete', 'completions.pick_framework', 'framework', 'language=rust', '--config', config]);
+    assert.equal(plain.code, 0);
+    assert.equal(plain.stdout, 'actix\naxum\nrocket\n');
+  });
+}
+
+test('get (text): the transcript, every content type', async () => {
+  const r = await runCli(['get', 'rich.rich_content', '--config', httpConfig]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  const out = r.stdout;
+  assert.ok(out.startsWith('All the content types\n\n[user]\n# Rich content\n'), out.slice(0, 80));
+  assert.match(out, /^<image image\/png, \d+ bytes>$/m);
+  assert.match(out, /\n\[assistant\]\nI can see the image\.\n/);
+  assert.match(out, /^<audio audio\/wav, 16044 bytes>$/m);
+  assert.match(out, /^<resource file:\/\/\/demo\/notes\.md text\/markdown>\n# Notes\n/m);
+  assert.match(out, /^<resource file:\/\/\/demo\/data\.bin application\/octet-stream>\n\(8 bytes\)$/m);
+  assert.match(out, /^<link demo:\/\/docs\/readme Demo README>$/m);
+  assert.match(out, /\[assistant\]\nThis note is meant for the assistant only\.\n/);
+});
+
+test('exit 2 + one line: unknown prompt, unknown argument, missing required argument (nothing sent)', async () => {
+  const [unknownStdio, unknownHttp, unknownArg, missing, missingHttp, noName] = await Promise.all([
+    runCli(['get', 'rich.nope', '--config', stdioConfig]),
+    runCli(['get', 'paginated.p99', '--json', '--config', httpConfig]),
+    runCli(['get', 'rich.code_review', 'code=x', 'colour=red', '--config', httpConfig]),
+    runCli(['get', 'rich.code_review', 'language=python', '--config', stdioConfig]),
+    runCli(['get', 'completions.pick_framework', 'language=python', '--config', httpConfig]),
+    runCli(['complete', 'completions.pick_framework', 'flavour', '--config', httpConfig]),
+  ]);
+  assertOneLine(unknownStdio, 2, 'mcp-prompts: rich has no prompt "nope"');
+  assertOneLine(unknownHttp, 2, 'mcp-prompts: paginated has no prompt "p99"');
+  assertOneLine(unknownArg, 2, 'mcp-prompts: rich: prompt "code_review" has no argument colour (it takes: code*, language)');
+  assertOneLine(missing, 2, 'mcp-prompts: rich: prompt "code_review" needs code');
+  assertOneLine(missingHttp, 2, 'mcp-prompts: completions: prompt "pick_framework" needs framework');
+  assertOneLine(noName, 2, 'mcp-prompts: completions: prompt "pick_framework" has no argument flavour');
+  for (const r of [unknownStdio, unknownHttp, unknownArg, missing, missingHttp, noName]) assert.equal(r.stdout, '');
+
+  // The trace proves the missing argument was caught before any prompts/get went out.
+  const traced = await runCli(['get', 'rich.code_review', 'language=python', '--verbose', '--config', stdioConfig]);
+  assert.equal(traced.code, 2);
+  assert.match(traced.stderr, /-> \{"method":"prompts\/list"/);
+  assert.doesNotMatch(traced.stderr, /prompts\/get/);
+  assert.deepEqual(traced.stderr.split('\n').filter(l => l.startsWith('mcp-prompts:')), ['mcp-prompts: rich: prompt "code_review" needs code']);
+});
+
+test('exit 2 + one line: malformed config (bad JSON, wrong field types, missing file)', async () => {
+  const badJson = writeConfig('bad.json', '{ "servers": { "a": ');
+  const wrongType = writeConfig('wrong-type.json', { servers: { a: { command: 5 } } });
+  const wrongArgs = writeConfig('wrong-args.json', { mcpServers: { b: { command: 'node', args: 'x.js' } } });
+  const wrongUrl = writeConfig('wrong-url.json', { mcpServers: { web: { url: 42 } } });
+  const notObject = writeConfig('not-object.json', { servers: [] });
+  const results = await Promise.all([badJson, wrongType, wrongArgs, wrongUrl, notObject].map(f => runCli(['list', '--config', f])));
+  assertOneLine(results[0], 2, /^mcp-prompts: .*bad\.json: invalid JSON \(\w+ at offset \d+\)$/);
+  assertOneLine(results[1], 2, 'mcp-prompts: Server "a": "command" must be a string');
+  assertOneLine(results[2], 2, 'mcp-prompts: Server "b": "args" must be an array of strings');
+  assertOneLine(results[3], 2, 'mcp-prompts: Server "web": "url" must be a string');
+  assertOneLine(results[4], 2, /^mcp-prompts: .*not-object\.json: "servers" must be an object$/);
+  const missingFile = await runCli(['get', 'x.y', '--config', path.join(dir, 'nope.json')]);
+  assertOneLine(missingFile, 2, /^mcp-prompts: cannot read config .*nope\.json: ENOENT$/);
+});
+
+test('exit 1 + one line: command not found, crash on start, HTTP connection refused', async () => {
+  const port = await L.freePort();
+  const config = writeConfig('failing.json', {
+    mcpServers: {
+      gone: { command: 'mcp-prompts-no-such-command' },
+      crashy: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+      web: { url: `http://127.0.0.1:${port}/mcp` },
+    },
+  });
+  const [gone, crashy, web, list] = await Promise.all([
+    runCli(['get', 'gone.anything', '--config', config]),
+    runCli(['get', 'crashy.anything', '--json', '--config', config]),
+    runCli(['complete', 'web.p01', 'topic', '--config', config]),
+    runCli(['list', '--json', '--config', config]),
+  ]);
+  assertOneLine(gone, 1, 'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)');
+  assertOneLine(crashy, 1, 'mcp-prompts: crashy closed the connection during start');
+  assertOneLine(web, 1, 'mcp-prompts: web failed on start: connection refused');
+  // list reports every failed server, one line each, and still prints what it has.
+  assert.equal(list.code, 1);
+  assert.deepEqual(JSON.parse(list.stdout), []);
+  assert.deepEqual(list.stderr.trimEnd().split('\n').sort(), [
+    'mcp-prompts: crashy closed the connection during start',
+    'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)',
+    'mcp-prompts: web failed on start: connection refused',
+  ]);
+
+  // A good server next to a failing one: its prompts work, exit 0 for it.
+  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: { command: process.execPath, args: ['-e', RAW_SERVER] } } });
+  const ok = await runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.deepEqual(JSON.parse(ok.stdout), { messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }] });
+});
+
+test('default --config is .vscode/mcp.json in the working directory', async () => {
+  const project = tempDir('mcp-prompts-cwd-');
+  try {
+    fs.mkdirSync(path.join(project, '.vscode'));
+    fs.writeFileSync(path.join(project, '.vscode', 'mcp.json'), `{
+      // VS Code's file: comments and trailing commas
+      "servers": { "old": { "type": "stdio", "command": ${JSON.stringify(process.execPath)}, "args": ${JSON.stringify(L.fixtureCommand('old-protocol').args)}, }, },
+    }`);
+    const r = await runCli(['get', 'old.legacy_greeting', 'name=${workspaceFolder}', '--json'], { cwd: project });
+    assert.equal(r.code, 0, r.stderr);
+    // name=... is a literal value (no substitution in arguments); the config was found from the cwd.
+    assert.deepEqual(JSON.parse(r.stdout), { messages: [{ role: 'user', content: { type: 'text', text: 'Hello, ${workspaceFolder}' } }] });
+    const empty = tempDir('mcp-prompts-empty-');
+    try {
+      const none = await runCli(['list'], { cwd: empty });
+      assertOneLine(none, 2, 'mcp-prompts: cannot read config .vscode/mcp.json: ENOENT');
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+});
+
+test('a reader that goes away (| head) costs no stack trace', async () => {
+  const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy(); // like `| head -0`: the pipe's reading end is closed before anything is written
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', d => { stderr += d; });
+  const code = await new Promise<number | null>(resolve => child.once('close', c => resolve(c)));
+  assert.doesNotMatch(stderr, /EPIPE|\n\s+at /);
+  assert.equal(stderr, '');
+  assert.equal(code, 0);
+});

@@ -1,0 +1,152 @@
+// Shared helpers for the integration tests: the fixture launcher (test/fixtures/launch.mjs, loaded at
+// run time so esbuild leaves it alone), condition polling, a recording log sink, child-process checks
+// and a tiny raw JSON-RPC stdio server for behaviours no fixture has (repeated cursor, any protocol).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
+import type { LogSink } from '../../src/core/log';
+
+export const ROOT = process.cwd();
+export const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  stderr(): string;
+  signal(sig: NodeJS.Signals): void;
+  close(): Promise<void>;
+}
+
+export interface Launch {
+  fixtureCommand(name: string): { command: string; args: string[] };
+  everythingCommand(): { command: string; args: string[] };
+  startHttpFixture(name: string, options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<RunningServer>;
+  startEverythingHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
+  freePort(): Promise<number>;
+  FIXTURES: string[];
+  RUN_MJS: string;
+  EVERYTHING_JS: string;
+}
+
+let launchModule: Promise<Launch> | undefined;
+/** test/fixtures/launch.mjs, imported from its absolute path (tests run from the repo root). */
+export function launch(): Promise<Launch> {
+  const file = pathToFileURL(path.join(ROOT, 'test', 'fixtures', 'launch.mjs')).href;
+  return (launchModule ??= import(file) as Promise<Launch>);
+}
+
+/** Polls `predicate` until it returns a truthy value; fails with `what` after `timeoutMs`. */
+export async function waitFor<T>(predicate: () => T | Promise<T>, what: string, timeoutMs = 20000, intervalMs = 20): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await predicate();
+      if (value) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    await new Promise(resolve => setTimeout(resolve, intervalMs));
+  }
+}
+
+export interface LogLine { level: 'trace' | 'info' | 'warn' | 'error'; message: string }
+
+/** A LogSink that keeps every line, so tests can read the JSON-RPC trace and the server's stderr. */
+export class RecordingLog implements LogSink {
+  readonly lines: LogLine[] = [];
+  trace(message: string): void { this.lines.push({ level: 'trace', message }); }
+  info(message: string): void { this.lines.push({ level: 'info', message }); }
+  warn(message: string): void { this.lines.push({ level: 'warn', message }); }
+  error(message: string): void { this.lines.push({ level: 'error', message }); }
+  /** Outgoing JSON-RPC messages (`-> {...}`), parsed. */
+  sent(): Array<{ method?: string; params?: Record<string, unknown>; id?: number }> {
+    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)));
+  }
+  sentMethods(method: string): Array<{ method?: string; params?: Record<string, unknown> }> {
+    return this.sent().filter(m => m.method === method);
+  }
+  text(): string { return this.lines.map(l => l.message).join('\n'); }
+}
+
+/** Server definitions through the real config parser (so ids are sanitised as in production). */
+export function defs(servers: Record<string, unknown>): ServerDefinition[] {
+  return parseConfigObject({ servers }, 'workspace').servers;
+}
+
+/** PIDs of children of this process whose command line contains `needle`. */
+export function childPidsMatching(needle: string): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return out.split('\n').map(l => l.trim()).filter(l => l.includes(needle)).map(l => Number(l.split(/\s+/)[0])).filter(pid => pid > 0 && pid !== process.pid);
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw err;
+  }
+}
+
+export function tempDir(prefix = 'mcp-prompts-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * A raw JSON-RPC MCP server on stdio, no SDK. Env RAW_PROTOCOL: the protocolVersion it answers with;
+ * RAW_MODE=loop: prompts/list always returns nextCursor "same" (a broken server).
+ */
+export const RAW_SERVER = `
+const version = process.env.RAW_PROTOCOL || '2025-11-25';
+const mode = process.env.RAW_MODE || 'normal';
+let buf = '';
+const send = m => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', chunk => {
+  buf += chunk;
+  let i;
+  while ((i = buf.indexOf('\\n')) >= 0) {
+    const line = buf.slice(0, i); buf = buf.slice(i + 1);
+    if (!line.trim()) continue;
+    const msg = JSON.parse(line);
+    if (msg.id === undefined) continue;
+    const p = msg.params || {};
+    if (msg.method === 'initialize') send({ id: msg.id, result: { protocolVersion: version, capabilities: { prompts: {} }, serverInfo: { name: 'raw-' + version, version: '1.0.0' } } });
+    else if (msg.method === 'prompts/list' && mode === 'loop') send({ id: msg.id, result: { prompts: [{ name: 'loop_' + (p.cursor || 'first') }], nextCursor: 'same' } });
+    else if (msg.method === 'prompts/list') send({ id: msg.id, result: { prompts: [{ name: 'echo', description: 'Echoes', arguments: [{ name: 'text', required: true }] }] } });
+    else if (msg.method === 'prompts/get') send({ id: msg.id, result: { messages: [{ role: 'user', content: { type: 'text', text: version + ': ' + ((p.arguments || {}).text || '') } }] } });
+    else send({ id: msg.id, error: { code: -32601, message: 'Method not found' } });
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+/** Runs `node dist/cli.js ...args` as a user would; resolves when it exits. */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', d => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', d => { stderr += d; });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`cli ${args.join(' ')} did not exit within ${options.timeoutMs ?? 30000} ms\nstdout: ${stdout}\nstderr: ${stderr}`)); }, options.timeoutMs ?? 30000);
+    child.once('error', err => { clearTimeout(timer); reject(err); });
+    child.once('close', code => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}
