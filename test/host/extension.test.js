@@ -81,7 +81,7 @@ describe('MCP Prompts in the real VS Code host', function () {
     const item = tree.getTreeItem(node);
     assert.equal(item.label, 'rich-demo');
     assert.match(String(item.description), /^running · stdio · 2 prompts$/);
-    assert.match(item.tooltip.value, /Protocol: 2025-11-25/);
+    assert.match(item.tooltip.value.replace(/&nbsp;/g, ' '), /Protocol: 2025-11-25/);
     assert.equal(item.contextValue, 'server.running');
     const prompt = tree.getChildren(node)[1];
     const args = tree.getChildren(prompt).map(n => tree.getTreeItem(n));

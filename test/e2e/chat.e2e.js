@@ -1,0 +1,113 @@
+// The chat surface in the real VS Code: `@mcp /` completions, a prompt with inline arguments, one whose
+// missing argument is asked for in the quick input with server completions, the rich transcript (text,
+// image, audio, resources, link) with the fake model's streamed answer, /list, errors, server-everything.
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root } = require('./harness');
+
+const SESSION = '.interactive-session';
+
+async function mcpJson() {
+  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  return JSON.stringify({ servers: testServers() }, null, 2);
+}
+
+/** Clears the chat input (the previous request's text is gone after sending, but not after completion). */
+async function clearInput(page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.interactive-input-part .monaco-editor').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+}
+
+/** The chat list scrolls itself (no native scrolling): wheel up until `target` is inside the list's box. */
+async function scrollChatTo(page, target) {
+  const list = page.locator(`${SESSION} .interactive-list`).first();
+  const box = await list.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 60; i++) {
+    const t = await target.boundingBox();
+    if (t && t.y >= box.y && t.y + t.height <= box.y + box.height) return;
+    await page.mouse.wheel(0, t && t.y > box.y + box.height ? 150 : -150);
+    await page.waitForFunction(() => true); // let the list re-render before measuring again
+  }
+  throw new Error('could not scroll the chat to the element');
+}
+
+/** Waits until the chat's text (also the parts scrolled out of view) matches `re`. */
+async function sessionText(page, re) {
+  await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout: 60000 });
+}
+
+module.exports = async function chat(ctx) {
+  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': await mcpJson() } });
+  const { page } = ui;
+
+  // Our status bar item says when every server is up (the one without a number is VS Code's own MCP).
+  await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // 1. Completion of prompt names while typing after `@mcp /`.
+  await ui.typeInChat('@mcp /rich', { send: false });
+  const suggest = page.locator('.suggest-widget .monaco-list-row');
+  await suggest.filter({ hasText: '/rich_content' }).first().waitFor({ timeout: 120000 });
+  await suggest.filter({ hasText: '/rich-demo.rich_content' }).first().waitFor();
+  await ui.screenshot('completions');
+  await clearInput(page);
+
+  // 2. Inline arguments (named and quoted), then the fake model's answer streamed below the transcript.
+  await ui.typeInChat('@mcp /code_review language=python code="print(42)"');
+  await ui.waitForText('Please review this python:', { within: SESSION });
+  await ui.waitForText(/FAKE-MODEL received 1 messages: \[user\] Please review this python/, { within: SESSION });
+  await ui.screenshot('inline-args');
+
+  // 3. A missing required argument is asked for; the items come from completion/complete with context.
+  await ui.typeInChat('@mcp /pick_framework language=python');
+  const quick = page.locator('.quick-input-widget');
+  await quick.getByText('framework (required)').first().waitFor({ timeout: 120000 });
+  const rows = quick.locator('.monaco-list-row');
+  for (const fw of ['django', 'fastapi', 'flask']) await rows.filter({ hasText: fw }).first().waitFor();
+  await ui.screenshot('quick-input');
+  await rows.filter({ hasText: 'fastapi' }).first().click();
+  await ui.waitForText('Use fastapi with python', { within: SESSION });
+
+  // 4. Every content type, roles kept; the image renders inline from a data: URI.
+  await ui.typeInChat('@mcp /rich_content');
+  await ui.waitForText('audio.wav', { within: SESSION });
+  await ui.waitForText('— audio/wav · 1.0 s · 15.7 KB', { within: SESSION });
+  const img = page.locator(`${SESSION} img[src^="data:image/png;base64,"]`).first();
+  await img.waitFor({ timeout: 60000 });
+  const size = await img.evaluate(el => [el.naturalWidth, el.naturalHeight]);
+  assert.deepEqual(size, [64, 64], 'the PNG decoded in the browser');
+  await ui.waitForText(/— text\/markdown · \d+ B · file:\/\/\/demo\/notes\.md/, { within: SESSION });
+  await ui.waitForText('— application/octet-stream · 8 B · file:///demo/data.bin', { within: SESSION });
+  await ui.waitForText(/— Demo README · The README of the demo server.* · demo:\/\/docs\/readme/, { within: SESSION });
+  await ui.waitForText('For the assistant only:', { within: SESSION });
+  await ui.waitForText('FAKE-MODEL received 4 messages: [user] # Rich content', { within: SESSION });
+  // The image went to the model as image data (the echo sits inside a code block, so read the text).
+  await page.waitForFunction(() => /<image\simage\/png\s\d+\sbytes>/.test(document.querySelector('.interactive-session')?.innerText ?? ''), undefined, { timeout: 60000 });
+  await page.locator(`${SESSION} .interactive-item-container`).last().scrollIntoViewIfNeeded();
+  await ui.screenshot('rich-transcript');
+
+  // Opening the embedded resource shows it read-only as a document.
+  const anchor = page.locator(SESSION).getByText('notes.md', { exact: true }).last();
+  await scrollChatTo(page, anchor);
+  await anchor.click();
+  await page.locator('.tab').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
+  await ui.screenshot('resource-opened');
+
+  // 5. /list groups every prompt by server.
+  await ui.typeInChat('@mcp /list');
+  await sessionText(page, /### rich-demo|rich-demo\n/);
+  await sessionText(page, /\/rich_content/);
+  await sessionText(page, /\/args-prompt\scity\*,\sstate/);
+  await sessionText(page, /\/p23\stopic/);
+
+  // 6. Errors name the cause and leave the chat working.
+  await ui.typeInChat('@mcp /no_such_prompt');
+  await ui.waitForText('No prompt named "no_such_prompt"', { within: SESSION });
+  await ui.typeInChat('@mcp /everything.args-prompt city=Berlin');
+  await ui.waitForText("What's weather in Berlin?", { within: SESSION });
+  await ui.screenshot('everything-and-errors');
+};
+
+if (require.main === module) runStandalone(module, __filename);

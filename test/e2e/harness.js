@@ -1,0 +1,212 @@
+// Playwright helpers for UI tests in the real VS Code (see scripts/host-harness.mjs).
+//
+// An e2e test is a file test/e2e/<name>.e2e.js exporting `async function (ctx)`; scripts/run-host-tests.mjs
+// runs each with runE2E(), which gives it its own fresh host and always cleans up:
+//
+//   const { openWorkbench } = require('./harness');
+//   module.exports = async function (ctx) {
+//     const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': '{...}' } });
+//     await ui.typeInChat('hello');
+//     await ui.waitForText('FAKE-MODEL received');
+//     await ui.screenshot('hello');
+//   };
+//
+// Only condition waits (locator.waitFor / waitForFunction), no fixed sleeps; timeouts are generous since CI
+// has 2 busy cores. A single file can also run alone: `node test/e2e/<name>.e2e.js`.
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..', '..');
+const TIMEOUT = 120000;
+let harnessModule;
+/** scripts/host-harness.mjs (ESM) loaded once. */
+function hostHarness() {
+  harnessModule ??= import(path.join(root, 'scripts', 'host-harness.mjs'));
+  return harnessModule;
+}
+
+function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
+
+const CHAT_INPUT_PART = '.interactive-input-part';
+const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
+
+/**
+ * Starts a fresh host with our extension under development and the fake model installed, opens the workbench
+ * on a fresh workspace and (by default) waits until the chat input shows the model "Fake Echo".
+ * Registers its cleanup with ctx.defer when there is one (runE2E); otherwise call ui.close() in finally.
+ * @param {object} [ctx]  { name, extensionPath, defer(fn) } from runE2E
+ * @param {object} [o]
+ * @param {string} [o.extensionPath]     default ctx.extensionPath or the repo root
+ * @param {string} [o.workspace]         default a fresh <runDir>/workspace
+ * @param {Object<string,string>} [o.files] files to write into the workspace before opening, relative path -> text
+ * @param {object} [o.userSettings]
+ * @param {boolean} [o.workspaceTrust]   default false (trust prompt disabled)
+ * @param {boolean} [o.waitForModel]     default true: wait for "Fake Echo" in the chat input
+ * @param {string[]} [o.installExtensions] default [test/fake-model]
+ */
+async function openWorkbench(ctx = {}, o = {}) {
+  const H = await hostHarness();
+  const name = ctx.name || 'e2e';
+  const extensionPath = o.extensionPath || ctx.extensionPath || root;
+  const timings = {};
+  const t0 = Date.now();
+  const host = await H.startHost({
+    workspace: o.workspace, userSettings: o.userSettings, workspaceTrust: !!o.workspaceTrust, env: o.env,
+    installExtensions: o.installExtensions || [H.fakeModelPath], label: name,
+  });
+  timings.serverUp = Date.now() - t0;
+  let browser;
+  const consoleLines = [];
+  const ui = {
+    host, page: undefined, browser: undefined, timings, consoleLines,
+    /** Browser and host down; the workbench console is kept in <runDir>/workbench-console.log. */
+    async close() {
+      try { fs.writeFileSync(path.join(host.runDir, 'workbench-console.log'), consoleLines.join('\n') + '\n'); } catch { /* best effort */ }
+      if (browser) await browser.close().catch(() => {});
+      browser = undefined;
+      await host.stop();
+    },
+  };
+  if (ctx.defer) ctx.defer(() => ui.close());
+  try {
+    for (const [rel, text] of Object.entries(o.files || {})) {
+      const file = path.join(host.workspace, rel);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+    }
+    browser = ui.browser = await H.launchBrowser();
+    const { page } = await H.openWorkbench(browser, host, { extensionDevelopmentPaths: [extensionPath], folder: host.workspace, timeout: TIMEOUT });
+    ui.page = page;
+    ctx.page = page;
+    timings.workbench = Date.now() - t0;
+    // The extension host's console reaches the page console in development mode.
+    page.on('console', msg => {
+      const text = H.formatExtHostLog(msg.type(), [msg.text()]);
+      if (text !== null) consoleLines.push(`[${msg.type()}] ${text}`);
+    });
+    page.on('pageerror', err => consoleLines.push(`[pageerror] ${err.stack || err}`));
+    Object.assign(ui, helpers(page, H, { name }));
+    if (o.waitForModel !== false) {
+      await ui.waitForModel('Fake Echo');
+      timings.modelReady = Date.now() - t0;
+    }
+    return ui;
+  } catch (e) {
+    if (!ctx.defer) await ui.close();
+    throw e;
+  }
+}
+
+function helpers(page, H, { name }) {
+  const chatInput = () => page.locator(CHAT_INPUT_EDITOR).first();
+  const self = {
+    /** Shows the chat view (it is open by default; this also works after it was closed). */
+    async openChat({ timeout = TIMEOUT } = {}) {
+      if (!(await chatInput().isVisible())) await self.runCommand('Chat: Open Chat', { timeout });
+      await chatInput().waitFor({ state: 'visible', timeout });
+    },
+    /** Waits until the chat input's model picker shows `modelName`. */
+    async waitForModel(modelName = 'Fake Echo', { timeout = TIMEOUT } = {}) {
+      await self.openChat({ timeout });
+      await page.locator(CHAT_INPUT_PART).getByText(modelName, { exact: true }).first().waitFor({ state: 'visible', timeout });
+    },
+    /**
+     * Types into the chat input and (send: true, default) submits with the Send button, which also works
+     * while a completion list is open (Enter would accept the completion instead).
+     */
+    async typeInChat(text, { send = true, timeout = TIMEOUT } = {}) {
+      await self.openChat({ timeout });
+      await chatInput().click();
+      await page.keyboard.type(text);
+      if (send) await self.sendChat({ timeout });
+    },
+    /** Submits what is in the chat input. */
+    async sendChat({ timeout = TIMEOUT } = {}) {
+      // An open suggest list can cover the Send button: close it first (Escape closes only the list).
+      if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+      // The Send button is enabled once the input has text.
+      const button = page.locator(`${CHAT_INPUT_PART} a.action-label[aria-label^="Send"]:not(.disabled)`).first();
+      await button.waitFor({ state: 'visible', timeout });
+      try {
+        await button.click({ timeout: 10000 });
+      } catch {
+        // The suggest list opened after the check above (it is asynchronous): close it and click again.
+        await page.keyboard.press('Escape');
+        await button.click({ timeout });
+      }
+    },
+    /** Waits until `text` (substring, or a RegExp) is visible anywhere in the workbench; returns the locator. */
+    async waitForText(text, { timeout = TIMEOUT, within } = {}) {
+      const scope = within ? page.locator(within) : page;
+      const locator = scope.getByText(text).first();
+      await locator.waitFor({ state: 'visible', timeout });
+      return locator;
+    },
+    /** Opens the command palette (F1) with its ">" prefix and waits until it has focus. */
+    async openCommandPalette({ timeout = TIMEOUT } = {}) {
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout });
+      await page.waitForFunction(() => document.activeElement?.closest?.('.quick-input-widget') != null, undefined, { timeout });
+      return input;
+    },
+    /** Runs a command by its exact palette title, e.g. "MCP Prompts: Run Prompt...". */
+    async runCommand(title, { timeout = TIMEOUT } = {}) {
+      await self.openCommandPalette({ timeout });
+      await page.keyboard.type(title);
+      const row = page.locator('.quick-input-widget .monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) }).first();
+      try {
+        await row.waitFor({ state: 'visible', timeout });
+      } catch (e) {
+        const shown = await page.locator('.quick-input-widget .monaco-list-row .label-name').allTextContents().catch(() => []);
+        throw new Error(`command "${title}" not found in the command palette within ${timeout} ms; it shows: ${shown.map(t => JSON.stringify(t)).join(', ') || 'nothing'}`);
+      }
+      await row.click({ timeout });
+      await page.locator('.quick-input-widget .quick-input-list').first().waitFor({ state: 'hidden', timeout }).catch(() => {});
+    },
+    /** Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path. */
+    async screenshot(shot) {
+      return H.saveScreenshot(page, `${name}-${shot}`);
+    },
+  };
+  return self;
+}
+
+/**
+ * Runs one e2e test function with cleanup guaranteed: every host/browser opened through openWorkbench(ctx)
+ * is stopped afterwards; on failure a screenshot <name>-failure.png is saved first.
+ * @returns {Promise<{ name:string, ok:boolean, error?:Error, ms:number, screenshot?:string }>}
+ */
+async function runE2E(name, fn, { extensionPath = root } = {}) {
+  const deferred = [];
+  const ctx = { name, extensionPath, page: undefined, defer: f => deferred.push(f) };
+  const t0 = Date.now();
+  const result = { name, ok: false, ms: 0 };
+  try {
+    await fn(ctx);
+    result.ok = true;
+  } catch (e) {
+    result.error = e;
+    if (ctx.page) {
+      try { result.screenshot = await (await hostHarness()).saveScreenshot(ctx.page, `${name}-failure`); } catch { /* page gone */ }
+    }
+  } finally {
+    for (const f of deferred.reverse()) {
+      try { await f(); } catch (e) { if (result.ok) { result.ok = false; result.error = e; } }
+    }
+    result.ms = Date.now() - t0;
+  }
+  return result;
+}
+
+/** For `node test/e2e/<name>.e2e.js`: runs that one test and exits 0/1. */
+function runStandalone(testModule, file) {
+  const name = path.basename(file).replace(/\.e2e\.js$/, '');
+  runE2E(name, testModule.exports).then(r => {
+    console.log(r.ok ? `ok ${name} (${(r.ms / 1000).toFixed(1)} s)` : `FAIL ${name}: ${r.error && (r.error.stack || r.error)}`);
+    process.exit(r.ok ? 0 : 1);
+  });
+}
+
+module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root };

@@ -1,0 +1,112 @@
+// Test-only extension, never shipped. Two things the real VS Code host lacks without a Copilot account:
+// 1. A deterministic language model "Fake Echo" (vendor mcp-prompts-fake, id fake-echo). The chat refuses to
+//    run any participant until a model is selected. Its answer describes what it received:
+//      FAKE-MODEL received 2 messages: [user] look: <image image/png 1234 bytes> [assistant] ok
+//    (a text part as is; a data part as ` <image MIME N bytes>`, or ` <data MIME N bytes>` when not an
+//    image; messages joined by one space), streamed in up to 3 chunks.
+// 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
+//    history and attached images to the selected model and streams the answer. Being default needs the
+//    proposed API defaultChatParticipant: the host is started with --enable-proposed-api for this extension.
+const vscode = require('vscode');
+
+const VENDOR = 'mcp-prompts-fake';
+const MODEL = {
+  id: 'fake-echo',
+  name: 'Fake Echo',
+  family: 'fake',
+  version: '1',
+  tooltip: 'Deterministic test model (mcp-prompts tests)',
+  maxInputTokens: 1000000,
+  maxOutputTokens: 100000,
+  capabilities: { toolCalling: true, imageInput: true },
+};
+
+function roleName(role) {
+  if (role === vscode.LanguageModelChatMessageRole.User) return 'user';
+  if (role === vscode.LanguageModelChatMessageRole.Assistant) return 'assistant';
+  return String(role);
+}
+
+function dataPart(part) {
+  const kind = part.mimeType.startsWith('image/') ? 'image' : 'data';
+  return ` <${kind} ${part.mimeType} ${part.data.length} bytes>`;
+}
+
+function describePart(part) {
+  if (part instanceof vscode.LanguageModelTextPart) return part.value;
+  if (part instanceof vscode.LanguageModelDataPart) return dataPart(part);
+  if (part && typeof part.value === 'string') return part.value; // other text-like parts
+  if (part && typeof part.mimeType === 'string' && part.data) return dataPart(part);
+  if (part && typeof part.name === 'string' && typeof part.callId === 'string') return ` <tool-call ${part.name}>`;
+  if (part && typeof part.callId === 'string') return ` <tool-result ${part.callId}>`;
+  return ' <unknown part>';
+}
+
+function describe(messages) {
+  const body = messages.map(m => {
+    const content = typeof m.content === 'string' ? m.content : (m.content || []).map(describePart).join('');
+    return `[${roleName(m.role)}] ${content}`;
+  }).join(' ');
+  return `FAKE-MODEL received ${messages.length} messages: ${body}`;
+}
+
+/** Splits into 3 chunks (fewer for very short text) so the response really streams. */
+function chunks(text) {
+  const size = Math.ceil(text.length / Math.min(3, Math.max(1, text.length)));
+  const out = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+const provider = {
+  provideLanguageModelChatInformation() { return [MODEL]; },
+  async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+    for (const piece of chunks(describe(messages))) {
+      if (token.isCancellationRequested) return;
+      progress.report(new vscode.LanguageModelTextPart(piece));
+      await new Promise(resolve => setImmediate(resolve)); // yield so each chunk travels on its own
+    }
+  },
+  async provideTokenCount(model, text) {
+    return Math.ceil((typeof text === 'string' ? text : describe([text])).length / 4);
+  },
+};
+
+/** Chat history and the new request as model messages, the way a default agent would send them. */
+async function toMessages(request, context) {
+  const messages = [];
+  for (const turn of context.history) {
+    if (turn instanceof vscode.ChatRequestTurn) messages.push(vscode.LanguageModelChatMessage.User(turn.prompt));
+    else if (turn instanceof vscode.ChatResponseTurn) {
+      const text = turn.response.map(p => (p instanceof vscode.ChatResponseMarkdownPart ? p.value.value : '')).join('');
+      messages.push(vscode.LanguageModelChatMessage.Assistant(text));
+    }
+  }
+  const parts = [new vscode.LanguageModelTextPart(request.prompt)];
+  for (const ref of request.references || []) {
+    const value = ref.value;
+    if (value instanceof vscode.ChatReferenceBinaryData) parts.push(vscode.LanguageModelDataPart.image(await value.data(), value.mimeType));
+  }
+  messages.push(vscode.LanguageModelChatMessage.User(parts));
+  return messages;
+}
+
+async function defaultHandler(request, context, stream, token) {
+  const model = request.model;
+  if (!model) { stream.markdown('FAKE-DEFAULT-AGENT: no model selected'); return {}; }
+  const response = await model.sendRequest(await toMessages(request, context), {}, token);
+  for await (const piece of response.text) stream.markdown(piece);
+  return {};
+}
+
+function activate(context) {
+  context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(VENDOR, provider));
+  context.subscriptions.push(vscode.chat.createChatParticipant('mcp-prompts-test.default', defaultHandler));
+  // The workbench asks a vendor for its models lazily; until something asks, the chat's model picker stays
+  // empty ("Sign in to use Copilot"). Asking once here makes Fake Echo appear in the picker.
+  vscode.lm.selectChatModels({ vendor: VENDOR }).then(undefined, () => {});
+}
+
+function deactivate() {}
+
+module.exports = { activate, deactivate, describe };

@@ -1,0 +1,41 @@
+// Entry of the mocha suite that runs INSIDE the real VS Code extension host (`extensionTestsPath`).
+// Same contract as @vscode/test-electron: run() resolves when every test passed, rejects otherwise.
+// When env MCP_PROMPTS_HOST_RESULT names a file, the result is written there as JSON
+// ({ passes, failures, pending, tests: [{ title, state, error }] }) so the runner can count tests.
+const fs = require('fs');
+const path = require('path');
+const Mocha = require('mocha');
+
+function run() {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false });
+  for (const file of fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  const tests = [];
+  return new Promise((resolve, reject) => {
+    let runner;
+    try {
+      runner = mocha.run(failures => {
+        const result = {
+          passes: tests.filter(t => t.state === 'passed').length,
+          failures,
+          pending: tests.filter(t => t.state === 'pending').length,
+          tests,
+        };
+        const out = process.env.MCP_PROMPTS_HOST_RESULT;
+        if (out) {
+          try { fs.mkdirSync(path.dirname(out), { recursive: true }); fs.writeFileSync(out, JSON.stringify(result, null, 2)); }
+          catch (e) { console.error(`could not write ${out}: ${e}`); }
+        }
+        if (failures > 0) reject(new Error(`${failures} host test(s) failed`));
+        else resolve();
+      });
+    } catch (e) { reject(e); return; }
+    runner.on('pass', t => tests.push({ title: t.fullTitle(), state: 'passed', duration: t.duration }));
+    runner.on('pending', t => tests.push({ title: t.fullTitle(), state: 'pending' }));
+    // 'fail' also fires for hooks (before/after each), which count as failures of their own.
+    runner.on('fail', (t, err) => tests.push({ title: t.fullTitle(), state: 'failed', error: String(err && (err.stack || err.message) || err) }));
+  });
+}
+
+module.exports = { run };
