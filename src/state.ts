@@ -36,6 +36,7 @@ export class ExtensionState implements vscode.Disposable {
   readonly onDidLoadConfig = this.configEmitter.event;
   private loading?: Promise<void>;
   private reloadQueued = false;
+  private readRetries = 0;
 
   constructor(readonly context: vscode.ExtensionContext) {
     const version = String(context.extension.packageJSON.version ?? '0.0.0');
@@ -107,7 +108,15 @@ export class ExtensionState implements vscode.Disposable {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
       let text: string | undefined;
-      try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)); } catch { text = undefined; }
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      } catch (err) {
+        // Early in a remote window the file system may not answer yet: try again shortly.
+        if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound') && this.readRetries++ < 10) {
+          setTimeout(() => void this.reload(), 1000);
+        }
+        text = undefined;
+      }
       if (text !== undefined) await add(vscode.workspace.asRelativePath(uri), () => parseConfigText(text!, 'workspace', vscode.workspace.asRelativePath(uri)), folder.uri.fsPath);
     }
     const setting = vscode.workspace.getConfiguration('mcpPrompts').get<unknown>('servers');

@@ -16,7 +16,8 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
-    if (m) return this.promptNames(m[1], position);
+    // While servers are still listing, ask VS Code to query again as the user types on.
+    if (m) return new vscode.CompletionList(this.promptNames(m[1], position), this.state.catalog.servers.some(s => s.loading));
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
     const found = this.state.catalog.resolve(call[1]);

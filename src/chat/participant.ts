@@ -6,7 +6,7 @@ import { argumentList, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
 import type { ExtensionState } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
-import { renderTranscript, toModelMessages, untrusted } from './render';
+import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { escapeLabel } from '../core/markdown';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -45,15 +45,18 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     const forced = state.forceSend === invocation;
     state.forceSend = undefined;
     const send = forced || vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send';
+    if (send && !token.isCancellationRequested) {
+      stream.markdown(untrusted('\n\n---\n\n'));
+      stream.markdown(heading('sparkle', request.model.name));
+      const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
+      for await (const chunk of response.text) stream.markdown(untrusted(chunk));
+    }
+    // The buttons come last: VS Code folds everything before a response's closing markdown into
+    // "Completed N steps", which would hide the transcript behind the model's answer.
     stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
     stream.button({ command: 'mcpPrompts.insertIntoChat', title: vscode.l10n.t('Insert into Chat Input'), arguments: [stored.id] });
     stream.button({ command: 'mcpPrompts.copyMarkdown', title: vscode.l10n.t('Copy as Markdown'), arguments: [stored.id] });
     stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
-    if (send && !token.isCancellationRequested) {
-      stream.markdown(untrusted(`\n\n---\n\n#### ✨ ${escapeLabel(request.model.name)}\n\n`));
-      const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
-      for await (const chunk of response.text) stream.markdown(untrusted(chunk));
-    }
     return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
   } catch (err) {
     return showError(stream, err, line, controller.signal.aborted);

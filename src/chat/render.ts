@@ -17,6 +17,14 @@ export function untrusted(text: string): vscode.MarkdownString {
   return md;
 }
 
+/** Our own headings: theme icons render everywhere (emoji need a font the machine may lack). */
+export function heading(icon: string, text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(`#### $(${icon}) ${escapeLabel(text)}\n\n`, true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
+}
+
 export function roleLabel(role: 'user' | 'assistant'): string {
   return role === 'assistant' ? vscode.l10n.t('Assistant') : vscode.l10n.t('User');
 }
@@ -27,7 +35,7 @@ export async function renderTranscript(stream: vscode.ChatResponseStream, stored
   stream.markdown(untrusted(`**${escapeLabel(p.title ?? p.name)}** · \`${result.prompt.invocationName}\`${transcript.description ? ` — ${escapeLabel(transcript.description)}` : ''}\n\n`));
   for (let mi = 0; mi < transcript.messages.length; mi++) {
     const m = transcript.messages[mi];
-    stream.markdown(untrusted(`#### ${m.role === 'assistant' ? '🤖' : '👤'} ${roleLabel(m.role)}\n\n`));
+    stream.markdown(heading(m.role === 'assistant' ? 'hubot' : 'account', roleLabel(m.role)));
     for (let pi = 0; pi < m.parts.length; pi++) {
       await renderPart(stream, m.parts[pi], stored, `${mi}.${pi}`, storage);
     }
@@ -44,36 +52,35 @@ async function renderPart(stream: vscode.ChatResponseStream, part: Part, stored:
       if (part.bytes <= INLINE_IMAGE_LIMIT) {
         stream.markdown(untrusted(`![${part.fileName}](data:${part.mimeType};base64,${part.data})\n\n`));
       } else {
-        const file = await writeMediaFile(storage, stored.id, index, part);
-        stream.anchor(file, vscode.l10n.t('Image {0} ({1})', part.mimeType, formatBytes(part.bytes)));
-        stream.markdown('\n\n');
+        await fileLine(stream, 'file-media', await writeMediaFile(storage, stored.id, index, part), [part.mimeType, formatBytes(part.bytes)]);
       }
       return;
     case 'audio': {
-      const file = await writeMediaFile(storage, stored.id, index, part);
-      const duration = part.durationSeconds !== undefined ? vscode.l10n.t(', {0} s', part.durationSeconds.toFixed(1)) : '';
-      stream.markdown(untrusted('🔊 '));
-      stream.anchor(file, vscode.l10n.t('Audio {0}{1}, {2}', part.mimeType, duration, formatBytes(part.bytes)));
-      stream.markdown('\n\n');
+      const duration = part.durationSeconds !== undefined ? vscode.l10n.t('{0} s', part.durationSeconds.toFixed(1)) : undefined;
+      await fileLine(stream, 'unmute', await writeMediaFile(storage, stored.id, index, part), [part.mimeType, duration, formatBytes(part.bytes)]);
       return;
     }
     case 'resource': {
       const uri = part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : await writeMediaFile(storage, stored.id, index, part);
-      stream.markdown(untrusted('📄 '));
-      stream.anchor(uri, vscode.l10n.t('Resource {0} ({1}, {2})', part.uri, part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes)));
-      stream.markdown('\n\n');
+      await fileLine(stream, 'file', uri, [part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes), part.uri]);
       return;
     }
-    case 'link': {
-      stream.markdown(untrusted('🔗 '));
-      stream.anchor(resourceLinkUri(stored.result.prompt.server.id, part), vscode.l10n.t('Resource link: {0}', part.title ?? part.name));
-      stream.markdown(untrusted(part.description ? ` — ${escapeLabel(part.description)}\n\n` : '\n\n'));
+    case 'link':
+      await fileLine(stream, 'link', resourceLinkUri(stored.result.prompt.server.id, part), [part.title ?? part.name, part.description, part.uri]);
       return;
-    }
     case 'invalid':
       stream.markdown(untrusted(`⚠️ *${escapeLabel(vscode.l10n.t('Not shown: {0}', part.reason))}*\n\n`));
       return;
   }
+}
+
+/** `$(icon) [file] — detail · detail`: VS Code shows an anchor by its file name, so details follow as text. */
+async function fileLine(stream: vscode.ChatResponseStream, icon: string, uri: vscode.Uri, details: (string | undefined)[]): Promise<void> {
+  const md = new vscode.MarkdownString(`$(${icon}) `, true);
+  md.isTrusted = false;
+  stream.markdown(md);
+  stream.anchor(uri);
+  stream.markdown(untrusted(` — ${escapeLabel(details.filter(Boolean).join(' · '))}\n\n`));
 }
 
 /** The transcript as language-model messages: images as image data, the rest described as text. */

@@ -197,7 +197,11 @@ export class ServerConnection {
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
-      this.connect().then(() => this.promptsChangedEmitter.fire(), () => undefined);
+      const generation = this.generation;
+      // A restart that fails counts as one more crash, so the backoff goes on until the limit.
+      this.connect().then(() => this.promptsChangedEmitter.fire(), (err: PromptError) => {
+        if (generation + 1 === this.generation && err.kind !== 'cancelled') this.crashed(err);
+      });
     }, delay);
     this.restartTimer.unref?.();
   }

@@ -13,6 +13,7 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
     if (!servers.length && !state.blocked.length) { item.hide(); return; }
     item.text = failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`;
     item.tooltip = vscode.l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, state.catalog.prompts.length);
+    item.accessibilityInformation = { label: item.tooltip };
     item.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     item.show();
   };
