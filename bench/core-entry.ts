@@ -1,0 +1,8 @@
+// What the benchmark drives: the project's core, exactly as the extension and the CLI use it.
+// Bundled by bench/build.mjs into bench/.out/core.cjs (same esbuild options as the real build).
+export { Catalog, sanitizePromptName } from '../src/core/catalog.js';
+export type { CatalogPrompt, ServerEntry } from '../src/core/catalog.js';
+export { ServerConnection } from '../src/core/connection.js';
+export { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from '../src/core/invocation.js';
+export { parseConfigObject, parseConfigText } from '../src/core/config.js';
+export { escapeLabel } from '../src/core/markdown.js';

@@ -1,0 +1,137 @@
+// 1. Per-call overhead: the core (Catalog + ServerConnection + invokePrompt / completeArgument, the
+// path chat and CLI use) against plain SDK Client calls on an already-connected server of the same
+// kind, interleaved call by call, over stdio and Streamable HTTP.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { fixtureCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
+import { loadCore, median, now, row } from './lib.mjs';
+
+const PAGINATED_ENV = { PAGINATED_COUNT: '23', PAGINATED_PAGE_SIZE: '5' };
+const CODE = 'def f(x): return x * 2';
+const GET_LINE = `rich.code_review code="${CODE}" language=python`;
+const FIXTURES = { pag: ['paginated', PAGINATED_ENV], rich: ['rich', {}], comp: ['completions', {}] };
+
+async function rawStdio(name, env) {
+  const { command, args } = fixtureCommand(name);
+  const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
+  await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
+  return client;
+}
+async function rawHttp(url) {
+  const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function rawListAll(client) {
+  const all = [];
+  let cursor;
+  do {
+    const r = await client.listPrompts(cursor === undefined ? {} : { cursor });
+    all.push(...r.prompts);
+    cursor = r.nextCursor;
+  } while (cursor !== undefined);
+  return all;
+}
+
+/**
+ * Interleaved timing of core, raw and raw′ (a second plain client on its own server process / session:
+ * the A/A noise floor), rotating the order every call. Wall ms and client CPU µs per call.
+ */
+async function interleave(fns, n, warmup, into) {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
+  const keys = ['core', 'raw', 'raw2'];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < 3; j++) {
+      const k = (i + j) % 3;
+      const c0 = process.cpuUsage();
+      const t0 = now();
+      await fns[k]();
+      into[keys[k]].push(now() - t0);
+      const c = process.cpuUsage(c0);
+      into[`${keys[k]}Cpu`].push(c.user + c.system);
+    }
+  }
+}
+
+const OPS = ['prompts/list (23 prompts, 5 pages)', 'prompts/get code_review (2 args)', 'completion/complete pick_framework.framework'];
+
+/**
+ * One round: fresh servers / sessions for the core and for the raw client, every op measured `n` times.
+ * Over stdio core and raw necessarily talk to different server processes, and on a busy machine one
+ * process can be consistently faster than its twin: several rounds with fresh processes average that out.
+ */
+async function round(core, transport, n, warmup, samples) {
+  const http = [];
+  const raws = {};
+  const raws2 = {};
+  const servers = {};
+  let catalog;
+  try {
+    for (const [id, [name, env]] of Object.entries(FIXTURES)) {
+      if (transport === 'stdio') {
+        const { command, args } = fixtureCommand(name);
+        servers[id] = { command, args, env };
+        raws[id] = await rawStdio(name, env);
+        raws2[id] = await rawStdio(name, env);
+      } else {
+        // One server process, two sessions (core and raw): no process-to-process bias over HTTP.
+        const s = await startHttpFixture(name, { env });
+        http.push(s);
+        servers[id] = { type: 'http', url: s.url };
+        raws[id] = await rawHttp(s.url);
+        raws2[id] = await rawHttp(s.url);
+      }
+    }
+    const config = core.parseConfigObject({ servers }, 'workspace');
+    catalog = new core.Catalog({ start: 'eager', connection: () => ({ restart: false }) });
+    catalog.setServers(config.servers);
+    await catalog.ready();
+    for (const e of catalog.servers) if (e.listError) throw e.listError;
+    const pick = catalog.resolve('comp.pick_framework').prompt;
+    const pag = catalog.server('pag');
+    const rawOps = r => [
+      async () => { const all = await rawListAll(r.pag); if (all.length !== 23) throw new Error(`raw listed ${all.length}`); },
+      async () => { const x = await r.rich.getPrompt({ name: 'code_review', arguments: { code: CODE, language: 'python' } }); if (!x.messages.length) throw new Error('raw get: no messages'); },
+      async () => { const x = await r.comp.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'framework', value: 'n' }, context: { arguments: { language: 'typescript' } } }); if (x.completion.values.length !== 2) throw new Error(`raw complete: ${x.completion.values}`); },
+    ];
+    const coreOps = [
+      async () => { await catalog.refresh('pag'); if (pag.prompts.length !== 23 || pag.listError) throw new Error(`core listed ${pag.prompts.length}`); },
+      async () => { const d = await core.invokePrompt(catalog, { line: GET_LINE }); if (!d.result.messages?.length) throw new Error('core get: no messages'); },
+      async () => { const r = await core.completeArgument(pick, 'framework', 'n', { language: 'typescript' }); if (r.values.length !== 2) throw new Error(`core complete: ${r.values}`); },
+    ];
+    const r1 = rawOps(raws);
+    const r2 = rawOps(raws2);
+    for (let k = 0; k < OPS.length; k++) await interleave([coreOps[k], r1[k], r2[k]], n, warmup, samples[k]);
+  } finally {
+    await catalog?.dispose();
+    for (const c of [...Object.values(raws), ...Object.values(raws2)]) await c.close().catch(() => undefined);
+    for (const s of http) await s.close();
+  }
+}
+
+export async function run({ calls = 240, warmup = 30, rounds = 4, httpRounds = 2 } = {}) {
+  const core = loadCore();
+  const rows = [];
+  const data = {};
+  for (const transport of ['stdio', 'http']) {
+    const samples = OPS.map(() => ({ core: [], raw: [], raw2: [], coreCpu: [], rawCpu: [], raw2Cpu: [] }));
+    const nRounds = transport === 'stdio' ? rounds : httpRounds;
+    const per = Math.ceil(calls / nRounds);
+    for (let r = 0; r < nRounds; r++) await round(core, transport, per, r === 0 ? warmup : Math.ceil(warmup / 3), samples);
+    OPS.forEach((op, k) => {
+      const t = samples[k];
+      const mc = median(t.core);
+      const mr = median(t.raw);
+      const aa = median(t.raw2) / mr;
+      data[`${transport} ${op}`] = { coreMedianMs: mc, rawMedianMs: mr, raw2MedianMs: median(t.raw2), aaRatio: aa, calls: t.core.length, rounds: nRounds, coreCpuMedianUs: median(t.coreCpu), rawCpuMedianUs: median(t.rawCpu), raw2CpuMedianUs: median(t.raw2Cpu), coreSamplesMs: t.core, rawSamplesMs: t.raw, raw2SamplesMs: t.raw2 };
+      rows.push(row(`${transport === 'stdio' ? 'stdio' : 'HTTP '} ${op}`, mc, mr, 'ms', { ratio: 1.1 },
+        `A/A raw′/raw ${aa.toFixed(2)}×; core − raw ${((mc - mr) * 1000).toFixed(0)} µs/call; client CPU/call core ${median(t.coreCpu).toFixed(0)} / raw ${median(t.rawCpu).toFixed(0)} / raw′ ${median(t.raw2Cpu).toFixed(0)} µs; ${t.core.length} calls each in ${nRounds} rounds of fresh ${transport === 'stdio' ? 'server processes' : 'sessions'}`));
+    });
+  }
+  return { rows, data, notes: [
+    "raw′ = a second plain SDK client (own server process over stdio, own session over HTTP) measured in the same rotation: raw′/raw is this run's noise floor for a ratio",
+    'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK from node_modules',
+  ] };
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Cold-start baseline: what `mcp-prompts list` does, written against the plain SDK.
+//   node bench/raw-list.mjs COMMAND [ARGS...]   (server env: inherited PAGINATED_* etc. via RAW_ENV_* below)
+// Connects a stdio client, lists every page of prompts, prints one line per prompt, closes, exits.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const [command, ...args] = process.argv.slice(2);
+// Variables prefixed RAW_ENV_ go to the server (the SDK passes only a safe default environment).
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('RAW_ENV_')).map(([k, v]) => [k.slice(8), v]));
+const client = new Client({ name: 'raw-list', version: '0' }, { capabilities: {} });
+await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
+let cursor;
+const lines = [];
+do {
+  const page = await client.listPrompts(cursor === undefined ? {} : { cursor });
+  for (const p of page.prompts) lines.push(`  ${p.name}${p.description ? `  — ${p.description}` : ''}\n`);
+  cursor = page.nextCursor;
+} while (cursor !== undefined);
+process.stdout.write(lines.join(''));
+await client.close();
+process.exit(0);

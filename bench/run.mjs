@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm run bench`: speed and size of MCP Prompts, every figure against a baseline measured in the same
+// run (medians; absolute times are context only). Tables on stdout, every figure in bench/results.json.
+//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation] [--quick] [--package]
+// --quick: fewer repetitions (smoke test; figures are noisier). --package: rebuild the .vsix.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildCore } from './build.mjs';
+import { BENCH, printTable, reapChildren } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.find(a => a.startsWith('--only='))?.slice(7).split(',');
+const LIMIT_S = 420;
+
+const sections = [
+  ['size', '6. Size (KB = 1024 bytes)', async () => (await import('./size.mjs')).run({ forcePackage: argv.includes('--package') })],
+  ['overhead', '1. Per-call overhead: core vs plain SDK Client (already connected)', async () => (await import('./overhead.mjs')).run(quick ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 } : { calls: 240, warmup: 30, rounds: 4, httpRounds: 2 })],
+  ['cold', '2. Cold start: `node dist/cli.js list` vs bench/raw-list.mjs (plain SDK)', async () => (await import('./coldstart.mjs')).run({ reps: quick ? 3 : 12 })],
+  ['typing', '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms)', async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 })],
+  ['scale', '3. Scale: 20 stdio servers × 1,000 prompts', async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 })],
+  ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
+];
+
+let finished = false;
+async function abort(why, code) {
+  if (finished) return;
+  finished = true;
+  console.error(`\nbench: ${why}`);
+  const left = await reapChildren();
+  if (left.length) console.error(`bench: killed ${left.length} leftover child process(es): ${left.map(p => p.pid).join(', ')}`);
+  process.exit(code);
+}
+process.on('SIGINT', () => void abort('interrupted', 130));
+process.on('SIGTERM', () => void abort('terminated', 143));
+setTimeout(() => void abort(`time limit of ${LIMIT_S} s reached`, 1), LIMIT_S * 1000).unref();
+
+const started = Date.now();
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  platform: `${os.platform()} ${os.release()}`,
+  loadavgAtStart: os.loadavg(),
+  quick,
+  sections: {},
+};
+console.log(`MCP Prompts bench — ${results.date}, node ${results.node}, ${results.cpus} CPUs, load ${results.loadavgAtStart.map(l => l.toFixed(1)).join(' ')}${quick ? ' (--quick: noisy)' : ''}`);
+console.log('Every ratio is ours / a baseline measured in this same run; medians; absolute figures are context.');
+await buildCore();
+await (await import('esbuild')).stop();
+
+const misses = [];
+let errors = 0;
+for (const [key, title, fn] of sections) {
+  if (only && !only.includes(key)) continue;
+  const t0 = Date.now();
+  try {
+    const r = await fn();
+    printTable(`${title}  [${((Date.now() - t0) / 1000).toFixed(0)} s]`, r.rows, r.notes);
+    results.sections[key] = { seconds: (Date.now() - t0) / 1000, ...r };
+    for (const x of r.rows) if (x.miss) misses.push(`${key}: ${x.measure}: ${x.miss}`);
+  } catch (err) {
+    errors++;
+    console.log(`\n## ${title}\n  FAILED: ${err instanceof Error ? err.stack : err}`);
+    results.sections[key] = { error: String(err instanceof Error ? err.message : err) };
+  }
+  const left = await reapChildren();
+  if (left.length) console.log(`  · warning: ${left.length} child process(es) still alive after this section, killed: ${left.map(p => `${p.pid} ${p.args.slice(0, 80)}`).join('; ')}`);
+}
+
+results.seconds = (Date.now() - started) / 1000;
+results.loadavgAtEnd = os.loadavg();
+results.misses = misses;
+const rowsPassed = Object.values(results.sections).flatMap(s => s.rows ?? []);
+const verdicts = rowsPassed.reduce((m, r) => ({ ...m, [r.verdict]: (m[r.verdict] ?? 0) + 1 }), {});
+fs.writeFileSync(path.join(BENCH, 'results.json'), JSON.stringify(results, null, 1) + '\n');
+console.log(`\n${Object.entries(verdicts).map(([k, v]) => `${v} ${k}`).join(', ')}${errors ? `, ${errors} section(s) FAILED` : ''} — ${results.seconds.toFixed(0)} s, load ${results.loadavgAtEnd.map(l => l.toFixed(1)).join(' ')}`);
+if (misses.length) console.log(`Missed targets:\n${misses.map(m => `  - ${m}`).join('\n')}`);
+console.log(`results: ${path.relative(process.cwd(), path.join(BENCH, 'results.json')) || 'bench/results.json'}`);
+finished = true;
+process.exit(errors ? 1 : 0);

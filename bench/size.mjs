@@ -1,0 +1,101 @@
+// 6. Size: the shipped bundle and .vsix, what dominates the bundle (esbuild metafile), and a trimmed
+// variant with ajv / ajv-formats stubbed out (the SDK needs them only to validate tool output schemas,
+// which a prompts-only client never asks for). The project's real build is not changed.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fixtureCommand } from '../test/fixtures/launch.mjs';
+import { PROJECT_OPTIONS } from './build.mjs';
+import { BENCH, ROOT, row, runProcess } from './lib.mjs';
+
+const KB = 1024;
+
+/** Replaces `ajv` and `ajv-formats` with stubs; Client still constructs its (unused) validator. */
+const stubAjv = {
+  name: 'stub-ajv',
+  setup(build) {
+    build.onResolve({ filter: /^ajv(-formats)?$/ }, args => ({ path: args.path, namespace: 'stub-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub-ajv' }, args => ({
+      loader: 'js',
+      contents: args.path === 'ajv'
+        ? `class Ajv { compile() { throw new Error('JSON Schema validation is not included in this build'); } getSchema() { return undefined; } addFormat() { return this; } addKeyword() { return this; } }
+           module.exports = Ajv; module.exports.default = Ajv; module.exports.Ajv = Ajv;`
+        : 'module.exports = function addFormats(ajv) { return ajv; }; module.exports.default = module.exports;',
+    }));
+  },
+};
+
+function packageOf(input) {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  return m ? m[1] : input.startsWith('stub-ajv:') ? '(ajv stub)' : 'src (project)';
+}
+
+async function bundle(entry, outfile, extra = {}) {
+  const r = await esbuild.build({ ...PROJECT_OPTIONS, absWorkingDir: ROOT, entryPoints: [entry], outfile, metafile: true, sourcemap: false, ...extra });
+  const out = r.metafile.outputs[path.relative(ROOT, outfile)] ?? Object.values(r.metafile.outputs)[0];
+  const byPackage = {};
+  for (const [input, v] of Object.entries(out.inputs)) byPackage[packageOf(input)] = (byPackage[packageOf(input)] ?? 0) + v.bytesInOutput;
+  return { bytes: fs.statSync(outfile).size, gzip: zlib.gzipSync(fs.readFileSync(outfile)).length, byPackage };
+}
+
+export async function run({ forcePackage = false } = {}) {
+  const rows = [];
+  const notes = [];
+  const data = {};
+  // The project's production build (also refreshes dist/cli.js for the cold-start section).
+  const build = await runProcess(process.execPath, ['esbuild.mjs', '--production'], { timeoutMs: 120000 });
+  if (build.code !== 0) notes.push(`node esbuild.mjs --production failed (exit ${build.code}); sizes are of the existing dist/: ${build.stderr.trim().split('\n')[0]}`);
+  const ext = path.join(ROOT, 'dist', 'extension.js');
+  const vsix = path.join(ROOT, 'dist', 'mcp-prompts.vsix');
+  if (forcePackage || !fs.existsSync(vsix)) {
+    const p = await runProcess('npm', ['run', 'package'], { timeoutMs: 180000 });
+    if (p.code !== 0) notes.push(`npm run package failed (exit ${p.code}): ${p.stderr.trim().split('\n').slice(-1)[0]}`);
+  } else notes.push(`.vsix not rebuilt (present, ${new Date(fs.statSync(vsix).mtime).toISOString()}); \`npm run bench -- --package\` rebuilds it`);
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-bench-size-'));
+  try {
+    // Baseline: a bundle of just the SDK client pieces the core uses, built the same way.
+    const sdkEntry = path.join(BENCH, '.out', 'sdk-client-entry.mjs');
+    fs.writeFileSync(sdkEntry, [
+      "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "export { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';",
+      "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+      "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
+      "export { PromptSchema } from '@modelcontextprotocol/sdk/types.js';",
+    ].join('\n'));
+    const sdk = await bundle(sdkEntry, path.join(tmp, 'sdk.js'));
+    const full = await bundle('src/extension.ts', path.join(tmp, 'extension.js'), { external: ['vscode'] });
+    const trimmed = await bundle('src/extension.ts', path.join(tmp, 'extension-trimmed.js'), { external: ['vscode'], plugins: [stubAjv] });
+    const sdkTrimmed = await bundle(sdkEntry, path.join(tmp, 'sdk-trimmed.js'), { plugins: [stubAjv] });
+    await bundle('src/cli.ts', path.join(tmp, 'cli-trimmed.js'), { plugins: [stubAjv] });
+
+    // Does the trimmed build still work? The CLI bundled the same way lists and gets from the rich fixture.
+    const { command, args } = fixtureCommand('rich');
+    const config = path.join(tmp, 'mcp.json');
+    fs.writeFileSync(config, JSON.stringify({ servers: { rich: { command, args } } }));
+    const list = await runProcess(process.execPath, [path.join(tmp, 'cli-trimmed.js'), 'list', '--config', config], { cwd: tmp, timeoutMs: 30000 });
+    const get = await runProcess(process.execPath, [path.join(tmp, 'cli-trimmed.js'), 'get', 'rich.code_review', 'code=x=1', 'language=python', '--config', config], { cwd: tmp, timeoutMs: 30000 });
+    const works = list.code === 0 && /rich\.code_review/.test(list.stdout) && get.code === 0 && /x=1/.test(get.stdout);
+
+    const extBytes = fs.existsSync(ext) ? fs.statSync(ext).size : NaN;
+    const vsixBytes = fs.existsSync(vsix) ? fs.statSync(vsix).size : NaN;
+    rows.push(row('dist/extension.js (minified)', extBytes / KB, sdk.bytes / KB, 'KB', { abs: 300 }, `gzip ${(full.gzip / KB).toFixed(0)} KB; baseline = SDK client alone (Client + stdio/HTTP/SSE transports) bundled the same way`));
+    rows.push(row('dist/mcp-prompts.vsix', vsixBytes / KB, undefined, 'KB', { abs: 250 }));
+    rows.push(row('extension.js, ajv stubbed (trimmed)', trimmed.bytes / KB, full.bytes / KB, 'KB', { abs: 300 }, `baseline = the same build untrimmed; saves ${((full.bytes - trimmed.bytes) / KB).toFixed(0)} KB (gzip ${((full.gzip - trimmed.gzip) / KB).toFixed(0)} KB); SDK client alone trimmed: ${(sdkTrimmed.bytes / KB).toFixed(0)} KB; trimmed CLI list+get against rich fixture: ${works ? 'OK' : 'FAILED'}`));
+    if (!works) notes.push(`trimmed CLI failed: list exit ${list.code} ${list.stderr.slice(0, 300)} / get exit ${get.code} ${get.stderr.slice(0, 300)}`);
+
+    const gone = Object.keys(full.byPackage).filter(p => !(p in trimmed.byPackage));
+    const top = Object.entries(full.byPackage).sort((a, b) => b[1] - a[1]);
+    const shown = top.slice(0, 12).map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`).join(', ');
+    const rest = top.slice(12).reduce((n, [, b]) => n + b, 0);
+    notes.push(`extension.js by package (KB in the minified output): ${shown}, others ${(rest / KB).toFixed(1)}`);
+    notes.push(`ajv stub removes: ${gone.map(p => `${p} ${(full.byPackage[p] / KB).toFixed(1)}`).join(', ')} KB — the SDK uses ajv only in Client.listTools() (tool outputSchema validators, client/index.js) via validation/ajv-provider.js; the Client constructor still builds an AjvJsonSchemaValidator, so the stub must construct cleanly`);
+    Object.assign(data, { extensionBytes: extBytes, vsixBytes, metafileBytes: full.bytes, gzipBytes: full.gzip, sdkClientBytes: sdk.bytes, trimmedBytes: trimmed.bytes, trimmedGzipBytes: trimmed.gzip, sdkClientTrimmedBytes: sdkTrimmed.bytes, trimmedWorks: works, byPackage: full.byPackage, trimmedByPackage: trimmed.byPackage, removedByStub: gone, buildOk: build.code === 0 });
+  } finally {
+    await esbuild.stop(); // the esbuild service is a child process too
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return { rows, data, notes };
+}

@@ -1,0 +1,121 @@
+// 4. Completion under typing: the debounce + cancel + per-prefix cache loop of the extension's argument
+// input, driven by simulated keystrokes against the completions fixture with a slow server.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { fixtureCommand } from '../test/fixtures/launch.mjs';
+import { loadCore, median, now, row, sleep } from './lib.mjs';
+
+const DEBOUNCE_MS = 150; // src/ui/argument-input.ts
+const SERVER_DELAY_MS = 100;
+const KEY_INTERVAL_MS = 40;
+// 30 keystrokes: type "typescript", erase it, type it again. Final value "typescript".
+const WORD = 'typescript';
+const VALUES = [
+  ...Array.from({ length: 10 }, (_, i) => WORD.slice(0, i + 1)),
+  ...Array.from({ length: 10 }, (_, i) => WORD.slice(0, 9 - i)),
+  ...Array.from({ length: 10 }, (_, i) => WORD.slice(0, i + 1)),
+];
+
+/**
+ * BENCH'S COPY of ArgumentInput.ask()'s completion logic (src/ui/argument-input.ts imports vscode, so it
+ * cannot be loaded here): empty prefix asks at once, other prefixes after DEBOUNCE_MS of quiet; a new
+ * request aborts the previous one (AbortController → the core's `signal`); results cached per prefix;
+ * an aborted request's late answer is cached but not shown. The QuickPick is replaced by counters.
+ */
+function argumentInputModel(core, target, argName, values) {
+  const cache = new Map();
+  let completions = [];
+  let completionsFor; // the prefix the shown completions were fetched for
+  let controller;
+  let timer;
+  const s = { sent: 0, cancelled: 0, inFlight: 0, maxInFlight: 0, shown: [] };
+  const render = () => { s.shown.push({ at: now(), prefix: completionsFor, values: completions }); };
+  const complete = prefix => {
+    clearTimeout(timer);
+    const cached = cache.get(prefix);
+    if (cached) { completions = cached; completionsFor = prefix; render(); return; }
+    timer = setTimeout(() => {
+      if (controller && !controller.settled) s.cancelled++;
+      controller?.abort();
+      const mine = (controller = new AbortController());
+      s.sent++;
+      s.inFlight++;
+      s.maxInFlight = Math.max(s.maxInFlight, s.inFlight);
+      core.completeArgument(target, argName, prefix, values, mine.signal).then(result => {
+        cache.set(prefix, result.values);
+        if (mine.signal.aborted) return;
+        completions = result.values;
+        completionsFor = prefix;
+        render();
+      }, () => undefined).finally(() => { mine.settled = true; s.inFlight--; });
+    }, prefix === '' ? 0 : DEBOUNCE_MS);
+  };
+  return {
+    stats: s,
+    open: () => { render(); complete(''); },
+    type: v => { render(); complete(v); }, // onDidChangeValue: render (stale items) then complete
+    close: () => { clearTimeout(timer); if (controller && !controller.settled) s.cancelled++; controller?.abort(); },
+  };
+}
+
+export async function run({ reps = 5 } = {}) {
+  const core = loadCore();
+  const { command, args } = fixtureCommand('completions');
+  const env = { COMPLETION_DELAY_MS: String(SERVER_DELAY_MS) };
+  const catalog = new core.Catalog({ start: 'eager', connection: () => ({ restart: false }) });
+  const raw = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
+  try {
+    catalog.setServers(core.parseConfigObject({ servers: { comp: { command, args, env } } }, 'workspace').servers);
+    await raw.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
+    await catalog.ready();
+    const target = catalog.resolve('comp.pick_framework').prompt;
+    const final = VALUES[VALUES.length - 1];
+    // Baseline: the server's own time for the final prefix, one plain SDK call at a time.
+    const server = [];
+    for (let i = 0; i < 10; i++) {
+      const t = now();
+      await raw.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'language', value: final } });
+      server.push(now() - t);
+    }
+    const serverMs = median(server);
+    const runs = [];
+    for (let r = 0; r < reps; r++) {
+      const input = argumentInputModel(core, target, 'language', {});
+      const t0 = now();
+      input.open();
+      let lastKey = 0;
+      for (let i = 0; i < VALUES.length; i++) {
+        const due = t0 + KEY_INTERVAL_MS * (i + 1);
+        await sleep(Math.max(0, due - now()));
+        lastKey = now();
+        input.type(VALUES[i]);
+      }
+      const deadline = now() + 5000;
+      const done = () => input.stats.shown.some(x => x.at >= lastKey && x.prefix === final && x.values.length);
+      while (!done() && now() < deadline) await sleep(2);
+      await sleep(20);
+      input.close();
+      const shown = input.stats.shown.find(x => x.at >= lastKey && x.prefix === final && x.values.length);
+      runs.push({ sent: input.stats.sent, cancelled: input.stats.cancelled, maxInFlight: input.stats.maxInFlight, finalMs: shown ? shown.at - lastKey : NaN, finalItems: shown?.values, typingMs: lastKey - t0 });
+      await sleep(SERVER_DELAY_MS + 50); // let cancelled requests finish server-side before the next run
+    }
+    const finalMs = median(runs.map(x => x.finalMs));
+    const maxInFlight = Math.max(...runs.map(x => x.maxInFlight));
+    const sent = median(runs.map(x => x.sent));
+    const cancelled = median(runs.map(x => x.cancelled));
+    const ideal = serverMs + DEBOUNCE_MS;
+    return {
+      rows: [
+        row('last keystroke → final items', finalMs, ideal, 'ms', { abs: ideal + 20 }, `baseline = server time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10) + ${DEBOUNCE_MS} ms debounce; per run: ${runs.map(x => x.finalMs.toFixed(0)).join(', ')} ms; final items ${JSON.stringify(runs[0].finalItems)}`),
+        row('requests in flight per argument (max)', maxInFlight, undefined, 'n', { abs: 1 }),
+        row('requests sent per 30 keystrokes', sent, undefined, 'n', undefined, `'' at open (no debounce) + one after the typing stops; per run: ${runs.map(x => x.sent).join(', ')}`),
+        row('requests cancelled', cancelled, undefined, 'n', undefined, `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`),
+      ],
+      data: { serverMs, debounceMs: DEBOUNCE_MS, keyIntervalMs: KEY_INTERVAL_MS, serverDelayMs: SERVER_DELAY_MS, keystrokes: VALUES.length, runs },
+      notes: ["debounce/cancel/cache loop: bench's copy of src/ui/argument-input.ts (it imports vscode), on the core's completeArgument with an AbortSignal"],
+    };
+  } finally {
+    await catalog.dispose();
+    await raw.close().catch(() => undefined);
+  }
+}
