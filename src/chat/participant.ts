@@ -72,7 +72,7 @@ function showError(stream: vscode.ChatResponseStream, err: unknown, line: string
   }
   const message = err instanceof Error ? err.message : String(err);
   const server = err instanceof PromptError ? err.server : undefined;
-  stream.markdown(untrusted(`⚠️ ${escapeLabel(message)}\n\n`));
+  // errorDetails shows the message itself; the stream carries only the way forward.
   if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
   else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
   return { errorDetails: { message }, metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata };

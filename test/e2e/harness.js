@@ -163,7 +163,13 @@ function helpers(page, H, { name }) {
         throw new Error(`command "${title}" not found in the command palette within ${timeout} ms; it shows: ${shown.map(t => JSON.stringify(t)).join(', ') || 'nothing'}`);
       }
       await row.click({ timeout });
-      await page.locator('.quick-input-widget .quick-input-list').first().waitFor({ state: 'hidden', timeout }).catch(() => {});
+      // Done when the palette closed, or when the command opened its own quick input (no ">" prefix).
+      await page.waitForFunction(() => {
+        const widget = document.querySelector('.quick-input-widget');
+        if (!widget || widget.style.display === 'none') return true;
+        const input = widget.querySelector('.quick-input-box input');
+        return !input || !input.value.startsWith('>');
+      }, undefined, { timeout });
     },
     /** Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path. */
     async screenshot(shot) {

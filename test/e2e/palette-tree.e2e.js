@@ -1,0 +1,75 @@
+// The command-palette picker and the sidebar in the real VS Code: run a prompt from the palette with
+// a quick-input step answered by a completion item, watch the tree follow a list_changed and a crashing
+// server (restarts keep failing while the fixture refuses to start), then restart it from the palette.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+
+module.exports = async function paletteTree(ctx) {
+  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-crash-')), 'refuse-start');
+  const servers = testServers();
+  servers.crashing.env = { CRASHING_MARKER: marker };
+  try {
+    const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
+    const { page } = ui;
+    await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+    // Palette → picker grouped by server → argument steps with completions → result in chat.
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    const rows = page.locator(`${QUICK} .monaco-list-row`);
+    await rows.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
+    await ui.screenshot('picker');
+    await page.keyboard.type('Pick a framework');
+    await rows.filter({ hasText: 'Pick a framework' }).first().click();
+    await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
+    await page.keyboard.type('py');
+    await rows.filter({ hasText: /^python/ }).first().waitFor({ timeout: 60000 });
+    await ui.screenshot('argument-completion');
+    await rows.filter({ hasText: /^python/ }).first().click();
+    await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
+    await rows.filter({ hasText: 'django' }).first().click();
+    await ui.waitForText('Use django with python', { within: SESSION });
+
+    // The sidebar: servers with live status → prompts.
+    await ui.runCommand('MCP Prompts: Focus on Prompts View');
+    const tree = page.locator('.pane-body .monaco-list-row');
+    await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'Rich content' }).first().waitFor();
+    await ui.screenshot('tree');
+
+    // list_changed from the server shows up in the tree without a reload.
+    await ui.typeInChat('@mcp /changing.grow');
+    await ui.waitForText('Added gamma_1', { within: SESSION });
+    await tree.filter({ hasText: 'changing' }).filter({ hasText: '5 prompts' }).first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'gamma_1' }).first().waitFor({ timeout: 60000 });
+
+    // Collapse the tree so every server row is on screen (the list only renders visible rows).
+    await page.locator('.monaco-list-row').filter({ hasText: 'rich-demo' }).first().hover();
+    await page.locator('.action-label[aria-label="Collapse All"]:visible').first().click();
+    await tree.filter({ hasText: 'crashing' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
+
+    // A crash: the chat says so, the tree shows the error on that server and keeps the others.
+    await ui.typeInChat('@mcp /crashing.crash');
+    await ui.waitForText(/crashing closed the connection during prompt "crash"/, { within: SESSION });
+    await tree.filter({ hasText: 'crashing' }).filter({ hasText: /error: crashing/ }).first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running' }).first().waitFor();
+    await page.locator('[aria-label*="MCP Prompts: 5 running, 1 failing"]').first().waitFor({ timeout: 60000 });
+    await ui.screenshot('crashed');
+
+    // Let it start again and restart it from the palette.
+    fs.rmSync(marker, { force: true });
+    await ui.runCommand('MCP Prompts: Restart Server…');
+    await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'crashing' }).first().click();
+    await tree.filter({ hasText: 'crashing' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
+    await ui.screenshot('restarted');
+  } finally {
+    fs.rmSync(path.dirname(marker), { recursive: true, force: true });
+  }
+};
+
+if (require.main === module) runStandalone(module, __filename);
