@@ -7,6 +7,8 @@ import type { Part } from './core/content';
 import { languageFor, safeFileName } from './core/content';
 
 export const RESOURCE_SCHEME = 'mcp-prompts-resource';
+/** Read-only bytes of a result's media and blobs, e.g. for links in the transcript editor (markdown refuses file: links). */
+export const MEDIA_SCHEME = 'mcp-prompts-media';
 
 /** `mcp-prompts-resource:/<resultId>/<index>/<fileName>` (embedded text) or `/<server>/link/<fileName>?<uri>` (resources/read). */
 export class ResourceProvider implements vscode.TextDocumentContentProvider {
@@ -41,6 +43,46 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
+/** `mcp-prompts-media:/<resultId>/<m-p>/<fileName>`: served from memory, nothing written to disk. */
+export class MediaFileSystem implements vscode.FileSystemProvider {
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+  constructor(private readonly state: ExtensionState) {}
+
+  private bytes(uri: vscode.Uri): Uint8Array | undefined {
+    const [id, index] = uri.path.split('/').filter(Boolean);
+    const stored = id ? this.state.result(id) : undefined;
+    const part = stored && index ? partAt(stored.transcript, index.replace('-', '.')) : undefined;
+    if (!part) return undefined;
+    if (part.kind === 'image' || part.kind === 'audio') return Buffer.from(part.data, 'base64');
+    if (part.kind === 'resource') return part.blob !== undefined ? Buffer.from(part.blob, 'base64') : Buffer.from(part.text ?? '', 'utf8');
+    return undefined;
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const depth = uri.path.split('/').filter(Boolean).length;
+    if (depth < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const bytes = this.bytes(uri);
+    if (!bytes) throw vscode.FileSystemError.FileNotFound(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: bytes.length, permissions: vscode.FilePermission.Readonly };
+  }
+  readFile(uri: vscode.Uri): Uint8Array {
+    const bytes = this.bytes(uri);
+    if (!bytes) throw vscode.FileSystemError.FileNotFound(uri);
+    return bytes;
+  }
+  readDirectory(): [string, vscode.FileType][] { return []; }
+  watch(): vscode.Disposable { return new vscode.Disposable(() => undefined); }
+  createDirectory(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
+  writeFile(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
+  delete(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
+  rename(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
+}
+
+export function mediaUri(resultId: string, index: string, part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>): vscode.Uri {
+  return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${resultId}/${index.replace('.', '-')}/${part.fileName}` });
+}
+
 export function partAt(transcript: { messages: { parts: Part[] }[] }, index: string): Part | undefined {
   const [m, p] = index.split('.').map(Number);
   return transcript.messages[m]?.parts[p];
@@ -73,6 +115,7 @@ export async function clearMedia(storage: vscode.Uri): Promise<void> {
 export function register(state: ExtensionState): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(state)),
+    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, new MediaFileSystem(state), { isReadonly: true, isCaseSensitive: true }),
     // Give opened resources a language from their media type where the file name does not say it.
     vscode.workspace.onDidOpenTextDocument(doc => {
       if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;

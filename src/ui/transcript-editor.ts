@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
 import type { Part } from '../core/content';
 import type { ExtensionState, StoredResult } from '../state';
-import { embeddedResourceUri, resourceLinkUri, writeMediaFile } from '../resources';
+import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
 const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
@@ -36,12 +36,11 @@ export async function transcriptMarkdown(state: ExtensionState, stored: StoredRe
   return header + transcriptToMarkdown(transcript, { labels: labels(), inlineImageBytes, href: (_part, index) => hrefs.get(index) });
 }
 
-async function hrefFor(state: ExtensionState, stored: StoredResult, part: Part, index: string, inlineImageBytes: number): Promise<string | undefined> {
-  const storage = state.context.globalStorageUri;
+async function hrefFor(_state: ExtensionState, stored: StoredResult, part: Part, index: string, inlineImageBytes: number): Promise<string | undefined> {
   switch (part.kind) {
-    case 'image': return part.bytes > inlineImageBytes ? (await writeMediaFile(storage, stored.id, index, part)).toString() : undefined;
-    case 'audio': return (await writeMediaFile(storage, stored.id, index, part)).toString();
-    case 'resource': return (part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : await writeMediaFile(storage, stored.id, index, part)).toString();
+    case 'image': return part.bytes > inlineImageBytes ? mediaUri(stored.id, index, part).toString() : undefined;
+    case 'audio': return mediaUri(stored.id, index, part).toString();
+    case 'resource': return (part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part)).toString();
     case 'link': return resourceLinkUri(stored.result.prompt.server.id, part).toString();
     default: return undefined;
   }

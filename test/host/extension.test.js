@@ -101,12 +101,13 @@ describe('MCP Prompts in the real VS Code host', function () {
     assert.match(text, /### 👤 User/);
     assert.match(text, /### 🤖 Assistant/);
     assert.match(text, /!\[image\.png\]\(data:image\/png;base64,iVBORw0KGgo/);
-    assert.match(text, /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(file:\/\/\//);
+    assert.match(text, /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(mcp-prompts-media:\/r\d+\/2-0\/audio\.wav\)/);
     assert.match(text, /🔗 \[Demo README\]\(mcp-prompts-resource:/);
     const audioUri = vscode.Uri.parse(/🔊 \[[^\]]+\]\(([^)]+)\)/.exec(text)[1]);
     const audio = await vscode.workspace.fs.readFile(audioUri);
     assert.equal(Buffer.from(audio).toString('latin1', 0, 4), 'RIFF');
-    assert.ok(audioUri.fsPath.startsWith(state.context.globalStorageUri.fsPath), 'media stays in the extension storage');
+    assert.equal(audioUri.scheme, 'mcp-prompts-media', 'served read-only from memory, nothing written to disk');
+    await assert.rejects(vscode.workspace.fs.writeFile(audioUri, new Uint8Array([1])), /NoPermissions|read-?only/i);
   });
 
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
