@@ -68,6 +68,7 @@ export class ExtensionState implements vscode.Disposable {
       info: m => channel().info(m),
       warn: m => channel().warn(m),
       error: m => channel().error(m),
+      traceEnabled: () => channel().logLevel === vscode.LogLevel.Trace,
     };
   }
 

@@ -10,6 +10,7 @@ import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
 import { PromptError, toPromptError } from './errors.js';
 import { LogSink, silentLog } from './log.js';
+import { noToolValidation } from './no-json-schema.js';
 import { TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -157,7 +158,7 @@ export class ServerConnection {
 
   private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
     // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
-    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {} });
+    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: noToolValidation });
     client.onerror = e => this.log.warn(`${this.def.name}: ${e.message}`);
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.promptsChangedEmitter.fire());
     try {

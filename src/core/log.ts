@@ -4,9 +4,11 @@ export interface LogSink {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /** False when trace lines would be dropped: the JSON-RPC trace then costs nothing. */
+  traceEnabled?(): boolean;
 }
 
-export const silentLog: LogSink = { trace() {}, info() {}, warn() {}, error() {} };
+export const silentLog: LogSink = { trace() {}, info() {}, warn() {}, error() {}, traceEnabled: () => false };
 
 /** Redacts header values and anything that looks like a bearer token before a line is logged. */
 export function redact(text: string, secrets: readonly string[] = []): string {

@@ -22,14 +22,15 @@ export class TracingTransport implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = e => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
-      this.log.trace(`<- ${redact(JSON.stringify(m), this.secrets)}`);
+      if (this.tracing()) this.log.trace(`<- ${redact(JSON.stringify(m), this.secrets)}`);
       (this.onmessage as ((m: JSONRPCMessage, extra?: unknown) => void) | undefined)?.(m, extra);
     };
   }
+  private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }
   get sessionId(): string | undefined { return this.inner.sessionId; }
   start(): Promise<void> { return this.inner.start(); }
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
-    this.log.trace(`-> ${redact(JSON.stringify(message), this.secrets)}`);
+    if (this.tracing()) this.log.trace(`-> ${redact(JSON.stringify(message), this.secrets)}`);
     return this.inner.send(message, options);
   }
   close(): Promise<void> { return this.inner.close(); }

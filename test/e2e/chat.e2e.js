@@ -107,6 +107,15 @@ module.exports = async function chat(ctx) {
   await ui.waitForText('No prompt named "no_such_prompt"', { within: SESSION });
   await ui.typeInChat('@mcp /everything.args-prompt city=Berlin');
   await ui.waitForText("What's weather in Berlin?", { within: SESSION });
+  // server-everything's completable prompt: `name` is completed from the department given inline.
+  await ui.typeInChat('@mcp /everything.completable-prompt department=Engineering');
+  await quick.getByText('name (required)').first().waitFor({ timeout: 120000 });
+  await rows.filter({ hasText: 'Alice' }).first().click();
+  await ui.waitForText('Please promote Alice to the head of the Engineering team.', { within: SESSION });
+  await ui.typeInChat('@mcp /everything.resource-prompt resourceType=Text resourceId=1');
+  await ui.waitForText('This prompt includes the Text resource with id: 1.', { within: SESSION });
+  await ui.typeInChat('@mcp /everything.simple-prompt');
+  await ui.waitForText('This is a simple prompt without arguments.', { within: SESSION });
   await ui.screenshot('everything-and-errors');
 };
 

@@ -42,6 +42,15 @@ module.exports = async function paletteTree(ctx) {
     await tree.filter({ hasText: 'Rich content' }).first().waitFor();
     await ui.screenshot('tree');
 
+    // Run from the tree: clicking a prompt runs it, the argument step answered by a completion item.
+    await tree.filter({ hasText: 'Pick a framework' }).first().click();
+    await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
+    await page.keyboard.type('ru');
+    await rows.filter({ hasText: /^rust/ }).first().click();
+    await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
+    await rows.filter({ hasText: 'axum' }).first().click();
+    await ui.waitForText('Use axum with rust', { within: SESSION });
+
     // list_changed from the server shows up in the tree without a reload.
     await ui.typeInChat('@mcp /changing.grow');
     await ui.waitForText('Added gamma_1', { within: SESSION });
