@@ -54,6 +54,15 @@ module.exports = async function chat(ctx) {
   await ui.screenshot('completions');
   await clearInput(page);
 
+  // ... then argument names, then values from completion/complete.
+  await ui.typeInChat('@mcp /pick_framework ', { send: false });
+  await suggest.filter({ hasText: 'language=' }).first().waitFor({ timeout: 60000 });
+  await suggest.filter({ hasText: 'framework=' }).first().waitFor();
+  await page.keyboard.type('language=py');
+  await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
+  await ui.screenshot('argument-value-completions');
+  await clearInput(page);
+
   // 2. Inline arguments (named and quoted), then the fake model's answer streamed below the transcript.
   await ui.typeInChat('@mcp /code_review language=python code="print(42)"');
   await ui.waitForText('Please review this python:', { within: SESSION });
