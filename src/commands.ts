@@ -45,7 +45,7 @@ async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<
     });
     if (!done) return undefined;
     const stored = s.state.storeResult(line, done, toTranscript(done.result));
-    await openTranscript(s.state, s.transcripts, stored);
+    await openTranscript(s.transcripts, stored);
     return stored;
   } catch (err) {
     showError(s.state, err);
@@ -96,7 +96,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       if (await chatAvailable()) { await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` }); return; }
       try {
         const done = await invokePrompt(state.catalog, { line, collect: (t, given) => s.input.collect(t, given) });
-        if (done) await openTranscript(state, s.transcripts, state.storeResult(line, done, toTranscript(done.result)));
+        if (done) await openTranscript(s.transcripts, state.storeResult(line, done, toTranscript(done.result)));
       } catch (err) { showError(state, err); }
     },
     'mcpPrompts.refresh': () => state.reload().then(() => state.catalog.refresh()),
@@ -125,15 +125,15 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     'mcpPrompts.insertIntoChat': async (id: unknown) => {
       const r = stored(id);
-      if (r) await vscode.commands.executeCommand('workbench.action.chat.open', { query: await transcriptMarkdown(state, r, 0), isPartialQuery: true });
+      if (r) await vscode.commands.executeCommand('workbench.action.chat.open', { query: transcriptMarkdown(r, 0), isPartialQuery: true });
     },
     'mcpPrompts.copyMarkdown': async (id: unknown) => {
       const r = stored(id);
-      if (r) await vscode.env.clipboard.writeText(await transcriptMarkdown(state, r, 0));
+      if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
     },
     'mcpPrompts.openTranscript': async (id: unknown) => {
       const r = stored(id);
-      if (r) return openTranscript(state, s.transcripts, r);
+      if (r) return openTranscript(s.transcripts, r);
     },
     'mcpPrompts.savePromptFile': async (id: unknown) => {
       const r = stored(id) ?? state.latestResult;
@@ -141,7 +141,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`);
       const target = await vscode.window.showSaveDialog({ defaultUri, filters: { Prompt: ['prompt.md', 'md'] } });
-      if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(await transcriptMarkdown(state, r, 0)));
+      if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(transcriptMarkdown(r, 0)));
     },
   };
   return Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn));

@@ -119,8 +119,9 @@ export function register(state: ExtensionState): vscode.Disposable[] {
     // Give opened resources a language from their media type where the file name does not say it.
     vscode.workspace.onDidOpenTextDocument(doc => {
       if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;
-      const stored = state.result(doc.uri.path.split('/').filter(Boolean)[0]);
-      const part = stored && partAt(stored.transcript, doc.uri.path.split('/').filter(Boolean)[1] ?? '');
+      const [id, index] = doc.uri.path.split('/').filter(Boolean);
+      const stored = state.result(id);
+      const part = stored && partAt(stored.transcript, index ?? '');
       const lang = part && part.kind === 'resource' ? languageFor(part.mimeType, part.uri) : 'plaintext';
       if (lang !== 'plaintext') void vscode.languages.setTextDocumentLanguage(doc, lang);
     }),

@@ -1,6 +1,7 @@
 // `@mcp`: the handler reads like the user's story — parse the slash command, ask for what is
 // missing, get the prompt, show the transcript, hand it to the model.
 import * as vscode from 'vscode';
+import { serverError } from '../core/catalog';
 import { PromptError } from '../core/errors';
 import { argumentList, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
@@ -87,7 +88,8 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
   }
   const lines: string[] = [];
   for (const s of servers) {
-    const status = s.loading ? vscode.l10n.t('loading') : s.listError ? vscode.l10n.t('failed: {0}', s.listError.message) : s.connection.status === 'error' ? vscode.l10n.t('error: {0}', s.connection.error?.message ?? '') : '';
+    const error = serverError(s);
+    const status = s.loading ? vscode.l10n.t('loading') : error ? vscode.l10n.t('error: {0}', error.message) : '';
     lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
     for (const p of s.prompts) {
       const args = argumentList(p);

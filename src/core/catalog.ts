@@ -31,6 +31,11 @@ export interface ServerEntry {
   warnings: string[];
 }
 
+/** What is wrong with a server now, if anything: its last listing failed, or it is down. */
+export function serverError(entry: ServerEntry): PromptError | undefined {
+  return entry.listError ?? (entry.connection.status === 'error' ? entry.connection.error : undefined);
+}
+
 export interface CatalogOptions {
   connection?: (def: ServerDefinition) => ConnectionOptions;
   /** `eager` (extension) starts every server at once in the background; `lazy` (CLI) on first use. */

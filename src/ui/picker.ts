@@ -1,6 +1,6 @@
 // "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, grouped by server.
 import * as vscode from 'vscode';
-import type { CatalogPrompt, ServerEntry } from '../core/catalog';
+import { serverError, type CatalogPrompt, type ServerEntry } from '../core/catalog';
 import { argumentList } from '../core/invocation';
 import type { ExtensionState } from '../state';
 
@@ -15,7 +15,7 @@ export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
       items.push({ label: `$(loading~spin) ${vscode.l10n.t('{0} is starting…', s.def.name)}`, alwaysShow: true });
       continue;
     }
-    const error = s.listError ?? (s.connection.status === 'error' ? s.connection.error : undefined);
+    const error = serverError(s);
     if (error && !s.prompts.length) {
       items.push({ label: `$(error) ${vscode.l10n.t('{0} failed', s.def.name)}`, description: error.message, detail: vscode.l10n.t('Select to open its log'), logOf: s, alwaysShow: true });
       continue;

@@ -1,5 +1,6 @@
 // Status bar: servers running / failing; a click opens the sidebar.
 import * as vscode from 'vscode';
+import { serverError } from '../core/catalog';
 import type { ExtensionState } from '../state';
 
 export function registerStatus(state: ExtensionState): vscode.Disposable {
@@ -9,7 +10,7 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
   const update = () => {
     const servers = state.catalog.servers;
     const running = servers.filter(s => s.connection.status === 'running').length;
-    const failing = servers.filter(s => s.connection.status === 'error' || s.listError).length;
+    const failing = servers.filter(s => serverError(s)).length;
     if (!servers.length && !state.blocked.length) { item.hide(); return; }
     item.text = failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`;
     item.tooltip = vscode.l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, state.catalog.prompts.length);

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
 import type { Part } from '../core/content';
-import type { ExtensionState, StoredResult } from '../state';
+import type { StoredResult } from '../state';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
@@ -19,24 +19,14 @@ export function labels(): MarkdownLabels {
   };
 }
 
-/** Markdown for documents and the clipboard; files for media are written first so links resolve. */
-export async function transcriptMarkdown(state: ExtensionState, stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): Promise<string> {
-  const hrefs = new Map<string, string>();
-  const { transcript } = stored;
-  for (let mi = 0; mi < transcript.messages.length; mi++) {
-    for (let pi = 0; pi < transcript.messages[mi].parts.length; pi++) {
-      const part = transcript.messages[mi].parts[pi];
-      const index = `${mi}.${pi}`;
-      const href = await hrefFor(state, stored, part, index, inlineImageBytes);
-      if (href) hrefs.set(index, href);
-    }
-  }
+/** Markdown for documents and the clipboard; media and resources are linked through our read-only schemes. */
+export function transcriptMarkdown(stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): string {
   const p = stored.result.prompt.prompt;
   const header = `# ${p.title ?? p.name}\n\n\`@mcp /${stored.invocation}\`\n\n`;
-  return header + transcriptToMarkdown(transcript, { labels: labels(), inlineImageBytes, href: (_part, index) => hrefs.get(index) });
+  return header + transcriptToMarkdown(stored.transcript, { labels: labels(), inlineImageBytes, href: (part, index) => hrefFor(stored, part, index, inlineImageBytes) });
 }
 
-async function hrefFor(_state: ExtensionState, stored: StoredResult, part: Part, index: string, inlineImageBytes: number): Promise<string | undefined> {
+function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageBytes: number): string | undefined {
   switch (part.kind) {
     case 'image': return part.bytes > inlineImageBytes ? mediaUri(stored.id, index, part).toString() : undefined;
     case 'audio': return mediaUri(stored.id, index, part).toString();
@@ -54,10 +44,10 @@ export class TranscriptProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
-export async function openTranscript(state: ExtensionState, provider: TranscriptProvider, stored: StoredResult): Promise<vscode.Uri> {
+export async function openTranscript(provider: TranscriptProvider, stored: StoredResult): Promise<vscode.Uri> {
   const name = stored.result.prompt.invocationName.replace(/[^A-Za-z0-9_.-]/g, '_');
   const uri = vscode.Uri.from({ scheme: TRANSCRIPT_SCHEME, path: `/${stored.id}/${name}.md` });
-  provider.set(uri, await transcriptMarkdown(state, stored));
+  provider.set(uri, transcriptMarkdown(stored));
   await vscode.commands.executeCommand('markdown.showPreview', uri);
   return uri;
 }

@@ -1,7 +1,7 @@
 // The sidebar: servers (live status) → prompts → arguments. Nodes are cached per server so a change
 // refreshes only that server's subtree (no flicker, no re-listing of unchanged servers).
 import * as vscode from 'vscode';
-import type { CatalogPrompt, ServerEntry } from '../core/catalog';
+import { serverError, type CatalogPrompt, type ServerEntry } from '../core/catalog';
 import type { ServerDefinition } from '../core/config';
 import type { ExtensionState } from '../state';
 import { escapeLabel } from '../core/markdown';
@@ -112,7 +112,7 @@ function serverItem(entry: ServerEntry): vscode.TreeItem {
   const item = new vscode.TreeItem(entry.def.name, vscode.TreeItemCollapsibleState.Expanded);
   item.id = `server:${entry.id}`;
   const transport = entry.connection.info?.transport ?? entry.def.transport.type;
-  const error = entry.listError ?? entry.connection.error;
+  const error = serverError(entry);
   const statusText = entry.loading && status !== 'error' ? vscode.l10n.t('starting') : statusLabel(status);
   item.description = error && status !== 'running' ? `${statusText}: ${error.message}` : `${statusText} · ${transport} · ${vscode.l10n.t('{0} prompts', entry.prompts.length)}`;
   const tip = new vscode.MarkdownString(undefined, false);
