@@ -177,7 +177,8 @@ export class Catalog {
     entry.warnings = warnings;
     entry.loading = false;
     for (const w of warnings) entry.connection.log.warn(w);
-    if (listError) entry.connection.log.error(listError.message);
+    // A failed start is logged by the connection already.
+    if (listError && listError !== entry.connection.error) entry.connection.log.error(listError.message);
     this.reindex();
     this.changeEmitter.fire(entry);
   }

@@ -11,7 +11,7 @@ import { Emitter } from './events.js';
 import { PromptError, toPromptError } from './errors.js';
 import { LogSink, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
-import { TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+import { MAX_STDIO_MESSAGE_BYTES, TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
 
@@ -70,6 +70,8 @@ export class ServerConnection {
   private generation = 0;
   /** Aborts an initialize under way when the server is stopped meanwhile. */
   private connectAbort?: AbortController;
+  /** What the server said last on stderr, or why the SDK dropped the connection: explains a close. */
+  private closeCause?: string;
   private readonly statusEmitter = new Emitter<ServerStatus>();
   private readonly promptsChangedEmitter = new Emitter<void>();
   readonly onStatus = this.statusEmitter.event;
@@ -101,6 +103,7 @@ export class ServerConnection {
     this.restartTimer = undefined;
     this.setStatus('starting');
     const abort = (this.connectAbort = new AbortController());
+    this.closeCause = undefined;
     const timeout = this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const t = this.def.transport;
     this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
@@ -109,7 +112,7 @@ export class ServerConnection {
       let kind: ServerInfo['transport'] = t.type;
       let traced: TracingTransport;
       if (t.type === 'stdio') {
-        traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd));
+        traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', line.trim().slice(0, 300)); }));
         client = await this.initialize(traced, timeout, abort.signal);
       } else if (t.type === 'sse') {
         traced = this.trace(createHttpTransport(t, 'sse'));
@@ -142,8 +145,10 @@ export class ServerConnection {
       this.setStatus('running');
       return client;
     } catch (err) {
-      const error = toPromptError(err, this.def.name, l10n.t('start'));
-      if (generation === this.generation) {
+      // Stopped meanwhile: the abort is ours, not the server's fault.
+      if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
+      const error = toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
+      {
         this._error = error;
         this.log.error(error.message);
         this.setStatus('error');
@@ -159,7 +164,11 @@ export class ServerConnection {
   private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
     // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
     const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: noToolValidation });
-    client.onerror = e => this.log.warn(`${this.def.name}: ${e.message}`);
+    client.onerror = e => {
+      this.log.warn(`${this.def.name}: ${e.message}`);
+      // The SDK closes the connection after an oversized message; say so instead of "closed".
+      if (/ReadBuffer exceeded maximum size/.test(e.message)) this.closeCause = l10n.t('it sent a message larger than {0} MB', MAX_STDIO_MESSAGE_BYTES / 1048576);
+    };
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.promptsChangedEmitter.fire());
     try {
       await client.connect(transport, { timeout, signal });
@@ -269,7 +278,7 @@ export class ServerConnection {
     try {
       return await call(client);
     } catch (err) {
-      const error = toPromptError(err, this.def.name, what, opts.signal?.aborted);
+      const error = toPromptError(err, this.def.name, what, { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;

@@ -43,6 +43,7 @@ export function toPart(raw: unknown): Part {
   if ((type === 'image' || type === 'audio') && typeof media.data === 'string' && typeof media.mimeType === 'string') {
     return toMediaPart(type, media.data, media.mimeType, media.annotations);
   }
+  if (raw === undefined || raw === null) return { kind: 'invalid', contentType: 'none', reason: l10n.t('a message without content') };
   const parsed = ContentBlockSchema.safeParse(raw);
   if (!parsed.success) {
     const known = ['text', 'image', 'audio', 'resource', 'resource_link'].includes(type);

@@ -1,6 +1,7 @@
 // Transport construction, one function per kind, plus a tracing wrapper that logs the raw JSON-RPC
 // traffic and records the negotiated protocol version (the SDK keeps it only inside HTTP transports).
 import fs from 'node:fs';
+import * as l10n from '@vscode/l10n';
 import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,6 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
+import { LineReadBuffer } from './line-buffer.js';
 import { LogSink, redact } from './log.js';
 
 /** Wraps a transport: every message in and out goes to the log at trace level. */
@@ -40,10 +42,17 @@ export class TracingTransport implements Transport {
   }
 }
 
-export function createStdioTransport(config: StdioTransportConfig, log: LogSink, defaultCwd?: string): StdioClientTransport {
+/** Messages a stdio server may send in one line; larger ones close the connection (SDK default: 10 MB). */
+export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export function createStdioTransport(config: StdioTransportConfig, log: LogSink, defaultCwd?: string, onStderr?: (line: string) => void): StdioClientTransport {
   let env = { ...config.env };
+  const cwd = config.cwd ?? defaultCwd;
+  // spawn reports a missing cwd as ENOENT of the command, which would blame the wrong thing.
+  if (config.cwd && !fs.existsSync(config.cwd)) throw Object.assign(new Error(config.cwd), { code: 'ENOENT_CWD', path: config.cwd });
   if (config.envFile) {
     const file = path.resolve(defaultCwd ?? process.cwd(), config.envFile);
+    if (!fs.existsSync(file)) throw Object.assign(new Error(file), { code: 'ENOENT_ENVFILE', path: file });
     env = { ...parseEnvFile(fs.readFileSync(file, 'utf8')), ...env };
   }
   const transport = new StdioClientTransport({
@@ -51,10 +60,16 @@ export function createStdioTransport(config: StdioTransportConfig, log: LogSink,
     args: config.args,
     // The SDK adds its safe default environment (PATH, HOME, ...) to whatever we pass here.
     env: Object.keys(env).length ? env : undefined,
-    cwd: config.cwd ?? defaultCwd,
+    cwd,
     stderr: 'pipe',
   });
-  pipeLines(transport.stderr, line => log.info(`[stderr] ${line}`));
+  // A 20 MB image must reach the content checks (which explain the size limit) without killing the
+  // connection, and in linear time: our buffer replaces the SDK's (same contract, private field).
+  (transport as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(MAX_STDIO_MESSAGE_BYTES);
+  pipeLines(transport.stderr, line => {
+    onStderr?.(line);
+    log.info(`[stderr] ${line}`);
+  }, () => log.info(l10n.t('[stderr] (more than {0} lines a second: the rest of this second is not shown)', MAX_STDERR_LINES_PER_SECOND)));
   return transport;
 }
 
@@ -78,19 +93,37 @@ export function shouldFallBackToSse(err: unknown): boolean {
 }
 
 const MAX_STDERR_LINE = 4000;
+/** Lines per second passed to the log; a flooding server must not flood the Output view. */
+const MAX_STDERR_LINES_PER_SECOND = 200;
 
-function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void): void {
+function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void, onFlood: () => void): void {
   if (!stream) return;
   let buffer = '';
+  let windowStart = 0;
+  let inWindow = 0;
+  const emit = (line: string) => {
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      inWindow = 0;
+    }
+    if (++inWindow <= MAX_STDERR_LINES_PER_SECOND) onLine(line.slice(0, MAX_STDERR_LINE));
+    else if (inWindow === MAX_STDERR_LINES_PER_SECOND + 1) onFlood();
+  };
   stream.on('data', (chunk: Buffer | string) => {
     buffer += chunk.toString();
+    let start = 0;
     let i: number;
-    while ((i = buffer.indexOf('\n')) >= 0) {
-      onLine(buffer.slice(0, i).slice(0, MAX_STDERR_LINE));
-      buffer = buffer.slice(i + 1);
+    while ((i = buffer.indexOf('\n', start)) >= 0) {
+      emit(buffer.slice(start, i));
+      start = i + 1;
     }
+    buffer = buffer.slice(start);
     // A server that never ends a line must not grow our memory without bound.
-    if (buffer.length > MAX_STDERR_LINE) { onLine(buffer.slice(0, MAX_STDERR_LINE)); buffer = ''; }
+    if (buffer.length > MAX_STDERR_LINE) { emit(buffer); buffer = ''; }
   });
-  stream.on('end', () => { if (buffer) onLine(buffer); buffer = ''; });
+  stream.on('end', () => {
+    if (buffer) emit(buffer);
+    buffer = '';
+  });
 }

@@ -266,15 +266,15 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
     runCli(['list', '--json', '--config', config]),
   ]);
   assertOneLine(gone, 1, 'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)');
-  assertOneLine(crashy, 1, 'mcp-prompts: crashy closed the connection during start');
-  assertOneLine(web, 1, 'mcp-prompts: web failed on start: connection refused');
+  assertOneLine(crashy, 1, 'mcp-prompts: crashy closed the connection during startup');
+  assertOneLine(web, 1, 'mcp-prompts: web failed on startup: connection refused');
   // list reports every failed server, one line each, and still prints what it has.
   assert.equal(list.code, 1);
   assert.deepEqual(JSON.parse(list.stdout), []);
   assert.deepEqual(list.stderr.trimEnd().split('\n').sort(), [
-    'mcp-prompts: crashy closed the connection during start',
+    'mcp-prompts: crashy closed the connection during startup',
     'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)',
-    'mcp-prompts: web failed on start: connection refused',
+    'mcp-prompts: web failed on startup: connection refused',
   ]);
 
   // A good server next to a failing one: its prompts work, exit 0 for it.

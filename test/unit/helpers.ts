@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
 import type { LogSink } from '../../src/core/log';
+import { PromptError } from '../../src/core/errors';
+import assert from 'node:assert/strict';
 
 export const ROOT = process.cwd();
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -25,6 +27,8 @@ export interface RunningServer {
 
 export interface Launch {
   fixtureCommand(name: string): { command: string; args: string[] };
+  faultyCommand(fault: string): { command: string; args: string[] };
+  startFaultyHttp(fault: string, options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   everythingCommand(): { command: string; args: string[] };
   startHttpFixture(name: string, options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<RunningServer>;
   startEverythingHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
@@ -100,6 +104,17 @@ export function isAlive(pid: number): boolean {
     if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
     throw err;
   }
+}
+
+/** The PromptError `p` rejects with (fails the test if it resolves or throws something else). */
+export async function rejection(p: Promise<unknown>): Promise<PromptError> {
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof PromptError, `expected a PromptError, got ${String(err)}`);
+    return err;
+  }
+  return assert.fail('expected a rejection');
 }
 
 export function tempDir(prefix = 'mcp-prompts-test-'): string {

@@ -4,10 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { Catalog, type CatalogOptions, type ServerEntry } from '../../src/core/catalog';
-import { PromptError } from '../../src/core/errors';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { toTranscript, type Part } from '../../src/core/content';
-import { RAW_SERVER, RecordingLog, childPidsMatching, defs, isAlive, launch, waitFor, type RunningServer } from './helpers';
+import { RAW_SERVER, RecordingLog, childPidsMatching, defs, isAlive, launch, waitFor, type RunningServer, rejection } from './helpers';
 
 interface Harness { catalog: Catalog; log(id: string): RecordingLog }
 
@@ -30,16 +29,6 @@ function makeCatalog(servers: Record<string, unknown>, options: Omit<CatalogOpti
 
 const names = (catalog: Catalog, serverId?: string) => catalog.prompts.filter(p => serverId === undefined || p.server.id === serverId).map(p => p.prompt.name);
 const firstText = (result: { messages?: unknown[] }) => ((result.messages?.[0] as { content: { text: string } }).content.text);
-
-async function rejection(p: Promise<unknown>): Promise<PromptError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof PromptError, `expected a PromptError, got ${String(err)}`);
-    return err;
-  }
-  return assert.fail('expected a rejection');
-}
 
 function pngSize(png: Buffer): { width: number; height: number } {
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
@@ -525,7 +514,7 @@ test('a server that cannot start: the listing error names it and the cause', asy
   try {
     await catalog.ready();
     assert.equal(catalog.server('gone')!.listError?.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');
-    assert.equal(catalog.server('crashy')!.listError?.message, 'crashy closed the connection during start');
+    assert.equal(catalog.server('crashy')!.listError?.message, 'crashy closed the connection during startup');
     for (const s of catalog.servers as ServerEntry[]) assert.equal(s.connection.status, 'error');
     const err = await rejection(invokePrompt(catalog, { line: 'gone.anything' }));
     assert.equal(err.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');

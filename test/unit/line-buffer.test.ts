@@ -1,0 +1,37 @@
+// The linear-time stdio message splitter that replaces the SDK's ReadBuffer inside its stdio transport.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LineReadBuffer } from '../../src/core/line-buffer';
+import { createStdioTransport } from '../../src/core/transports';
+import { silentLog } from '../../src/core/log';
+
+function drain(b: LineReadBuffer): unknown[] {
+  const out: unknown[] = [];
+  for (let m = b.readMessage(); m !== null; m = b.readMessage()) out.push(m);
+  return out;
+}
+
+test('messages split anywhere (even inside a UTF-8 character), CRLF and blank lines', () => {
+  const text = '{"jsonrpc":"2.0","method":"a","params":{"s":"Grüße 你好"}}\r\n\n{"jsonrpc":"2.0","id":1,"result":{}}\n';
+  const bytes = Buffer.from(text, 'utf8');
+  for (const size of [1, 2, 3, 7, bytes.length]) {
+    const b = new LineReadBuffer(1024);
+    for (let i = 0; i < bytes.length; i += size) b.append(bytes.subarray(i, i + size));
+    assert.deepEqual(drain(b), [{ jsonrpc: '2.0', method: 'a', params: { s: 'Grüße 你好' } }, { jsonrpc: '2.0', id: 1, result: {} }], `chunks of ${size}`);
+  }
+});
+
+test('bad JSON throws for that line only; an oversized line throws the SDK words and the buffer recovers', () => {
+  const b = new LineReadBuffer(64);
+  b.append(Buffer.from('not json\n{"jsonrpc":"2.0","id":2,"result":{}}\n'));
+  assert.throws(() => b.readMessage(), SyntaxError);
+  assert.deepEqual(drain(b), [{ jsonrpc: '2.0', id: 2, result: {} }]);
+  assert.throws(() => b.append(Buffer.alloc(65, 0x61)), /ReadBuffer exceeded maximum size of 64 bytes/);
+  b.append(Buffer.from('{"jsonrpc":"2.0","id":3,"result":{}}\n'));
+  assert.deepEqual(drain(b), [{ jsonrpc: '2.0', id: 3, result: {} }]);
+});
+
+test('the stdio transport uses it (the SDK field it replaces still exists)', () => {
+  const t = createStdioTransport({ type: 'stdio', command: process.execPath, args: [], env: {} }, silentLog);
+  assert.ok((t as unknown as { _readBuffer: unknown })._readBuffer instanceof LineReadBuffer);
+});
