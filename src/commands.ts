@@ -24,7 +24,7 @@ async function chatAvailable(): Promise<boolean> {
 
 /** Picker and tree: collect arguments, then run in chat (with a model) or in the transcript editor. */
 export async function runPrompt(s: Surfaces, target: CatalogPrompt, where: Target = 'auto'): Promise<StoredResult | undefined> {
-  const values = await s.input.collect(target, {}, { askOptional: true });
+  const values = await s.input.collect(target, {}, { askOptional: true, defaults: s.state.draft(target.invocationName) });
   if (!values) return undefined;
   return runWithValues(s, target, values, where);
 }
@@ -44,21 +44,28 @@ async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<
       return invokePrompt(s.state.catalog, { prompt: target, values: given, signal: controller.signal });
     });
     if (!done) return undefined;
+    s.state.setDraft(target.invocationName, undefined);
     const stored = s.state.storeResult(line, done, toTranscript(done.result));
     await openTranscript(s.transcripts, stored);
     return stored;
   } catch (err) {
-    showError(s.state, err);
+    s.state.setDraft(target.invocationName, given);
+    showError(s.state, err, target.invocationName);
     return undefined;
   }
 }
 
-export function showError(state: ExtensionState, err: unknown): void {
+/** The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt failed. */
+export function showError(state: ExtensionState, err: unknown, retry?: string): void {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof PromptError && err.kind === 'cancelled') return;
   const server = err instanceof PromptError && err.server ? state.catalog.servers.find(e => e.def.name === err.server) : undefined;
   const showLog = vscode.l10n.t('Show Log');
-  void vscode.window.showErrorMessage(message, ...(server ? [showLog] : [])).then(choice => { if (choice === showLog && server) state.log(server.def).show(); });
+  const again = vscode.l10n.t('Try Again…');
+  void vscode.window.showErrorMessage(message, ...(retry ? [again] : []), ...(server ? [showLog] : [])).then(choice => {
+    if (choice === showLog && server) state.log(server.def).show();
+    if (choice === again && retry) void vscode.commands.executeCommand('mcpPrompts.retryPrompt', retry);
+  });
 }
 
 async function pickServer(state: ExtensionState, title: string): Promise<ServerEntry | undefined> {
@@ -98,6 +105,13 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
         const done = await invokePrompt(state.catalog, { line, collect: (t, given) => s.input.collect(t, given) });
         if (done) await openTranscript(s.transcripts, state.storeResult(line, done, toTranscript(done.result)));
       } catch (err) { showError(state, err); }
+    },
+    // After a failure (chat button, error notification): ask again, starting from the arguments that failed.
+    'mcpPrompts.retryPrompt': async (invocationName: unknown) => {
+      const found = typeof invocationName === 'string' ? state.catalog.resolve(invocationName) : undefined;
+      if (!found) return;
+      if ('error' in found) { showError(state, found.error); return; }
+      return runPrompt(s, found.prompt);
     },
     'mcpPrompts.refresh': () => state.reload().then(() => state.catalog.refresh()),
     'mcpPrompts.restartServer': async (arg?: unknown) => {

@@ -146,6 +146,18 @@ export class ExtensionState implements vscode.Disposable {
     return value;
   }
 
+  /** Arguments of the last failed attempt per prompt: the next attempt starts from them. */
+  private readonly drafts = new Map<string, Record<string, string>>();
+
+  draft(invocationName: string): Record<string, string> {
+    return this.drafts.get(invocationName) ?? {};
+  }
+
+  /** Keeps `args` after a failure; `undefined` (a success) forgets them. */
+  setDraft(invocationName: string, args: Record<string, string> | undefined): void {
+    if (args) this.drafts.set(invocationName, args); else this.drafts.delete(invocationName);
+  }
+
   history(invocationName: string, argument: string): string[] {
     return this.context.globalState.get<string[]>(`history:${invocationName}:${argument}`, []);
   }

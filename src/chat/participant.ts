@@ -26,6 +26,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   const line = request.prompt.trim().replace(/^\//, '');
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
+  let attempt: { name: string; args: Record<string, string> } | undefined;
   try {
     const name = line.split(/\s/, 1)[0];
     const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
@@ -34,12 +35,14 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     const done = await invokePrompt(state.catalog, {
       line,
       signal: controller.signal,
-      collect: (target, given) => input.collect(target, given),
+      collect: (target, given) => input.collect(target, given, { defaults: state.draft(target.invocationName) }),
+      onAttempt: (target, args) => { attempt = { name: target.invocationName, args }; },
     });
     if (!done) {
       stream.markdown(vscode.l10n.t('Cancelled.'));
       return { metadata: { invocation: line } satisfies ChatResultMetadata };
     }
+    state.setDraft(done.prompt.invocationName, undefined);
     const invocation = invocationLine(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));
     await renderTranscript(stream, stored, state.context.globalStorageUri);
@@ -60,13 +63,15 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
     return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
   } catch (err) {
-    return showError(stream, err, line, controller.signal.aborted);
+    // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.
+    if (attempt) state.setDraft(attempt.name, attempt.args);
+    return showError(stream, err, line, controller.signal.aborted, attempt?.name);
   } finally {
     sub.dispose();
   }
 }
 
-function showError(stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean): vscode.ChatResult {
+function showError(stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
   if (cancelled || (err instanceof PromptError && err.kind === 'cancelled')) {
     stream.markdown(vscode.l10n.t('Cancelled.'));
     return { metadata: { invocation: line } satisfies ChatResultMetadata };
@@ -74,6 +79,7 @@ function showError(stream: vscode.ChatResponseStream, err: unknown, line: string
   const message = err instanceof Error ? err.message : String(err);
   const server = err instanceof PromptError ? err.server : undefined;
   // errorDetails shows the message itself; the stream carries only the way forward.
+  if (retry) stream.button({ command: 'mcpPrompts.retryPrompt', title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
   if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
   else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
   return { errorDetails: { message }, metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata };

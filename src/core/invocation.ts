@@ -113,6 +113,8 @@ export interface InvokeRequest {
   /** Ask for optional arguments too (collector decides how). */
   askOptional?: boolean;
   signal?: AbortSignal;
+  /** Called with the final arguments just before they are sent, so a surface can keep them if it fails. */
+  onAttempt?: (prompt: CatalogPrompt, args: Record<string, string>) => void;
 }
 
 export interface InvokeResult {
@@ -146,6 +148,7 @@ export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promis
     throw new PromptError(l10n.t('{0}: prompt "{1}" needs {2}', target.server.def.name, target.prompt.name, missing.map(a => a.name).join(', ')), 'input', target.server.def.name);
   }
   const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  req.onAttempt?.(target, args);
   const result = await target.server.connection.getPrompt(target.prompt.name, args, { signal: req.signal });
   return { prompt: target, args, result };
 }

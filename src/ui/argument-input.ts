@@ -11,7 +11,11 @@ const DEBOUNCE_MS = 150;
 
 interface ValueItem extends vscode.QuickPickItem { value?: string; kind?: vscode.QuickPickItemKind; action?: 'typed' | 'skip' }
 
-export interface CollectOptions { askOptional?: boolean }
+export interface CollectOptions {
+  askOptional?: boolean;
+  /** Values to start from (the arguments of a failed attempt), pre-filled in each step. */
+  defaults?: Record<string, string>;
+}
 
 export class ArgumentInput {
   constructor(private readonly state: ExtensionState) {}
@@ -21,7 +25,7 @@ export class ArgumentInput {
     const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
     const values = { ...given };
     for (let i = 0; i < args.length;) {
-      const answer = await this.ask(target, args[i], values, i, args.length);
+      const answer = await this.ask(target, args[i], values, i, args.length, options.defaults?.[args[i].name]);
       if (answer === 'cancel') return undefined;
       if (answer === 'back') { i = Math.max(0, i - 1); delete values[args[i].name]; continue; }
       if (answer) values[args[i].name] = answer; else delete values[args[i].name];
@@ -31,7 +35,7 @@ export class ArgumentInput {
     return values;
   }
 
-  private ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number): Promise<string | 'back' | 'cancel'> {
+  private ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<string | 'back' | 'cancel'> {
     const qp = vscode.window.createQuickPick<ValueItem>();
     const title = target.prompt.title ?? target.prompt.name;
     qp.title = arg.required ? vscode.l10n.t('{0}: {1} (required)', title, arg.name) : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
@@ -106,9 +110,10 @@ export class ArgumentInput {
         if (text !== undefined) finish(text);
       });
       qp.onDidHide(() => finish('cancel'));
+      if (initial) qp.value = initial;
       render();
       qp.show();
-      complete('');
+      complete(qp.value);
     });
   }
 }
