@@ -43,6 +43,7 @@ const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
  * @param {boolean} [o.workspaceTrust]   default false (trust prompt disabled)
  * @param {boolean} [o.waitForModel]     default true: wait for "Fake Echo" in the chat input
  * @param {string[]} [o.installExtensions] default [test/fake-model]
+ * @param {string[]} [o.extraArgs]        more arguments for the VS Code server (e.g. ['--log', 'trace'])
  */
 async function openWorkbench(ctx = {}, o = {}) {
   const H = await hostHarness();
@@ -51,7 +52,7 @@ async function openWorkbench(ctx = {}, o = {}) {
   const timings = {};
   const t0 = Date.now();
   const host = await H.startHost({
-    workspace: o.workspace, userSettings: o.userSettings, workspaceTrust: !!o.workspaceTrust, env: o.env,
+    workspace: o.workspace, userSettings: o.userSettings, workspaceTrust: !!o.workspaceTrust, env: o.env, extraArgs: o.extraArgs,
     installExtensions: o.installExtensions || [H.fakeModelPath], label: name,
   });
   timings.serverUp = Date.now() - t0;

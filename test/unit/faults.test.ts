@@ -10,6 +10,7 @@ import type { RestartPolicy } from '../../src/core/connection';
 import { PromptError } from '../../src/core/errors';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { toTranscript, type Part } from '../../src/core/content';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ROOT, RecordingLog, defs, launch, tempDir, waitFor, type Launch, type RunningServer, rejection } from './helpers';
 
 const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60000 };
@@ -303,6 +304,23 @@ fault('hangs on complete', async () => {
     const hello = await resolvePrompt(catalog, 's.hello');
     assert.equal((await rejection(completeArgument(hello, 'name', 'A', {}))).message, 's did not answer completion of "name" within 1 s');
   });
+});
+
+fault('environment: SDK defaults plus the configured env only', async () => {
+  process.env.MCP_PROMPTS_SHOULD_NOT_LEAK = 'secret-from-the-host';
+  try {
+    await withCatalog({ s: faulty('env', { env: { CONFIGURED: 'yes' } }) }, async ({ catalog }) => {
+      const r = await invokePrompt(catalog, { line: 's.env' });
+      const names = (textParts(r!.result)[0].text as string).split(' ');
+      const allowed = new Set([...Object.keys(getDefaultEnvironment()), 'CONFIGURED']);
+      assert.ok(names.includes('CONFIGURED'));
+      // Node itself may add a few of its own at start-up; nothing of the host's comes through.
+      assert.deepEqual(names.filter(n => !allowed.has(n) && !/^(NODE_|UV_)/.test(n)), []);
+      assert.ok(!names.includes('MCP_PROMPTS_SHOULD_NOT_LEAK'));
+    });
+  } finally {
+    delete process.env.MCP_PROMPTS_SHOULD_NOT_LEAK;
+  }
 });
 
 // ---- content ----
