@@ -1,12 +1,36 @@
 // Faults and security through the real UI: an untrusted workspace holds back its stdio servers (the
 // tree says why and leads to Manage Workspace Trust) while a user-level server works; after trusting,
 // a server that cannot start shows its cause in the tree, hostile server text stays inert in chat, and
-// the arguments of a failed run are offered again by "Edit Arguments and Retry…".
+// the arguments of a failed run are offered again by "Edit Arguments and Retry…"; Escape in the argument
+// input and the chat's stop button cancel (the server receives notifications/cancelled).
+const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
+
+/** The text of the extension's log file `name` in this run (empty until it exists). */
+function readLog(runDir, name) {
+  const found = [];
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p); else if (e.name === name) found.push(p);
+    }
+  };
+  walk(path.join(runDir, 'user-data', 'logs'));
+  return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
+/** Polls a condition on files (which have no events to wait for) for up to 60 s. */
+async function waitForFile(page, predicate, what) {
+  const deadline = Date.now() + 60000;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(250); // polling interval of a bounded condition wait
+  }
+}
 
 module.exports = async function faults(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
@@ -15,7 +39,7 @@ module.exports = async function faults(ctx) {
     workspaceTrust: true,
     waitForModel: false,
     files: {
-      '.vscode/mcp.json': JSON.stringify({ servers: { flaky: stdio('fail-once'), hostile: stdio('content'), gone: { type: 'stdio', command: 'mcp-prompts-no-such-command' } } }, null, 2),
+      '.vscode/mcp.json': JSON.stringify({ servers: { flaky: stdio('fail-once'), hostile: stdio('content'), slow: stdio('hang-on-get'), gone: { type: 'stdio', command: 'mcp-prompts-no-such-command' } } }, null, 2),
     },
     userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('ok') } },
   });
@@ -26,7 +50,7 @@ module.exports = async function faults(ctx) {
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const tree = page.locator('.pane-body .monaco-list-row');
-  for (const name of ['flaky', 'hostile', 'gone']) await tree.filter({ hasText: name }).filter({ hasText: 'not started: workspace not trusted' }).first().waitFor({ timeout: 60000 });
+  for (const name of ['flaky', 'hostile', 'slow', 'gone']) await tree.filter({ hasText: name }).filter({ hasText: 'not started: workspace not trusted' }).first().waitFor({ timeout: 60000 });
   // The user-level server runs and lists its prompts in Restricted Mode.
   await tree.filter({ hasText: 'user-ok' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
   await ui.screenshot('untrusted-tree');
@@ -37,7 +61,7 @@ module.exports = async function faults(ctx) {
   await trust.waitFor({ timeout: 60000 });
   await ui.screenshot('manage-trust');
   await trust.click();
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 4 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   // The trust editor opens as a modal: close it.
   const modal = page.locator('.monaco-modal-editor-block');
   await page.keyboard.press('Escape');
@@ -79,6 +103,21 @@ module.exports = async function faults(ctx) {
   await page.keyboard.press('Enter');
   await ui.waitForText('Hello, Ada!', { within: SESSION });
   await ui.screenshot('retried');
+
+  // Escape in the argument input: nothing is sent, the chat says so.
+  await ui.typeInChat('@mcp /slow.hello');
+  await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
+  await page.keyboard.press('Escape');
+  await ui.waitForText(/^Cancelled\.$/, { within: SESSION });
+
+  // The chat's stop button while the server does not answer: the request is cancelled at the server.
+  await ui.typeInChat('@mcp /slow.hello name=Zed');
+  const log = () => readLog(ui.host.runDir, 'MCP Prompts slow.log');
+  await waitForFile(page, () => /not answering prompts\/get \(id (\d+)\)/.test(log()), 'the request at the server');
+  const id = /not answering prompts\/get \(id (\d+)\)/.exec(log())[1];
+  await page.locator('.interactive-input-part a.action-label[aria-label^="Cancel"], .interactive-input-part a.action-label[aria-label^="Stop"]').first().click({ timeout: 60000 });
+  await waitForFile(page, () => log().includes(`cancelled ${id}`), 'notifications/cancelled at the server');
+  await ui.screenshot('cancelled');
 };
 
 if (require.main === module) runStandalone(module, __filename);
