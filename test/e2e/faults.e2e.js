@@ -2,7 +2,9 @@
 // tree says why and leads to Manage Workspace Trust) while a user-level server works; after trusting,
 // a server that cannot start shows its cause in the tree, hostile server text stays inert in chat, and
 // the arguments of a failed run are offered again by "Edit Arguments and Retry…"; Escape in the argument
-// input and the chat's stop button cancel (the server receives notifications/cancelled).
+// input and the chat's stop button cancel (the server receives notifications/cancelled), and a window
+// reload with a request pending leaves no server process behind.
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
@@ -118,6 +120,15 @@ module.exports = async function faults(ctx) {
   await page.locator('.interactive-input-part a.action-label[aria-label^="Cancel"], .interactive-input-part a.action-label[aria-label^="Stop"]').first().click({ timeout: 60000 });
   await waitForFile(page, () => log().includes(`cancelled ${id}`), 'notifications/cancelled at the server');
   await ui.screenshot('cancelled');
+
+  // A window reload while a request hangs: the old extension host's servers all exit, the new one
+  // starts its own; no process is left behind.
+  await ui.typeInChat('@mcp /slow.hello name=Reload');
+  await waitForFile(page, () => (log().match(/not answering prompts\/get/g) ?? []).length >= 2, 'the second request at the server');
+  await page.reload();
+  await page.locator('[aria-label^="MCP Prompts: 4 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  const servers = () => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').filter(l => l.includes('faulty.mjs')).length;
+  await waitForFile(page, () => servers() === 4, 'exactly one process per server (flaky, hostile, slow, user-ok)');
 };
 
 if (require.main === module) runStandalone(module, __filename);
