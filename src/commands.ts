@@ -68,8 +68,8 @@ export function showError(state: ExtensionState, err: unknown, retry?: string): 
   });
 }
 
-async function pickServer(state: ExtensionState, title: string): Promise<ServerEntry | undefined> {
-  const servers = state.catalog.servers;
+async function pickServer(state: ExtensionState, title: string, filter: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
+  const servers = state.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
   const pick = await vscode.window.showQuickPick(servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e })), { title });
   return pick?.entry;
@@ -122,6 +122,19 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     'mcpPrompts.startServer': async (arg?: unknown) => {
       const e = await server(arg, vscode.l10n.t('Start which server?'));
       if (e) await e.connection.restart().catch(err => showError(state, err));
+    },
+    // OAuth: the browser opens only when the user asks for it.
+    'mcpPrompts.signIn': async (arg?: unknown) => {
+      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign in to which server?'), s => !!s.connection.authorizationUrl));
+      const url = e?.connection.authorizationUrl;
+      // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
+      // (VS Code's openExternal accepts strings for exactly this reason).
+      if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
+      else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
+    },
+    'mcpPrompts.signOut': async (arg?: unknown) => {
+      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign out of which server?'), s => !!s.connection.oauth));
+      if (e) await e.connection.signOut();
     },
     'mcpPrompts.showLog': async (arg?: unknown) => { const e = await server(arg, vscode.l10n.t('Show the log of which server?')); if (e) state.log(e.def).show(); },
     'mcpPrompts.copyInvocation': async (node?: Node) => {

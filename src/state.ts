@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import { Catalog } from './core/catalog';
+import { OAuthCallbackServer, StoredOAuthProvider } from './core/oauth';
+import { signInCallback } from './core/sign-in';
 import { ConfigError, InputDefinition, ServerDefinition, parseConfigObject, parseConfigText, substituteVariables } from './core/config';
 import type { LogSink } from './core/log';
 import type { InvokeResult } from './core/invocation';
@@ -47,6 +49,7 @@ export class ExtensionState implements vscode.Disposable {
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         secrets: secretValues(def),
+        oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, 'MCP Prompts for VS Code') : undefined,
       }),
     });
     this.disposables.push(this.configEmitter);
@@ -80,6 +83,19 @@ export class ExtensionState implements vscode.Disposable {
       if (this.reloadQueued) { this.reloadQueued = false; void this.reload(); }
     });
     return this.loading;
+  }
+
+  /** Where the browser returns after an OAuth sign-in: our loopback listener, as the browser reaches it. */
+  private oauthRedirect?: string;
+  private callbackServer?: OAuthCallbackServer;
+
+  private async prepareOAuthRedirect(): Promise<void> {
+    if (this.oauthRedirect) return;
+    this.callbackServer ??= new OAuthCallbackServer(signInCallback(this.catalog));
+    const port = await this.callbackServer.start();
+    // Through VS Code's port mapping: the same address on the desktop, a forwarded one in remote and web windows.
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(`http://127.0.0.1:${port}/oauth/callback`));
+    this.oauthRedirect = external.toString(true);
   }
 
   private async readConfig(): Promise<void> {
@@ -124,6 +140,7 @@ export class ExtensionState implements vscode.Disposable {
     if (setting && typeof setting === 'object' && Object.keys(setting).length) {
       await add(vscode.l10n.t('setting {0}', 'mcpPrompts.servers'), () => parseConfigObject({ servers: setting }, 'user', 'mcpPrompts.servers'), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
     }
+    if (defs.some(d => d.transport.type !== 'stdio')) await this.prepareOAuthRedirect().catch(() => undefined);
     this.problems = problems;
     this.blocked = blocked;
     this.catalog.setServers(defs);
@@ -189,6 +206,7 @@ export class ExtensionState implements vscode.Disposable {
 
   dispose(): void {
     void this.catalog.dispose();
+    this.callbackServer?.dispose();
     for (const l of this.logs.values()) l.dispose();
     for (const d of this.disposables) d.dispose();
   }

@@ -79,6 +79,7 @@ function showError(stream: vscode.ChatResponseStream, err: unknown, line: string
   const message = err instanceof Error ? err.message : String(err);
   const server = err instanceof PromptError ? err.server : undefined;
   // errorDetails shows the message itself; the stream carries only the way forward.
+  if (err instanceof PromptError && err.code === 401 && server) stream.button({ command: 'mcpPrompts.signIn', title: vscode.l10n.t('Sign In'), arguments: [server] });
   if (retry) stream.button({ command: 'mcpPrompts.retryPrompt', title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
   if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
   else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });

@@ -122,10 +122,19 @@ export class Catalog {
     return Promise.all(targets.map(e => this.load(e))).then(() => undefined);
   }
 
-  /** Waits for the servers' first listing (starting them in lazy mode). */
+  /** Waits until the servers' lists are current: first listing (starting them in lazy mode) or a re-list due. */
   async ready(serverId?: string): Promise<void> {
     const targets = serverId === undefined ? this.entries : this.entries.filter(e => e.id === serverId);
-    await Promise.all(targets.map(e => this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e))));
+    await Promise.all(targets.map(e => {
+      const due = this.debounce.get(e);
+      if (due) {
+        // A change was announced (list_changed, a restart after sign-in): list now rather than answer from the old list.
+        clearTimeout(due);
+        this.debounce.delete(e);
+        return this.load(e);
+      }
+      return this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e));
+    }));
   }
 
   private load(entry: ServerEntry): Promise<void> {

@@ -8,9 +8,11 @@ import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
-import { PromptError, toPromptError } from './errors.js';
+import { PromptError, describeCause, toPromptError } from './errors.js';
 import { LogSink, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
+import type { StoredOAuthProvider } from './oauth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { MAX_STDIO_MESSAGE_BYTES, TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -34,6 +36,8 @@ export interface ConnectionOptions {
   restart?: false | RestartPolicy;
   /** Values to hide in the trace (header tokens, secret inputs). */
   secrets?: string[];
+  /** OAuth for HTTP servers that ask for it (401 with OAuth metadata); tokens live in its store. */
+  oauth?: StoredOAuthProvider;
 }
 
 export interface RestartPolicy {
@@ -115,17 +119,17 @@ export class ServerConnection {
         traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', line.trim().slice(0, 300)); }));
         client = await this.initialize(traced, timeout, abort.signal);
       } else if (t.type === 'sse') {
-        traced = this.trace(createHttpTransport(t, 'sse'));
+        traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
         client = await this.initialize(traced, timeout, abort.signal);
       } else {
         try {
-          traced = this.trace(createHttpTransport(t, 'http'));
+          traced = this.trace(createHttpTransport(t, 'http', this.options.oauth));
           client = await this.initialize(traced, timeout, abort.signal);
         } catch (err) {
           if (!shouldFallBackToSse(err)) throw err;
           this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
           kind = 'sse';
-          traced = this.trace(createHttpTransport(t, 'sse'));
+          traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
           client = await this.initialize(traced, timeout, abort.signal);
         }
       }
@@ -147,7 +151,9 @@ export class ServerConnection {
     } catch (err) {
       // Stopped meanwhile: the abort is ours, not the server's fault.
       if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
-      const error = toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
+      const error = err instanceof UnauthorizedError && this.authorizationUrl
+        ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401)
+        : toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
       {
         this._error = error;
         this.log.error(error.message);
@@ -230,6 +236,31 @@ export class ServerConnection {
     // A connect under way sees the new generation, closes its client and rejects: wait for that.
     if (pending) await pending.catch(() => undefined);
     this.setStatus(status);
+  }
+
+  /** Where the user signs in, while the server waits for that (OAuth). */
+  get authorizationUrl(): URL | undefined { return this.options.oauth?.authorizationUrl; }
+  get oauth(): StoredOAuthProvider | undefined { return this.options.oauth; }
+
+  /** The browser came back with an authorization code: exchange it for tokens, then connect. */
+  async finishAuthorization(code: string): Promise<void> {
+    const t = this.def.transport;
+    if (t.type === 'stdio' || !this.options.oauth) throw new PromptError(l10n.t('{0} does not use OAuth', this.def.name), 'input', this.def.name);
+    const transport = createHttpTransport(t, this._info?.transport === 'sse' || t.type === 'sse' ? 'sse' : 'http', this.options.oauth);
+    try {
+      await transport.finishAuth(code);
+    } catch (err) {
+      throw new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
+    }
+    this.log.info(l10n.t('{0}: signed in', this.def.name));
+    await this.restart();
+  }
+
+  /** Forgets the OAuth client and tokens; the next start asks the user to sign in again. */
+  async signOut(): Promise<void> {
+    await this.options.oauth?.invalidateCredentials('all');
+    this.log.info(l10n.t('{0}: signed out', this.def.name));
+    await this.restart().catch(() => undefined);
   }
 
   /** A user's restart: clears the crash history and connects again. */

@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
@@ -73,17 +74,18 @@ export function createStdioTransport(config: StdioTransportConfig, log: LogSink,
   return transport;
 }
 
-export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 'sse'): Transport {
+export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): StreamableHTTPClientTransport | SSEClientTransport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   if (kind === 'sse') {
     // EventSource needs the headers too (e.g. Authorization), or the GET is refused.
     return new SSEClientTransport(url, {
       requestInit,
+      authProvider,
       eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }) },
     });
   }
-  return new StreamableHTTPClientTransport(url, { requestInit });
+  return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
 }
 
 /** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */

@@ -126,6 +126,10 @@ function serverItem(entry: ServerEntry): vscode.TreeItem {
   item.tooltip = tip;
   item.iconPath = statusIcon(entry.loading && status !== 'error' ? 'starting' : status, !!error);
   item.contextValue = `server.${status}`;
+  if (entry.connection.authorizationUrl) {
+    item.description = vscode.l10n.t('sign-in needed — click to sign in');
+    item.command = { command: 'mcpPrompts.signIn', title: vscode.l10n.t('Sign In'), arguments: [entry.id] };
+  }
   return item;
 }
 

@@ -5,34 +5,11 @@
 // input and the chat's stop button cancel (the server receives notifications/cancelled), and a window
 // reload with a request pending leaves no server process behind.
 const { execFileSync } = require('node:child_process');
-const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, readLog, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
-
-/** The text of the extension's log file `name` in this run (empty until it exists). */
-function readLog(runDir, name) {
-  const found = [];
-  const walk = d => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name === name) found.push(p);
-    }
-  };
-  walk(path.join(runDir, 'user-data', 'logs'));
-  return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
-}
-
-/** Polls a condition on files (which have no events to wait for) for up to 60 s. */
-async function waitForFile(page, predicate, what) {
-  const deadline = Date.now() + 60000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(250); // polling interval of a bounded condition wait
-  }
-}
 
 module.exports = async function faults(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));

@@ -216,4 +216,40 @@ function runStandalone(testModule, file) {
   });
 }
 
-module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root };
+/** Files under `dir` whose bytes contain `needle` (e.g. a secret that must not be stored in clear). */
+function filesContaining(dir, needle) {
+  const hits = [];
+  const walk = d => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isFile() && fs.statSync(p).size < 64 * 1024 * 1024 && fs.readFileSync(p).includes(needle)) hits.push(p);
+    }
+  };
+  walk(dir);
+  return hits;
+}
+
+/** The text of the extension log file `name` (e.g. "MCP Prompts slow.log") in a host's run dir; '' until it exists. */
+function readLog(runDir, name) {
+  const found = [];
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p); else if (e.name === name) found.push(p);
+    }
+  };
+  walk(path.join(runDir, 'user-data', 'logs'));
+  return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
+/** Polls a condition on files (they have no events to wait for) for up to `timeout` ms. */
+async function waitForFile(page, predicate, what, timeout = 60000) {
+  const deadline = Date.now() + timeout;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await page.waitForTimeout(250); // polling interval of a bounded condition wait
+  }
+}
+
+module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root, filesContaining, readLog, waitForFile };

@@ -5,24 +5,10 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, filesContaining, readLog, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
-
-/** Files under `dir` whose bytes contain `needle`. */
-function filesContaining(dir, needle) {
-  const hits = [];
-  const walk = d => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.isFile() && fs.statSync(p).size < 64 * 1024 * 1024 && fs.readFileSync(p).includes(needle)) hits.push(p);
-    }
-  };
-  walk(dir);
-  return hits;
-}
 
 module.exports = async function secrets(ctx) {
   const { startFaultyHttp } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
@@ -50,17 +36,8 @@ module.exports = async function secrets(ctx) {
 
   // The trace is on and shows the server's answer, with the token replaced.
   const logs = path.join(ui.host.runDir, 'user-data', 'logs');
-  const serverLog = () => {
-    const found = [];
-    const walk = d => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name === 'MCP Prompts secure.log') found.push(p); } };
-    walk(logs);
-    return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
-  };
-  const deadline = Date.now() + 60000;
-  while (!/<- .*Signed in with \*\*\*/.test(serverLog())) {
-    if (Date.now() > deadline) throw new Error(`the trace with the redacted token did not appear in the log:\n${serverLog().slice(0, 2000)}`);
-    await page.waitForTimeout(250); // polling interval of a bounded condition wait (the log is a file)
-  }
+  const serverLog = () => readLog(ui.host.runDir, 'MCP Prompts secure.log');
+  await waitForFile(page, () => /<- .*Signed in with \*\*\*/.test(serverLog()), 'the trace with the redacted token in the log');
   const leaks = filesContaining(ui.host.runDir, token);
   if (leaks.length) throw new Error(`the token is stored in clear in: ${leaks.join(', ')}`);
 
@@ -69,12 +46,7 @@ module.exports = async function secrets(ctx) {
   // provides storage, so a page reload here would ask again; the desktop uses the OS keychain.)
   config.servers.secure.timeout = 20000;
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
-  const started = () => (serverLog().match(/is running: faulty-auth/g) ?? []).length;
-  const until = Date.now() + 60000;
-  while (started() < 2) {
-    if (Date.now() > until) throw new Error('the edited configuration did not start a new connection');
-    await page.waitForTimeout(250); // polling interval of a bounded condition wait (the log is a file)
-  }
+  await waitForFile(page, () => (serverLog().match(/is running: faulty-auth/g) ?? []).length >= 2, 'a new connection after the edit');
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.typeInChat('@mcp /secure.hello name=Grace');
   await ui.waitForText('Hello, Grace!', { within: SESSION });

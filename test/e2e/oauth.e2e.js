@@ -1,0 +1,80 @@
+// OAuth in the real UI: an HTTP server that answers 401 with OAuth metadata shows "sign-in needed" in
+// the tree; clicking it opens the authorization page in the browser, the server approves and redirects
+// to our loopback listener (through VS Code's port mapping), which exchanges the code, and the server
+// runs. The tokens go to SecretStorage only: no file of the run holds the access token, and an
+// edited configuration reconnects without another sign-in.
+const fs = require('node:fs');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, hostHarness, filesContaining } = require('./harness');
+
+/** A screenshot of another page (the browser tab the sign-in opened). */
+async function screenshotOf(p, name) { return (await hostHarness()).saveScreenshot(p, name); }
+
+const SESSION = '.interactive-session';
+
+module.exports = async function oauth(ctx) {
+  const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const server = await startOAuthServer();
+  ctx.defer(() => server.close());
+  const config = { servers: { secured: { type: 'http', url: server.url } } };
+  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) } });
+  const { page } = ui;
+  // code-server maps localhost URLs opened from a remote window to its port proxy (/proxy/PORT/…),
+  // which the bare VS Code server in this harness does not serve: the browser does that mapping here,
+  // for the page and for where it redirects (route handlers do not see redirects).
+  const unproxy = href => {
+    const url = new URL(href);
+    const m = /^\/proxy\/(\d+)(\/.*)$/.exec(url.pathname);
+    return m ? `http://127.0.0.1:${m[1]}${m[2]}${url.search}` : href;
+  };
+  await page.context().route(/\/proxy\/\d+\//, async route => {
+    const direct = unproxy(route.request().url());
+    const response = await route.fetch({ url: direct, maxRedirects: 0 });
+    const headers = response.headers();
+    if (headers.location) headers.location = unproxy(new URL(headers.location, direct).href);
+    await route.fulfill({ response, headers });
+  });
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  const row = page.locator('.pane-body .monaco-list-row').filter({ hasText: 'secured' }).filter({ hasText: 'sign-in needed' }).first();
+  await row.waitFor({ timeout: 60000 });
+  await ui.screenshot('sign-in-needed');
+
+  // Sign in: the authorization page opens in the browser (VS Code may first ask to open it); it
+  // approves and redirects back to VS Code.
+  const popup = page.context().waitForEvent('page', { timeout: 60000 });
+  await row.click();
+  const open = page.getByRole('button', { name: /^Open$/ }).first();
+  const first = await Promise.race([popup.then(() => 'popup'), open.waitFor({ timeout: 60000 }).then(() => 'ask')]);
+  if (first === 'ask') {
+    await ui.screenshot('open-external');
+    await open.click();
+  }
+  const authPage = await popup;
+  // The browser lands on our loopback listener, which says so in plain text.
+  await authPage.getByText('Signed in to secured. You can close this page and return to VS Code.').waitFor({ timeout: 60000 });
+  await screenshotOf(authPage, 'oauth-signed-in-page');
+  await authPage.close();
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.bringToFront();
+  await ui.typeInChat('@mcp /secured.whoami');
+  await ui.waitForText(/Signed in as OAuth client [0-9a-f-]{36}/, { within: SESSION });
+  await ui.screenshot('signed-in');
+
+  // The access token is in no file: not in settings, logs or workspace state.
+  const token = /token issued (\S+)/.exec(server.stderr())?.[1];
+  if (!token) throw new Error(`the server issued no token:\n${server.stderr()}`);
+  const leaks = filesContaining(ui.host.runDir, token);
+  if (leaks.length) throw new Error(`the access token is stored in clear in: ${leaks.join(', ')}`);
+
+  // A new connection (edited configuration) uses the stored token: no second sign-in.
+  config.servers.secured.timeout = 20000;
+  fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
+  await ui.typeInChat('@mcp /secured.whoami');
+  const answers = page.locator(SESSION).getByText(/Signed in as OAuth client/);
+  await page.waitForFunction(() => (document.querySelector('.interactive-session')?.innerText.match(/Signed in as OAuth client/g) ?? []).length >= 2, undefined, { timeout: 120000 });
+  if ((server.stderr().match(/authorized /g) ?? []).length !== 1) throw new Error(`signed in more than once:\n${server.stderr()}`);
+  await answers.first().waitFor();
+};
+
+if (require.main === module) runStandalone(module, __filename);
