@@ -65,13 +65,13 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   } catch (err) {
     // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.
     if (attempt) state.setDraft(attempt.name, attempt.args);
-    return showError(stream, err, line, controller.signal.aborted, attempt?.name);
+    return showError(state, stream, err, line, controller.signal.aborted, attempt?.name);
   } finally {
     sub.dispose();
   }
 }
 
-function showError(stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
+function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
   if (cancelled || (err instanceof PromptError && err.kind === 'cancelled')) {
     stream.markdown(vscode.l10n.t('Cancelled.'));
     return { metadata: { invocation: line } satisfies ChatResultMetadata };
@@ -79,7 +79,9 @@ function showError(stream: vscode.ChatResponseStream, err: unknown, line: string
   const message = err instanceof Error ? err.message : String(err);
   const server = err instanceof PromptError ? err.server : undefined;
   // errorDetails shows the message itself; the stream carries only the way forward.
-  if (err instanceof PromptError && err.code === 401 && server) stream.button({ command: 'mcpPrompts.signIn', title: vscode.l10n.t('Sign In'), arguments: [server] });
+  if (server && state.catalog.servers.find(e => e.def.name === server)?.connection.authorizationUrl) {
+    stream.button({ command: 'mcpPrompts.signIn', title: vscode.l10n.t('Sign In'), arguments: [server] });
+  }
   if (retry) stream.button({ command: 'mcpPrompts.retryPrompt', title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
   if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
   else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });

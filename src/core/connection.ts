@@ -154,11 +154,9 @@ export class ServerConnection {
       const error = err instanceof UnauthorizedError && this.authorizationUrl
         ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401)
         : toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
-      {
-        this._error = error;
-        this.log.error(error.message);
-        this.setStatus('error');
-      }
+      this._error = error;
+      this.log.error(error.message);
+      this.setStatus('error');
       throw error;
     }
   }
