@@ -3,6 +3,7 @@
 // alias where unique). Config changes keep the connections of unchanged servers.
 import * as l10n from '@vscode/l10n';
 import { PromptSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
 import type { ServerDefinition } from './config.js';
 import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.js';
 import { Emitter } from './events.js';
@@ -47,6 +48,7 @@ export interface CatalogOptions {
 export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
 
 const MAX_PAGES = 1000;
+const PromptPageSchema = z.array(PromptSchema);
 
 export class Catalog {
   private entries: ServerEntry[] = [];
@@ -165,7 +167,11 @@ export class Catalog {
         for (let page = 0; ; page++) {
           if (page >= maxPages) throw new PromptError(l10n.t('{0} sent more than {1} pages of prompts; the rest was not read', entry.def.name, maxPages), 'server', entry.def.name);
           const result = await entry.connection.listPromptsPage(cursor);
-          for (const raw of result.prompts ?? []) {
+          const items = result.prompts ?? [];
+          // One parse for the usual, all-valid page; item by item only when something is wrong.
+          const whole = PromptPageSchema.safeParse(items);
+          if (whole.success) collected.push(...whole.data);
+          else for (const raw of items) {
             const parsed = PromptSchema.safeParse(raw);
             if (parsed.success) collected.push(parsed.data);
             else warnings.push(l10n.t('{0} sent a malformed prompt ({1}); it was skipped', entry.def.name, describeItem(raw)));
@@ -181,14 +187,13 @@ export class Catalog {
     }
     if (!this.entries.includes(entry)) return;
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
-    if (!listError || collected.length) entry.prompts = this.toCatalogPrompts(entry, collected, warnings);
+    if (!listError || collected.length) this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
     entry.warnings = warnings;
     entry.loading = false;
     for (const w of warnings) entry.connection.log.warn(w);
     // A failed start is logged by the connection already.
     if (listError && listError !== entry.connection.error) entry.connection.log.error(listError.message);
-    this.reindex();
     this.changeEmitter.fire(entry);
   }
 
@@ -207,6 +212,26 @@ export class Catalog {
     return out;
   }
 
+  /** Swaps one server's prompts in the name index; only the names involved get their `unique` flag again. */
+  private replacePrompts(entry: ServerEntry, next: CatalogPrompt[]): void {
+    const touched = new Set<string>();
+    for (const p of entry.prompts) {
+      const list = this.index.get(p.shortName);
+      const i = list?.indexOf(p) ?? -1;
+      if (list && i >= 0) list.splice(i, 1);
+      if (list && !list.length) this.index.delete(p.shortName);
+      touched.add(p.shortName);
+    }
+    entry.prompts = next;
+    for (const p of next) {
+      const list = this.index.get(p.shortName);
+      if (list) list.push(p); else this.index.set(p.shortName, [p]);
+      touched.add(p.shortName);
+    }
+    for (const name of touched) for (const p of this.index.get(name) ?? []) p.unique = this.index.get(name)!.length === 1;
+  }
+
+  /** The whole name index again, after the set of servers changed. */
   private reindex(): void {
     this.index.clear();
     for (const p of this.prompts) {
@@ -216,25 +241,28 @@ export class Catalog {
     for (const list of this.index.values()) for (const p of list) p.unique = list.length === 1;
   }
 
+  /** The server a `server.prompt` name starts with, if any (prompt names may contain dots too). */
+  serverOf(name: string): ServerEntry | undefined {
+    const dot = name.indexOf('.');
+    return dot > 0 ? this.server(name.slice(0, dot)) : undefined;
+  }
+
   /** Finds `server.prompt` or a unique bare `prompt`. */
   resolve(name: string): ResolveResult {
-    const dot = name.indexOf('.');
-    if (dot > 0) {
-      const serverId = name.slice(0, dot);
-      const entry = this.entries.find(e => e.id === serverId);
-      if (entry) {
-        const promptName = name.slice(dot + 1);
-        const found = entry.prompts.find(p => p.shortName === promptName || p.prompt.name === promptName);
-        if (found) return { prompt: found };
-        if (entry.listError) return { error: entry.listError };
-        if (entry.connection.error && !entry.prompts.length) return { error: entry.connection.error };
-        return { error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name) };
-      }
+    const entry = this.serverOf(name);
+    if (entry) {
+      const promptName = name.slice(entry.id.length + 1);
+      const found = entry.prompts.find(p => p.shortName === promptName || p.prompt.name === promptName);
+      if (found) return { prompt: found };
+      if (entry.listError) return { error: entry.listError };
+      if (entry.connection.error && !entry.prompts.length) return { error: entry.connection.error };
+      return { error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name) };
     }
     const matches = this.index.get(name) ?? [];
     if (matches.length === 1) return { prompt: matches[0] };
     if (matches.length > 1) {
-      return { error: new PromptError(l10n.t('"{0}" is offered by several servers; use one of: {1}', name, matches.map(m => m.invocationName).join(', ')), 'input') };
+      const inConfigOrder = [...matches].sort((a, b) => this.entries.indexOf(a.server) - this.entries.indexOf(b.server));
+      return { error: new PromptError(l10n.t('"{0}" is offered by several servers; use one of: {1}', name, inConfigOrder.map(m => m.invocationName).join(', ')), 'input') };
     }
     const failed = this.entries.filter(e => e.listError || (e.connection.status === 'error' && !e.prompts.length));
     const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';

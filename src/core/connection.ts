@@ -272,15 +272,15 @@ export class ServerConnection {
   }
 
   async listPromptsPage(cursor: string | undefined, opts: RequestOptions = {}): Promise<RawListResult> {
-    return this.request(l10n.t('listing prompts'), c => c.request({ method: 'prompts/list', params: cursor === undefined ? {} : { cursor } }, LooseListResult, this.requestOptions(opts)), opts);
+    return this.request(() => l10n.t('listing prompts'), c => c.request({ method: 'prompts/list', params: cursor === undefined ? {} : { cursor } }, LooseListResult, this.requestOptions(opts)), opts);
   }
 
   async getPrompt(name: string, args: Record<string, string>, opts: RequestOptions = {}): Promise<RawGetResult> {
-    return this.request(l10n.t('prompt "{0}"', name), c => c.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseGetResult, this.requestOptions(opts)), opts);
+    return this.request(() => l10n.t('prompt "{0}"', name), c => c.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseGetResult, this.requestOptions(opts)), opts);
   }
 
   async complete(prompt: string, argument: string, value: string, context: Record<string, string>, opts: RequestOptions = {}): Promise<CompletionResult> {
-    const result = await this.request(l10n.t('completion of "{0}"', argument), c => {
+    const result = await this.request(() => l10n.t('completion of "{0}"', argument), c => {
       if (!c.getServerCapabilities()?.completions) return Promise.resolve({ completion: { values: [] as unknown[], total: undefined as number | undefined, hasMore: undefined as boolean | undefined } });
       return c.request({
         method: 'completion/complete',
@@ -292,7 +292,7 @@ export class ServerConnection {
   }
 
   async readResource(uri: string, opts: RequestOptions = {}): Promise<unknown[]> {
-    const result = await this.request(l10n.t('reading {0}', uri), c => c.request({ method: 'resources/read', params: { uri } }, LooseReadResult, this.requestOptions(opts)), opts);
+    const result = await this.request(() => l10n.t('reading {0}', uri), c => c.request({ method: 'resources/read', params: { uri } }, LooseReadResult, this.requestOptions(opts)), opts);
     return result.contents;
   }
 
@@ -300,14 +300,15 @@ export class ServerConnection {
     return { signal: opts.signal, timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   }
 
-  private async request<T>(what: string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
-    if (opts.signal?.aborted) throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what), 'cancelled', this.def.name);
+  /** `what` names the request in messages; built only when one is needed. */
+  private async request<T>(what: () => string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
+    if (opts.signal?.aborted) throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what()), 'cancelled', this.def.name);
     if (this.gaveUp && this._error) throw this._error;
     const client = await this.connect();
     try {
       return await call(client);
     } catch (err) {
-      const error = toPromptError(err, this.def.name, what, { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
+      const error = toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;

@@ -155,11 +155,9 @@ export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promis
 
 /** Resolves a name, first waiting for servers still listing (a fresh start must not say "unknown"). */
 export async function resolvePrompt(catalog: Catalog, name: string): Promise<CatalogPrompt> {
-  const dot = name.indexOf('.');
-  const serverId = dot > 0 && catalog.server(name.slice(0, dot)) ? name.slice(0, dot) : undefined;
   let found = catalog.resolve(name);
   if ('error' in found) {
-    await catalog.ready(serverId);
+    await catalog.ready(catalog.serverOf(name)?.id);
     found = catalog.resolve(name);
   }
   if ('error' in found) throw found.error;

@@ -136,6 +136,19 @@ describe('MCP Prompts in the real VS Code host', function () {
     await waitFor(() => server(state, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
   });
 
+  it('stops and starts a server from its commands; the tree follows', async () => {
+    const { state, tree } = await api();
+    const entry = server(state, 'paginated');
+    const item = () => tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
+    await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
+    assert.equal(entry.connection.status, 'stopped');
+    assert.match(String(item().description), /^stopped · stdio · 23 prompts$/);
+    assert.equal(item().contextValue, 'server.stopped');
+    await vscode.commands.executeCommand('mcpPrompts.startServer', 'paginated');
+    await waitFor(() => entry.connection.status === 'running' && !entry.loading && entry.prompts.length === 23, 'paginated running again with its 23 prompts');
+    assert.match(String(item().description), /^running · stdio · 23 prompts$/);
+  });
+
   it('reports a server that cannot start on that server alone, naming the cause', async () => {
     const { state, tree } = await api();
     await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { broken: { type: 'stdio', command: '/nonexistent/mcp-server' } }, vscode.ConfigurationTarget.Global);
