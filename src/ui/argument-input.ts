@@ -24,10 +24,17 @@ export class ArgumentInput {
   async collect(target: CatalogPrompt, given: Record<string, string>, options: CollectOptions = {}): Promise<Record<string, string> | undefined> {
     const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
     const values = { ...given };
+    // What each step starts from: the failed attempt's value, or what the user gave before going Back.
+    const initial: Record<string, string> = { ...options.defaults };
     for (let i = 0; i < args.length;) {
-      const answer = await this.ask(target, args[i], values, i, args.length, options.defaults?.[args[i].name]);
+      const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
       if (answer === 'cancel') return undefined;
-      if (answer === 'back') { i = Math.max(0, i - 1); delete values[args[i].name]; continue; }
+      if (answer === 'back') {
+        i = Math.max(0, i - 1);
+        if (values[args[i].name] !== undefined) initial[args[i].name] = values[args[i].name];
+        delete values[args[i].name];
+        continue;
+      }
       if (answer) values[args[i].name] = answer; else delete values[args[i].name];
       i++;
     }
@@ -104,12 +111,17 @@ export class ArgumentInput {
         if (!value && arg.required) { qp.placeholder = vscode.l10n.t('{0} is required', arg.name); return; }
         finish(value);
       });
+      // While the value is edited in an editor the input steps aside; it comes back if the edit is dropped.
+      let editing = false;
       qp.onDidTriggerButton(async b => {
         if (b === vscode.QuickInputButtons.Back) { finish('back'); return; }
+        editing = true;
+        qp.hide();
         const text = await editInEditor(arg, qp.value || values[arg.name] || '');
-        if (text !== undefined) finish(text);
+        editing = false;
+        if (text !== undefined) finish(text); else qp.show();
       });
-      qp.onDidHide(() => finish('cancel'));
+      qp.onDidHide(() => { if (!editing) finish('cancel'); });
       if (initial) qp.value = initial;
       render();
       qp.show();
@@ -118,14 +130,19 @@ export class ArgumentInput {
   }
 }
 
-/** Opens the value in an untitled editor; the text is used when the user confirms. */
+/**
+ * Opens the value in an untitled editor; the text is used when the user chooses "Use Text" in a
+ * small quick input that stays open beside the editor (a toast could time out while they type).
+ */
 async function editInEditor(arg: PromptArgument, initial: string): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument({ content: initial, language: 'plaintext' });
   await vscode.window.showTextDocument(doc, { preview: false });
-  const use = vscode.l10n.t('Use Text');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Edit the value of {0}, then choose "Use Text".', arg.name), use);
+  const use: vscode.QuickPickItem = { label: vscode.l10n.t('$(check) Use Text'), description: vscode.l10n.t('the editor\'s text becomes {0}', arg.name) };
+  const cancel: vscode.QuickPickItem = { label: vscode.l10n.t('$(close) Cancel'), description: vscode.l10n.t('back to the input') };
+  const choice = await vscode.window.showQuickPick([use, cancel], { title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name), ignoreFocusOut: true });
   if (choice !== use) return undefined;
   const text = doc.getText();
+  await vscode.window.showTextDocument(doc);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   return text;
 }

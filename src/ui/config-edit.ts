@@ -20,10 +20,13 @@ export async function writeServers(entries: Record<string, unknown>): Promise<vs
   let text = '{\n\t"servers": {}\n}\n';
   try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)); } catch { /* created below */ }
   const existing = jsonc.parse(text) as { servers?: Record<string, unknown> } | undefined;
+  // Indent like the file does (spaces or tabs), so the new entry lines up with the user's.
+  const spaces = /^( +)"/m.exec(text)?.[1].length;
+  const formattingOptions = { insertSpaces: spaces !== undefined, tabSize: spaces ?? 1, eol: '\n' };
   for (const [name, entry] of Object.entries(entries)) {
     let unique = name;
     for (let n = 2; existing?.servers && unique in existing.servers; n++) unique = `${name}-${n}`;
-    const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions: { insertSpaces: false, tabSize: 1, eol: '\n' } });
+    const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions });
     text = jsonc.applyEdits(text, edits);
     if (existing) existing.servers = { ...(existing.servers ?? {}), [unique]: entry };
   }
@@ -50,7 +53,10 @@ export async function addServer(): Promise<void> {
   });
   if (!target) return;
   const words = tokenize(target.trim()).map(t => t.raw.replace(/^(["'])(.*)\1$/, '$2'));
-  const suggested = sanitizeServerId(kind.value === 'stdio' ? path.basename(words.find(w => !w.startsWith('-') && !['npx', 'node', 'uvx', 'python', 'python3'].includes(w)) ?? words[0]) : new URL(target).hostname);
+  // The name of what runs, not of the launcher: `/usr/bin/node server.mjs` suggests "server".
+  const launchers = ['npx', 'node', 'uvx', 'uv', 'python', 'python3', 'deno', 'bun', 'docker'];
+  const program = words.find(w => !w.startsWith('-') && !launchers.includes(path.basename(w))) ?? words[0];
+  const suggested = sanitizeServerId(kind.value === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname);
   const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Add MCP Server (3/3)'), prompt: vscode.l10n.t('Name (used as /name.prompt)'), value: suggested, validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Required')) });
   if (!name) return;
   const entry = kind.value === 'stdio' ? { type: 'stdio', command: words[0], args: words.slice(1) } : { type: 'http', url: target.trim() };

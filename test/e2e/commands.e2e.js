@@ -1,0 +1,94 @@
+// The remaining commands and input paths in the real UI: Add Server… writes .vscode/mcp.json and the
+// server starts; Back in the argument input returns to the previous step with its value; with
+// `mcpPrompts.chat.afterGet: show` the transcript is shown without asking the model until Send to
+// Model; "Edit in editor…" takes a multi-line value from an editor; Save Last Result as .prompt.md…
+// writes the transcript into the workspace.
+const fs = require('node:fs');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+
+module.exports = async function commands(ctx) {
+  const { fixtureCommand, FAULTY_MJS } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const ui = await openWorkbench(ctx, {
+    userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { completions: { type: 'stdio', ...fixtureCommand('completions') } } }, null, 2) },
+  });
+  const { page } = ui;
+  const rows = page.locator(`${QUICK} .monaco-list-row`);
+  const input = page.locator(`${QUICK} .quick-input-box input`);
+  const inputValue = value => page.waitForFunction(v => document.querySelector('.quick-input-widget .quick-input-box input')?.value === v, value, { timeout: 60000 });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // Add Server…: kind, command line, name; the entry lands in .vscode/mcp.json and starts.
+  await ui.runCommand('MCP Prompts: Add Server…');
+  await rows.filter({ hasText: 'Command (stdio)' }).first().click();
+  await page.locator(QUICK).getByText('Add MCP Server (2/3)').first().waitFor({ timeout: 60000 });
+  await page.keyboard.type(`${process.execPath} ${FAULTY_MJS} ok`);
+  await page.keyboard.press('Enter');
+  await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 60000 });
+  await inputValue('faulty');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('added');
+  await page.keyboard.press('Enter');
+  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  const mcpJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), 'utf8'));
+  if (JSON.stringify(mcpJson.servers.added) !== JSON.stringify({ type: 'stdio', command: process.execPath, args: [FAULTY_MJS, 'ok'] })) {
+    throw new Error(`Add Server wrote ${JSON.stringify(mcpJson.servers.added)}`);
+  }
+  await ui.screenshot('server-added');
+
+  // Back: step 2 → step 1 shows the value given before; then on to the result.
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await rows.filter({ hasText: 'Pick a framework' }).first().click();
+  await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
+  await page.keyboard.type('python');
+  await page.keyboard.press('Enter');
+  await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
+  await page.locator(QUICK).getByRole('button', { name: /^Back/ }).first().click();
+  await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
+  await inputValue('python');
+  await ui.screenshot('back-keeps-value');
+  await page.keyboard.press('Enter');
+  await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
+  await rows.filter({ hasText: 'django' }).first().click();
+
+  // afterGet "show": the transcript, no model answer until Send to Model.
+  await ui.waitForText('Use django with python', { within: SESSION });
+  const sendButton = page.locator(SESSION).getByRole('button', { name: 'Send to Model' }).last();
+  await sendButton.waitFor({ timeout: 60000 });
+  if (/FAKE-MODEL received/.test(await page.locator(SESSION).innerText())) throw new Error('the model was asked although chat.afterGet is "show"');
+  await ui.screenshot('shown-not-sent');
+  await sendButton.click();
+  await ui.waitForText(/FAKE-MODEL received \d+ messages?:/, { within: SESSION });
+
+  // "Edit in editor…": a multi-line value typed in an editor.
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await rows.filter({ hasText: 'hello' }).filter({ hasText: 'Greets' }).first().click();
+  await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
+  await page.locator(QUICK).getByRole('button', { name: 'Edit in editor…' }).first().click();
+  await page.locator('.tab').filter({ hasText: 'Untitled' }).first().waitFor({ timeout: 60000 });
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.type('Ada\nLovelace');
+  await ui.screenshot('edit-in-editor');
+  await rows.filter({ hasText: 'Use Text' }).first().click();
+  // Two lines of one paragraph: the chat's text, not one element, holds them.
+  await page.waitForFunction(() => /Hello, Ada\s+Lovelace!/.test(document.querySelector('.interactive-session')?.innerText ?? ''), undefined, { timeout: 60000 });
+
+  // Save Last Result as .prompt.md…: the save dialog proposes .github/prompts/hello.prompt.md.
+  await ui.runCommand('MCP Prompts: Save Last Result as .prompt.md…');
+  await inputValue(path.join(ui.host.workspace, '.github', 'prompts', 'hello.prompt.md'));
+  await page.keyboard.press('Enter');
+  // The dialog offers to create the missing folder (a fresh workspace has no .github/prompts).
+  await page.locator(QUICK).getByText('The folder prompts does not exist').first().waitFor({ timeout: 60000 });
+  await page.locator(QUICK).getByRole('button', { name: 'OK' }).first().click();
+  const saved = path.join(ui.host.workspace, '.github', 'prompts', 'hello.prompt.md');
+  await waitForFile(page, () => fs.existsSync(saved), saved);
+  const text = fs.readFileSync(saved, 'utf8');
+  if (!/### 👤 User/.test(text) || !/Hello, Ada\nLovelace!/.test(text)) throw new Error(`unexpected .prompt.md:\n${text}`);
+  await ui.screenshot('saved');
+};
+
+if (require.main === module) runStandalone(module, __filename);
