@@ -1,8 +1,9 @@
 // OAuth in the real UI: an HTTP server that answers 401 with OAuth metadata shows "sign-in needed" in
-// the tree; clicking it opens the authorization page in the browser, the server approves and redirects
-// to our loopback listener (through VS Code's port mapping), which exchanges the code, and the server
-// runs. The tokens go to SecretStorage only: no file of the run holds the access token, and an
-// edited configuration reconnects without another sign-in.
+// the tree and, when a prompt is run, a Sign In button in chat; it opens the authorization page in the
+// browser, the server approves and redirects to our loopback listener (through VS Code's port
+// mapping), which exchanges the code, and the server runs. The tokens go to SecretStorage only: no
+// file of the run holds the access token, an edited configuration reconnects without another sign-in,
+// and Sign Out of Server… forgets them (after which the tree row signs in again).
 const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, hostHarness, filesContaining } = require('./harness');
@@ -40,17 +41,20 @@ module.exports = async function oauth(ctx) {
   await row.waitFor({ timeout: 60000 });
   await ui.screenshot('sign-in-needed');
 
-  // Sign in: the authorization page opens in the browser (VS Code may first ask to open it); it
-  // approves and redirects back to VS Code.
-  const popup = page.context().waitForEvent('page', { timeout: 60000 });
-  await row.click();
-  const open = page.getByRole('button', { name: /^Open$/ }).first();
-  const first = await Promise.race([popup.then(() => 'popup'), open.waitFor({ timeout: 60000 }).then(() => 'ask')]);
-  if (first === 'ask') {
-    await ui.screenshot('open-external');
-    await open.click();
-  }
-  const authPage = await popup;
+  // In chat the failure offers Sign In; it opens the authorization page in the browser (VS Code may
+  // first ask to open it), which approves and redirects back to our listener.
+  await ui.typeInChat('@mcp /secured.whoami');
+  await ui.waitForText('secured needs you to sign in', { within: SESSION });
+  await ui.screenshot('chat-sign-in');
+  /** Clicks `target` and returns the browser tab it opens, confirming VS Code's "Open" question if asked. */
+  const openedBy = async target => {
+    const popup = page.context().waitForEvent('page', { timeout: 60000 });
+    await target.click();
+    const open = page.getByRole('button', { name: /^Open$/ }).first();
+    if (await Promise.race([popup.then(() => false), open.waitFor({ timeout: 60000 }).then(() => true)])) await open.click();
+    return popup;
+  };
+  const authPage = await openedBy(page.locator(SESSION).getByRole('button', { name: 'Sign In' }).last());
   // The browser lands on our loopback listener, which says so in plain text.
   await authPage.getByText('Signed in to secured. You can close this page and return to VS Code.').waitFor({ timeout: 60000 });
   await screenshotOf(authPage, 'oauth-signed-in-page');
@@ -75,6 +79,17 @@ module.exports = async function oauth(ctx) {
   await page.waitForFunction(() => (document.querySelector('.interactive-session')?.innerText.match(/Signed in as OAuth client/g) ?? []).length >= 2, undefined, { timeout: 120000 });
   if ((server.stderr().match(/authorized /g) ?? []).length !== 1) throw new Error(`signed in more than once:\n${server.stderr()}`);
   await answers.first().waitFor();
+
+  // Sign Out from the palette: the tokens are forgotten and the server asks for a sign-in again.
+  await ui.runCommand('MCP Prompts: Sign Out of Server…');
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  await row.waitFor({ timeout: 60000 });
+  // The tree row signs in too: it opens the authorization page again.
+  const second = await openedBy(row);
+  await second.getByText('Signed in to secured. You can close this page and return to VS Code.').waitFor({ timeout: 60000 });
+  await second.close();
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 };
 
 if (require.main === module) runStandalone(module, __filename);
