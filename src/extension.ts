@@ -36,7 +36,6 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
     state.onDidLoadConfig(updateContext),
     watchConfiguration(state),
   );
-  void resources.clearMedia(context.globalStorageUri);
   void state.reload();
   activationMs = performance.now() - started;
   return { activationMs, state, tree };

@@ -96,22 +96,6 @@ export function resourceLinkUri(serverId: string, part: Extract<Part, { kind: 'l
   return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${serverId}/link/${safeFileName(part.uri, part.mimeType)}`, query: encodeURIComponent(part.uri) });
 }
 
-/** Writes a part's bytes under storage/media/<resultId>/<index>/ and returns the file's URI. */
-export async function writeMediaFile(storage: vscode.Uri, resultId: string, index: string, part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>): Promise<vscode.Uri> {
-  const data = part.kind === 'resource' ? part.blob ?? '' : part.data;
-  // One folder per part keeps the file's own name, which is what VS Code shows for it.
-  const dir = vscode.Uri.joinPath(storage, 'media', resultId, index.replace('.', '-'));
-  const file = vscode.Uri.joinPath(dir, part.fileName);
-  await vscode.workspace.fs.createDirectory(dir);
-  await vscode.workspace.fs.writeFile(file, Buffer.from(data, 'base64'));
-  return file;
-}
-
-/** Media from earlier sessions is not needed any more. */
-export async function clearMedia(storage: vscode.Uri): Promise<void> {
-  try { await vscode.workspace.fs.delete(vscode.Uri.joinPath(storage, 'media'), { recursive: true, useTrash: false }); } catch { /* nothing to clear */ }
-}
-
 export function register(state: ExtensionState): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(state)),

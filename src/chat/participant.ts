@@ -45,7 +45,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     state.setDraft(done.prompt.invocationName, undefined);
     const invocation = invocationLine(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));
-    await renderTranscript(stream, stored, state.context.globalStorageUri);
+    renderTranscript(stream, stored);
     const forced = state.forceSend === invocation;
     state.forceSend = undefined;
     const send = forced || vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send';

@@ -1,13 +1,14 @@
 // A prompt's messages in the chat response, roles kept. Server text goes in untrusted markdown
 // (no HTML, no command links); images inline as data: URIs (the only source that renders in a remote
-// host); audio, blobs, embedded and linked resources as anchors the user opens with one click.
+// host); audio, blobs, embedded and linked resources as anchors the user opens with one click, all
+// served from memory by our read-only providers (nothing is written to disk).
 import * as vscode from 'vscode';
 import { audienceOf, formatBytes, Part } from '../core/content';
 import { escapeLabel } from '../core/markdown';
 import type { StoredResult } from '../state';
-import { embeddedResourceUri, resourceLinkUri, writeMediaFile } from '../resources';
+import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
-/** Larger images are saved and linked instead of inlined: chat history keeps every byte in memory. */
+/** Larger images are linked (served from memory by mcp-prompts-media:) instead of inlined: chat history keeps every inlined byte. */
 const INLINE_IMAGE_LIMIT = 2 * 1024 * 1024;
 
 export function untrusted(text: string): vscode.MarkdownString {
@@ -29,7 +30,7 @@ export function roleLabel(role: 'user' | 'assistant'): string {
   return role === 'assistant' ? vscode.l10n.t('Assistant') : vscode.l10n.t('User');
 }
 
-export async function renderTranscript(stream: vscode.ChatResponseStream, stored: StoredResult, storage: vscode.Uri): Promise<void> {
+export function renderTranscript(stream: vscode.ChatResponseStream, stored: StoredResult): void {
   const { transcript, result } = stored;
   const p = result.prompt.prompt;
   stream.markdown(untrusted(`**${escapeLabel(p.title ?? p.name)}** · \`${result.prompt.invocationName}\`${transcript.description ? ` — ${escapeLabel(transcript.description)}` : ''}\n\n`));
@@ -37,12 +38,12 @@ export async function renderTranscript(stream: vscode.ChatResponseStream, stored
     const m = transcript.messages[mi];
     stream.markdown(heading(m.role === 'assistant' ? 'hubot' : 'account', roleLabel(m.role)));
     for (let pi = 0; pi < m.parts.length; pi++) {
-      await renderPart(stream, m.parts[pi], stored, `${mi}.${pi}`, storage);
+      renderPart(stream, m.parts[pi], stored, `${mi}.${pi}`);
     }
   }
 }
 
-async function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: StoredResult, index: string, storage: vscode.Uri): Promise<void> {
+function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: StoredResult, index: string): void {
   if (audienceOf(part) === 'assistant') stream.markdown(untrusted(`*${vscode.l10n.t('For the assistant only:')}*\n\n`));
   switch (part.kind) {
     case 'text':
@@ -52,21 +53,21 @@ async function renderPart(stream: vscode.ChatResponseStream, part: Part, stored:
       if (part.bytes <= INLINE_IMAGE_LIMIT) {
         stream.markdown(untrusted(`![${part.fileName}](data:${part.mimeType};base64,${part.data})\n\n`));
       } else {
-        await fileLine(stream, 'file-media', await writeMediaFile(storage, stored.id, index, part), [part.mimeType, formatBytes(part.bytes)]);
+        fileLine(stream, 'file-media', mediaUri(stored.id, index, part), [part.mimeType, formatBytes(part.bytes)]);
       }
       return;
     case 'audio': {
       const duration = part.durationSeconds !== undefined ? vscode.l10n.t('{0} s', part.durationSeconds.toFixed(1)) : undefined;
-      await fileLine(stream, 'unmute', await writeMediaFile(storage, stored.id, index, part), [part.mimeType, duration, formatBytes(part.bytes)]);
+      fileLine(stream, 'unmute', mediaUri(stored.id, index, part), [part.mimeType, duration, formatBytes(part.bytes)]);
       return;
     }
     case 'resource': {
-      const uri = part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : await writeMediaFile(storage, stored.id, index, part);
-      await fileLine(stream, 'file', uri, [part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes), part.uri]);
+      const uri = part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part);
+      fileLine(stream, 'file', uri, [part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes), part.uri]);
       return;
     }
     case 'link':
-      await fileLine(stream, 'link', resourceLinkUri(stored.result.prompt.server.id, part), [part.title ?? part.name, part.description, part.uri]);
+      fileLine(stream, 'link', resourceLinkUri(stored.result.prompt.server.id, part), [part.title ?? part.name, part.description, part.uri]);
       return;
     case 'invalid':
       stream.markdown(untrusted(`⚠️ *${escapeLabel(vscode.l10n.t('Not shown: {0}', part.reason))}*\n\n`));
@@ -75,7 +76,7 @@ async function renderPart(stream: vscode.ChatResponseStream, part: Part, stored:
 }
 
 /** `$(icon) [file] — detail · detail`: VS Code shows an anchor by its file name, so details follow as text. */
-async function fileLine(stream: vscode.ChatResponseStream, icon: string, uri: vscode.Uri, details: (string | undefined)[]): Promise<void> {
+function fileLine(stream: vscode.ChatResponseStream, icon: string, uri: vscode.Uri, details: (string | undefined)[]): void {
   const md = new vscode.MarkdownString(`$(${icon}) `, true);
   md.isTrusted = false;
   stream.markdown(md);

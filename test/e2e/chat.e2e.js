@@ -104,6 +104,25 @@ module.exports = async function chat(ctx) {
   await page.locator('.tab').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
   await ui.screenshot('resource-opened');
 
+  // The audio anchor opens VS Code's media preview, which plays the bytes served from memory
+  // (mcp-prompts-media:, nothing written to disk): the player knows the clip's 1.0 s duration.
+  const audioAnchor = page.locator(SESSION).getByText('audio.wav', { exact: true }).last();
+  await scrollChatTo(page, audioAnchor);
+  // The chat's sticky request header can cover the anchor: deliver the click to the anchor itself.
+  await audioAnchor.dispatchEvent('click');
+  await page.locator('.tab').filter({ hasText: 'audio.wav' }).first().waitFor({ timeout: 60000 });
+  const deadline = Date.now() + 60000;
+  let duration;
+  while (duration === undefined && Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const d = await frame.evaluate(() => { const a = document.querySelector('audio'); return a && a.readyState >= 1 ? a.duration : undefined; }).catch(() => undefined);
+      if (d !== undefined) { duration = d; break; }
+    }
+    if (duration === undefined) await page.waitForTimeout(250); // polling interval of a bounded condition wait (webview frames)
+  }
+  if (duration === undefined || Math.abs(duration - 1) > 0.05) throw new Error(`the audio preview did not load the clip (duration ${duration})`);
+  await ui.screenshot('audio-preview');
+
   // 5. /list groups every prompt by server.
   await ui.typeInChat('@mcp /list');
   await sessionText(page, /### rich-demo|rich-demo\n/);
