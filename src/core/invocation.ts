@@ -26,7 +26,7 @@ export function parseInvocation(line: string): ParsedInvocation | undefined {
   const named: Record<string, string> = {};
   const positional: Token[] = [];
   for (const token of tokenize(rest)) {
-    const kv = !token.quoted ? /^([A-Za-z_][\w.-]*)=([\s\S]*)$/.exec(token.raw) : null;
+    const kv = !token.quoted && token.raw.includes('=') ? /^([A-Za-z_][\w.-]*)=([\s\S]*)$/.exec(token.raw) : null;
     if (kv) named[kv[1]] = unquote(kv[2]);
     else positional.push({ value: token.quoted ? unquote(token.raw) : token.raw, start: token.start, end: token.start + token.raw.length, quoted: token.quoted });
   }
@@ -40,7 +40,7 @@ export function tokenize(text: string): RawToken[] {
   const out: RawToken[] = [];
   let i = 0;
   while (i < text.length) {
-    while (i < text.length && /\s/.test(text[i])) i++;
+    while (i < text.length && isSpace(text, i)) i++;
     if (i >= text.length) break;
     const start = i;
     let quote: string | undefined;
@@ -51,7 +51,7 @@ export function tokenize(text: string): RawToken[] {
         if (c === quote) quote = undefined;
       } else if (c === '"' || c === "'") {
         quote = c;
-      } else if (/\s/.test(c)) {
+      } else if (isSpace(text, i)) {
         break;
       }
       i++;
@@ -62,8 +62,18 @@ export function tokenize(text: string): RawToken[] {
   return out;
 }
 
+/** Same set as `\s`, with the common ASCII cases decided without a regex (this runs per character). */
+function isSpace(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return /\s/.test(text[i]);
+}
+
 function unquote(value: string): string {
-  if (value.length >= 2 && value[0] === '"' && value.endsWith('"')) return value.slice(1, -1).replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n');
+  if (value.length >= 2 && value[0] === '"' && value.endsWith('"')) {
+    const inner = value.slice(1, -1);
+    return inner.includes('\\') ? inner.replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n') : inner;
+  }
   if (value.length >= 2 && value[0] === "'" && value.endsWith("'")) return value.slice(1, -1);
   return value;
 }

@@ -40,3 +40,10 @@ test('reports missing required and unknown named arguments', () => {
   const none = bindArguments([], parseInvocation('x.y stray')!);
   assert.deepEqual(none.unknown, ['stray']);
 });
+
+test('any whitespace separates words, including tabs and the full-width space of CJK input', () => {
+  const p = parseInvocation('x.y\tlanguage=日本語\u3000コード\u00a0"a b"\ntail')!;
+  assert.deepEqual(p.named, { language: '日本語' });
+  assert.deepEqual(p.positional.map(t => t.value), ['コード', 'a b', 'tail']);
+  assert.deepEqual(parseInvocation('x.y code="a\\\\b"')!.named, { code: 'a\\b' });
+});
