@@ -214,6 +214,17 @@ export class Catalog {
 
   /** Swaps one server's prompts in the name index; only the names involved get their `unique` flag again. */
   private replacePrompts(entry: ServerEntry, next: CatalogPrompt[]): void {
+    const prev = entry.prompts;
+    // The usual re-list brings the same names in the same order: swap the objects in place.
+    if (prev.length === next.length && prev.every((p, i) => p.shortName === next[i].shortName)) {
+      for (let i = 0; i < prev.length; i++) {
+        const list = this.index.get(prev[i].shortName)!;
+        list[list.indexOf(prev[i])] = next[i];
+        next[i].unique = prev[i].unique;
+      }
+      entry.prompts = next;
+      return;
+    }
     const touched = new Set<string>();
     for (const p of entry.prompts) {
       const list = this.index.get(p.shortName);

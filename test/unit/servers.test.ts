@@ -220,6 +220,16 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
     assert.equal(viaHttp?.prompt.server.def.name, 'Rich @ HTTP');
     assert.equal(firstText(viaHttp!.result), 'Please review this python:\n\n```python\nx = 1\n```');
 
+    // A re-list with the same names swaps the new objects into the name index; flags and ambiguity stay.
+    const expected = catalog.prompts.map(p => [p.invocationName, p.unique]);
+    await catalog.refresh();
+    const again = catalog.resolve('legacy_greeting');
+    assert.ok('prompt' in again);
+    assert.notEqual(again.prompt, bare.prompt);
+    assert.ok(catalog.prompts.includes(again.prompt));
+    assert.deepEqual(catalog.prompts.map(p => [p.invocationName, p.unique]), expected);
+    assert.ok('error' in catalog.resolve('rich_content'));
+
     const unknown = catalog.resolve('rich-demo.nope');
     assert.ok('error' in unknown);
     assert.equal(unknown.error.message, 'Rich Demo has no prompt "nope"');
