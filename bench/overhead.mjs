@@ -1,9 +1,6 @@
 // 1. Per-call overhead: the core (Catalog + ServerConnection + invokePrompt / completeArgument, the
 // path chat and CLI use) against plain SDK Client calls on an already-connected server of the same
 // kind, interleaved call by call, over stdio and Streamable HTTP.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now, row } from './lib.mjs';
 
@@ -12,13 +9,16 @@ const CODE = 'def f(x): return x * 2';
 const GET_LINE = `rich.code_review code="${CODE}" language=python`;
 const FIXTURES = { pag: ['paginated', PAGINATED_ENV], rich: ['rich', {}], comp: ['completions', {}] };
 
-async function rawStdio(name, env) {
+// The baseline clients are the SDK's own Client and transports from the same bundle as the core (the SDK
+// code the extension ships). With the node_modules copy instead, raw and raw′ would share one copy of the
+// SDK and the core run another, JIT-warmed by a third of the calls: that alone cost the core 15–25% more client CPU.
+async function rawStdio({ Client, StdioClientTransport }, name, env) {
   const { command, args } = fixtureCommand(name);
   const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
   await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
   return client;
 }
-async function rawHttp(url) {
+async function rawHttp({ Client, StreamableHTTPClientTransport }, url) {
   const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
@@ -73,15 +73,15 @@ async function round(core, transport, n, warmup, samples) {
       if (transport === 'stdio') {
         const { command, args } = fixtureCommand(name);
         servers[id] = { command, args, env };
-        raws[id] = await rawStdio(name, env);
-        raws2[id] = await rawStdio(name, env);
+        raws[id] = await rawStdio(core, name, env);
+        raws2[id] = await rawStdio(core, name, env);
       } else {
         // One server process, two sessions (core and raw): no process-to-process bias over HTTP.
         const s = await startHttpFixture(name, { env });
         http.push(s);
         servers[id] = { type: 'http', url: s.url };
-        raws[id] = await rawHttp(s.url);
-        raws2[id] = await rawHttp(s.url);
+        raws[id] = await rawHttp(core, s.url);
+        raws2[id] = await rawHttp(core, s.url);
       }
     }
     const config = core.parseConfigObject({ servers }, 'workspace');
@@ -132,6 +132,6 @@ export async function run({ calls = 240, warmup = 30, rounds = 4, httpRounds = 2
   }
   return { rows, data, notes: [
     "raw′ = a second plain SDK client (own server process over stdio, own session over HTTP) measured in the same rotation: raw′/raw is this run's noise floor for a ratio",
-    'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK from node_modules',
+    'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
   ] };
 }
