@@ -143,6 +143,9 @@ export class ServerConnection {
       };
       this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
       this.client = client;
+      // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
+      // send notifications/cancelled for a request answered long ago.
+      if (this.connectAbort === abort) this.connectAbort = undefined;
       // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
       client.onclose = () => this.handleClose(client);
       this._error = undefined;

@@ -366,7 +366,7 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   const { fixtureCommand, RUN_MJS } = await launch();
   const FIXTURES = ['paginated', 'rich', 'changing', 'completions', 'old-protocol'];
   const before = new Set(childPidsMatching(RUN_MJS));
-  const { catalog } = makeCatalog(Object.fromEntries(FIXTURES.map(f => [f, fixtureCommand(f)])));
+  const { catalog, log } = makeCatalog(Object.fromEntries(FIXTURES.map(f => [f, fixtureCommand(f)])));
   let pids: number[] = [];
   try {
     await catalog.ready();
@@ -380,6 +380,8 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   // dispose() resolves only once the processes are gone.
   assert.deepEqual(pids.filter(isAlive), []);
   assert.deepEqual(catalog.servers, []);
+  // Nothing was pending, so nothing is cancelled (the startup's abort signal is not fired once running).
+  for (const f of FIXTURES) assert.deepEqual(log(f).sentMethods('notifications/cancelled'), [], f);
 });
 
 test('missing required arguments are reported before anything is sent to the server', async () => {
