@@ -50,13 +50,16 @@ async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<
     return stored;
   } catch (err) {
     s.state.setDraft(target.invocationName, given);
-    showError(s.state, err, target.invocationName);
+    showError(s.state, err, target.invocationName, where);
     return undefined;
   }
 }
 
-/** The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt failed. */
-export function showError(state: ExtensionState, err: unknown, retry?: string): void {
+/**
+ * The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt
+ * failed; the retry runs where the failed run was meant to go.
+ */
+export function showError(state: ExtensionState, err: unknown, retry?: string, where: Target = 'auto'): void {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof PromptError && err.kind === 'cancelled') return;
   const server = err instanceof PromptError && err.server ? state.catalog.servers.find(e => e.def.name === err.server) : undefined;
@@ -64,7 +67,7 @@ export function showError(state: ExtensionState, err: unknown, retry?: string): 
   const again = vscode.l10n.t('Try Again…');
   void vscode.window.showErrorMessage(message, ...(retry ? [again] : []), ...(server ? [showLog] : [])).then(choice => {
     if (choice === showLog && server) state.log(server.def).show();
-    if (choice === again && retry) void vscode.commands.executeCommand('mcpPrompts.retryPrompt', retry);
+    if (choice === again && retry) void vscode.commands.executeCommand('mcpPrompts.retryPrompt', retry, where);
   });
 }
 
@@ -107,11 +110,11 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       } catch (err) { showError(state, err); }
     },
     // After a failure (chat button, error notification): ask again, starting from the arguments that failed.
-    'mcpPrompts.retryPrompt': async (invocationName: unknown) => {
+    'mcpPrompts.retryPrompt': async (invocationName: unknown, where?: unknown) => {
       const found = typeof invocationName === 'string' ? state.catalog.resolve(invocationName) : undefined;
       if (!found) return;
       if ('error' in found) { showError(state, found.error); return; }
-      return runPrompt(s, found.prompt);
+      return runPrompt(s, found.prompt, where === 'chat' || where === 'editor' ? where : 'auto');
     },
     'mcpPrompts.refresh': () => state.reload().then(() => state.catalog.refresh()),
     'mcpPrompts.restartServer': async (arg?: unknown) => {

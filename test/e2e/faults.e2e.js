@@ -1,7 +1,8 @@
 // Faults and security through the real UI: an untrusted workspace holds back its stdio servers (the
 // tree says why and leads to Manage Workspace Trust) while a user-level server works; after trusting,
 // a server that cannot start shows its cause in the tree, hostile server text stays inert in chat, and
-// the arguments of a failed run are offered again by "Edit Arguments and Retry…"; Escape in the argument
+// the arguments of a failed run are offered again by "Edit Arguments and Retry…" in chat and by "Try
+// Again…" on the notification of a run in the editor, Show Log opens the server's log; Escape in the argument
 // input and the chat's stop button cancel (the server receives notifications/cancelled), and a window
 // reload with a request pending leaves no server process behind.
 const { execFileSync } = require('node:child_process');
@@ -74,6 +75,10 @@ module.exports = async function faults(ctx) {
   await ui.typeInChat('@mcp /flaky.hello name=Ada');
   await ui.waitForText('flaky failed on prompt "hello": temporarily unavailable', { within: SESSION });
   await ui.screenshot('failed-with-retry');
+  // Show Log on the failed response opens that server's log in the Output panel.
+  await page.locator(SESSION).getByRole('button', { name: 'Show Log' }).last().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.part.panel .view-lines')].some(v => /Starting\s+flaky\b/.test(v.textContent) && /flaky\s+is\s+running/.test(v.textContent)), undefined, { timeout: 60000 });
+  await ui.screenshot('show-log');
   await page.locator(SESSION).getByRole('button', { name: 'Edit Arguments and Retry…' }).last().click();
   const input = page.locator(`${QUICK} .quick-input-box input`);
   await input.waitFor({ state: 'visible', timeout: 60000 });
@@ -82,6 +87,43 @@ module.exports = async function faults(ctx) {
   await page.keyboard.press('Enter');
   await ui.waitForText('Hello, Ada!', { within: SESSION });
   await ui.screenshot('retried');
+
+  // Run in the editor from the palette: the failure is a notification naming the server and the cause,
+  // with Try Again… (the arguments kept) and Show Log. A restart gives flaky a new process that fails once.
+  const flakyLog = () => readLog(ui.host.runDir, 'MCP Prompts flaky.log');
+  const flakyStarts = () => (flakyLog().match(/flaky is running/g) ?? []).length;
+  const startsBefore = flakyStarts();
+  await ui.runCommand('MCP Prompts: Restart Server…');
+  await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first().click();
+  await waitForFile(page, () => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
+  await ui.runCommand('MCP Prompts: Run Prompt in Editor…');
+  await page.keyboard.type('flaky.hello');
+  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
+  await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
+  await page.locator(`${QUICK} .quick-input-box input`).fill('Bo');
+  await page.keyboard.press('Enter');
+  // Whether it shows as a toast depends on the window (focus, other toasts); the notification centre
+  // always lists it, with the same buttons.
+  await ui.runCommand('Notifications: Show Notifications');
+  const failure = page.locator('.notifications-center .notification-list-item').filter({ hasText: 'flaky failed on prompt "hello": temporarily unavailable' }).first();
+  await failure.waitFor({ timeout: 60000 });
+  await failure.getByRole('button', { name: 'Show Log' }).waitFor({ timeout: 60000 });
+  await ui.screenshot('failed-notification');
+  await failure.getByRole('button', { name: 'Try Again…' }).click();
+  await page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-box input')?.value === 'Bo', undefined, { timeout: 60000 });
+  await page.keyboard.press('Enter');
+  // The retry runs in the editor again, like the run that failed (not in chat).
+  await page.locator('.tab').filter({ hasText: 'flaky.hello' }).first().waitFor({ timeout: 60000 });
+  const deadline = Date.now() + 60000;
+  let shown = false;
+  while (!shown && Date.now() < deadline) {
+    for (const frame of page.frames()) if (await frame.evaluate(() => /Hello, Bo!/.test(document.body?.innerText ?? '')).catch(() => false)) shown = true;
+    if (!shown) await page.waitForTimeout(250); // polling interval of a bounded condition wait
+  }
+  if (!shown) throw new Error('the retried run did not show "Hello, Bo!" in the transcript editor');
+  await ui.runCommand('Notifications: Hide Notifications');
+  await page.locator('.notifications-center').first().waitFor({ state: 'hidden', timeout: 60000 });
+  await ui.screenshot('retried-in-editor');
 
   // Escape in the argument input: nothing is sent, the chat says so.
   await ui.typeInChat('@mcp /slow.hello');
