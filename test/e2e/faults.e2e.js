@@ -102,8 +102,8 @@ module.exports = async function faults(ctx) {
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(`${QUICK} .quick-input-box input`).fill('Bo');
   await page.keyboard.press('Enter');
-  // The notification centre lists it with the same buttons as its toast; toasts in this headless window
-  // are not dependable (none showed here, not even VS Code's own), so the test reads the centre.
+  // The notification centre lists it with the same buttons as its toast. VS Code shows no toasts at all
+  // when started with --enable-smoke-test-driver, as this harness is, so the test reads the centre.
   await ui.runCommand('Notifications: Show Notifications');
   const failure = page.locator('.notifications-center .notification-list-item').filter({ hasText: 'flaky failed on prompt "hello": temporarily unavailable' }).first();
   await failure.waitFor({ timeout: 60000 });
