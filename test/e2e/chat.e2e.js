@@ -3,7 +3,7 @@
 // image, audio, resources, link) with the fake model's streamed answer, /list, errors, server-everything.
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
 
 const SESSION = '.interactive-session';
 
@@ -111,16 +111,8 @@ module.exports = async function chat(ctx) {
   // The chat's sticky request header can cover the anchor: deliver the click to the anchor itself.
   await audioAnchor.dispatchEvent('click');
   await page.locator('.tab').filter({ hasText: 'audio.wav' }).first().waitFor({ timeout: 60000 });
-  const deadline = Date.now() + 60000;
-  let duration;
-  while (duration === undefined && Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const d = await frame.evaluate(() => { const a = document.querySelector('audio'); return a && a.readyState >= 1 ? a.duration : undefined; }).catch(() => undefined);
-      if (d !== undefined) { duration = d; break; }
-    }
-    if (duration === undefined) await page.waitForTimeout(250); // polling interval of a bounded condition wait (webview frames)
-  }
-  if (duration === undefined || Math.abs(duration - 1) > 0.05) throw new Error(`the audio preview did not load the clip (duration ${duration})`);
+  const duration = await waitForFrameValue(page, () => { const a = document.querySelector('audio'); return a && a.readyState >= 1 ? a.duration : undefined; }, 'the audio preview to load the clip');
+  if (Math.abs(duration - 1) > 0.05) throw new Error(`the audio preview did not load the clip (duration ${duration})`);
   await ui.screenshot('audio-preview');
 
   // 5. /list groups every prompt by server.

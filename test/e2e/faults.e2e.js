@@ -7,7 +7,7 @@
 // reload with a request pending leaves no server process behind.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, readLog, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, root, readLog, waitForFile, waitForFrameValue } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -114,13 +114,7 @@ module.exports = async function faults(ctx) {
   await page.keyboard.press('Enter');
   // The retry runs in the editor again, like the run that failed (not in chat).
   await page.locator('.tab').filter({ hasText: 'flaky.hello' }).first().waitFor({ timeout: 60000 });
-  const deadline = Date.now() + 60000;
-  let shown = false;
-  while (!shown && Date.now() < deadline) {
-    for (const frame of page.frames()) if (await frame.evaluate(() => /Hello, Bo!/.test(document.body?.innerText ?? '')).catch(() => false)) shown = true;
-    if (!shown) await page.waitForTimeout(250); // polling interval of a bounded condition wait
-  }
-  if (!shown) throw new Error('the retried run did not show "Hello, Bo!" in the transcript editor');
+  await waitForFrameValue(page, () => /Hello, Bo!/.test(document.body?.innerText ?? ''), 'the retried run\'s "Hello, Bo!" in the transcript editor');
   await ui.runCommand('Notifications: Hide Notifications');
   await page.locator('.notifications-center').first().waitFor({ state: 'hidden', timeout: 60000 });
   await ui.screenshot('retried-in-editor');

@@ -252,4 +252,20 @@ async function waitForFile(page, predicate, what, timeout = 60000) {
   }
 }
 
-module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root, filesContaining, readLog, waitForFile };
+/**
+ * Polls every frame of the page (webviews such as the markdown and media previews are iframes) until
+ * `fn`, evaluated in a frame, returns something other than undefined, null or false; returns that value.
+ */
+async function waitForFrameValue(page, fn, what, timeout = 60000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const value = await frame.evaluate(fn).catch(() => undefined);
+      if (value !== undefined && value !== null && value !== false) return value;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await page.waitForTimeout(250); // polling interval of a bounded condition wait (webview frames)
+  }
+}
+
+module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root, filesContaining, readLog, waitForFile, waitForFrameValue };

@@ -1,7 +1,7 @@
 // Without any language model: a prompt run from the palette opens in the transcript editor (markdown
 // preview of a read-only document) with roles, the image inline, and links to audio and resources.
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
 
 module.exports = async function noModel(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
@@ -16,21 +16,12 @@ module.exports = async function noModel(ctx) {
   await ui.runCommand('MCP Prompts: Run Prompt…');
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first().click();
   await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
-  // The preview renders in a webview iframe: find the frame that shows the transcript.
-  const deadline = Date.now() + 60000;
-  let found;
-  while (!found && Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const ok = await frame.evaluate(() => {
-        const img = document.querySelector('img[src^="data:image/png;base64,"]');
-        const text = document.body?.innerText ?? '';
-        return !!img && img.naturalWidth === 64 && /User/.test(text) && /Assistant/.test(text) && !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') && /audio\.wav \(audio\/wav, 1\.0 s/.test(text) && /Demo README/.test(text);
-      }).catch(() => false);
-      if (ok) { found = frame; break; }
-    }
-    if (!found) await page.waitForTimeout(250); // polling interval of a bounded condition wait
-  }
-  if (!found) throw new Error('the transcript preview with image, roles, audio and link did not render');
+  // The preview renders in a webview iframe: wait for the frame that shows the transcript.
+  await waitForFrameValue(page, () => {
+    const img = document.querySelector('img[src^="data:image/png;base64,"]');
+    const text = document.body?.innerText ?? '';
+    return !!img && img.naturalWidth === 64 && /User/.test(text) && /Assistant/.test(text) && !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') && /audio\.wav \(audio\/wav, 1\.0 s/.test(text) && /Demo README/.test(text);
+  }, 'the transcript preview with image, roles, audio and link');
   await ui.screenshot('transcript-editor');
 };
 
