@@ -45,6 +45,8 @@ module.exports = async function commands(ctx) {
   await rows.filter({ hasText: 'Pick a framework' }).first().click();
   await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
   await page.keyboard.type('python');
+  // Enter picks the highlighted row: wait until the list shows the typed text (a known race, see README).
+  await rows.filter({ hasText: 'use what you typed' }).filter({ hasText: /^python/ }).first().waitFor({ timeout: 60000 });
   await page.keyboard.press('Enter');
   await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: /^Back/ }).first().click();
