@@ -101,6 +101,8 @@ module.exports = async function faults(ctx) {
   await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(`${QUICK} .quick-input-box input`).fill('Bo');
+  // Enter picks the highlighted row: wait until the list shows the typed text (known race, see README).
+  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'use what you typed' }).filter({ hasText: /^Bo/ }).first().waitFor({ timeout: 60000 });
   await page.keyboard.press('Enter');
   // The notification centre lists it with the same buttons as its toast. VS Code shows no toasts at all
   // when started with --enable-smoke-test-driver, as this harness is, so the test reads the centre.
