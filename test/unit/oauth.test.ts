@@ -248,3 +248,14 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
 test('Config: clientSecret needs a clientId', () => {
   assert.throws(() => defs({ s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' } }), /Server "s": "clientId" is required/);
 });
+
+test('OAuth: a server that asks for sign-in only after initialize (on prompts/list) says "needs you to sign in" too, and the sign-in works', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args: ['--open-initialize'] });
+  try {
+    assert.match(await signInAndRun(server.url, new MapStore()), /Signed in as OAuth client [0-9a-f-]{36}/);
+    assert.match(server.stderr(), /401 \(no token\) on prompts\/list/);
+  } finally {
+    await server.close();
+  }
+});
