@@ -93,12 +93,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /**
-   * RFC 9207: when the authorization server's metadata says its redirects carry `iss`, the redirect
-   * must name that server; otherwise it may come from another server the user signs in to (mix-up).
+   * RFC 9207: a redirect that names its authorization server (`iss`) must name the one we sent the
+   * browser to, and must name it when that server's metadata promises to; otherwise the answer may come
+   * from another server the user signs in to (mix-up attack).
    */
   async refuseIssuer(iss: string | null): Promise<PromptError | undefined> {
     const metadata = (await this.discoveryState())?.authorizationServerMetadata as { issuer?: string; authorization_response_iss_parameter_supported?: boolean } | undefined;
-    if (metadata?.authorization_response_iss_parameter_supported !== true || iss === metadata.issuer) return undefined;
+    if (typeof metadata?.issuer !== 'string' || iss === metadata.issuer) return undefined;
+    if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
     return iss === null
       ? new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises', this.server, String(metadata.issuer)), 'server', this.server)
       : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, iss.slice(0, 200), String(metadata.issuer)), 'server', this.server);
