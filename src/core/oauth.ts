@@ -36,8 +36,14 @@ export function refuseAuthorizationUrl(url: URL | string, server: string): Promp
   let parsed: URL | undefined;
   try { parsed = new URL(String(url)); } catch { parsed = undefined; }
   if (parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname)))) return undefined;
-  const shown = String(url).split('?')[0].slice(0, 200);
+  const shown = printable(String(url).split('?')[0]);
   return new PromptError(l10n.t('{0}: the sign-in address {1} is refused: only https addresses (or http to this computer) are opened', server, shown), 'server', server);
+}
+
+/** Text from a server or a redirect, for one line of a message or log: no control characters, bounded. */
+export function printable(text: string, max = 200): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 function isLoopback(hostname: string): boolean {
@@ -102,8 +108,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (typeof metadata?.issuer !== 'string' || iss === metadata.issuer) return undefined;
     if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
     return iss === null
-      ? new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises', this.server, String(metadata.issuer)), 'server', this.server)
-      : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, iss.slice(0, 200), String(metadata.issuer)), 'server', this.server);
+      ? new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises', this.server, printable(metadata.issuer)), 'server', this.server)
+      : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, printable(iss), printable(metadata.issuer)), 'server', this.server);
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {

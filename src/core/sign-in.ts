@@ -2,7 +2,7 @@
 // we sent; find the server whose sign-in it answers and let it exchange the code for tokens.
 import * as l10n from '@vscode/l10n';
 import type { Catalog, ServerEntry } from './catalog.js';
-import type { CallbackAnswer } from './oauth.js';
+import { printable, type CallbackAnswer } from './oauth.js';
 
 export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Promise<CallbackAnswer> {
   return async query => {
@@ -14,7 +14,7 @@ export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Pr
     const refused = await entry.connection.oauth!.refuseIssuer(query.get('iss'));
     const code = query.get('code');
     if (refused || !code) {
-      const message = refused?.message ?? l10n.t('{0}: the sign-in was refused: {1}', entry.def.name, query.get('error_description') ?? query.get('error') ?? l10n.t('no code'));
+      const message = refused?.message ?? l10n.t('{0}: the sign-in was refused: {1}', entry.def.name, printable(query.get('error_description') ?? query.get('error') ?? l10n.t('no code'), 500));
       entry.connection.log.warn(message);
       // The state is spent: start over, so that Sign In offers a fresh address.
       await entry.connection.restart().catch(() => undefined);

@@ -259,3 +259,27 @@ test('OAuth: a server that asks for sign-in only after initialize (on prompts/li
     await server.close();
   }
 });
+
+test('OAuth callback: what the redirect says (error_description, iss) cannot forge lines in the log or the page', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer();
+  const log = new RecordingLog();
+  const { catalog, callback, redirect } = await catalogFor(server.url, new MapStore(), log);
+  try {
+    await catalog.ready();
+    const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+    const forged = 'denied\n[error] s: signed in as admin\u001b[2J';
+    const page = await fetch(`${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`);
+    assert.equal(await page.text(), 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J');
+    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
+    assert.ok(log.lines.some(l => l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J'));
+    const next = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+    const issPage = await fetch(`${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`);
+    assert.equal(await issPage.text(), `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`);
+    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+    await server.close();
+  }
+});
