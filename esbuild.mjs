@@ -37,6 +37,8 @@ if (tests) {
   const unit = fs.readdirSync('test/unit').filter(f => f.endsWith('.test.ts')).map(f => path.join('test/unit', f));
   // Tests keep the SDK whole: they compare with raw SDK clients, which build the ajv validator.
   builds.push({ ...common, minify: false, entryPoints: unit, outdir: 'out/test/unit', external: ['@modelcontextprotocol/server-everything'] });
+  // The client the official conformance suite drives (scripts/test-all.mjs, test/conformance/run.mjs).
+  builds.push({ ...common, plugins: [noAjv], minify: false, entryPoints: ['test/conformance/client.ts'], outfile: 'out/test/conformance/client.js' });
 }
 
 if (watch) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, build, unit/core tests (real MCP servers), then the real VS Code host tests
-// and browser-driven UI tests. Ends with one line `N passed, N failed` over all of them.
+// `npm test`: type-check, build, unit/core tests (real MCP servers), the official MCP conformance
+// suite's client scenarios, then the real VS Code host tests and browser-driven UI tests. Ends with
+// one line `N passed, N failed` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,11 @@ if (!skipHost) {
   const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
   count('package', pkg.status === 0);
   if (setup.status === 0 && built) {
+    // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
+    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', ['test/conformance/run.mjs']);
+    const c = /^conformance: (\d+) passed, (\d+) failed/m.exec(conformance.stdout ?? '');
+    if (c) { passed += Number(c[1]); failed += Number(c[2]); }
+    if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs']);
     const m = /^host: (\d+) passed, (\d+) failed/m.exec(host.stdout ?? '');
     if (m) { passed += Number(m[1]); failed += Number(m[2]); }

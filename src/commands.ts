@@ -5,6 +5,7 @@ import type { CatalogPrompt, ServerEntry } from './core/catalog';
 import { invokePrompt } from './core/invocation';
 import { toTranscript } from './core/content';
 import { PromptError } from './core/errors';
+import { refuseAuthorizationUrl } from './core/oauth';
 import type { ExtensionState, StoredResult } from './state';
 import type { ArgumentInput } from './ui/argument-input';
 import { pickPrompt } from './ui/picker';
@@ -132,7 +133,10 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       const url = e?.connection.authorizationUrl;
       // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
       // (VS Code's openExternal accepts strings for exactly this reason).
-      if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
+      // The address comes from the server's metadata: only https (or http to this computer) is opened.
+      const refused = e && url && refuseAuthorizationUrl(url, e.def.name);
+      if (refused) showError(state, refused);
+      else if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
       else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
     },
     'mcpPrompts.signOut': async (arg?: unknown) => {

@@ -49,7 +49,7 @@ export class ExtensionState implements vscode.Disposable {
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         secrets: secretValues(def),
-        oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, 'MCP Prompts for VS Code') : undefined,
+        oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, { server: def.name, clientName: 'MCP Prompts for VS Code', clientId: def.transport.clientId, clientSecret: def.transport.clientSecret }) : undefined,
       }),
     });
     this.disposables.push(this.configEmitter);
@@ -215,5 +215,5 @@ export class ExtensionState implements vscode.Disposable {
 /** Header values (tokens) are hidden in the JSON-RPC trace. */
 function secretValues(def: ServerDefinition): string[] {
   if (def.transport.type === 'stdio') return Object.values(def.transport.env).filter(v => v.length >= 8);
-  return Object.values(def.transport.headers).map(v => v.replace(/^bearer\s+/i, '')).filter(v => v.length >= 4);
+  return [...Object.values(def.transport.headers).map(v => v.replace(/^bearer\s+/i, '')), def.transport.clientSecret ?? ''].filter(v => v.length >= 4);
 }

@@ -19,6 +19,10 @@ export interface HttpTransportConfig {
   type: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
+  /** A pre-registered OAuth client, for authorization servers without dynamic registration. */
+  clientId?: string;
+  /** Its secret, usually `${input:…}` (a password input); substituted like headers. */
+  clientSecret?: string;
 }
 
 export interface ServerDefinition {
@@ -122,7 +126,10 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
   if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http') {
     const url = optString(entry, 'url', name);
     if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
-    return { ...base, transport: { type: type === 'sse' ? 'sse' : 'http', url, headers: optStringRecord(entry, 'headers', name) ?? {} } };
+    const clientId = optString(entry, 'clientId', name);
+    const clientSecret = optString(entry, 'clientSecret', name);
+    if (clientSecret !== undefined && !clientId) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
+    return { ...base, transport: { type: type === 'sse' ? 'sse' : 'http', url, headers: optStringRecord(entry, 'headers', name) ?? {}, ...(clientId ? { clientId, clientSecret } : {}) } };
   }
   throw new ConfigError(l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type), name, 'type');
 }
@@ -179,7 +186,8 @@ export async function substituteVariables(def: ServerDefinition, vars: Variables
       },
     };
   }
-  return { ...def, transport: { ...t, url: await substitute(t.url), headers: await record(t.headers) } };
+  const client = t.clientId === undefined ? {} : { clientId: await substitute(t.clientId), clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret) };
+  return { ...def, transport: { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client } };
 }
 
 /** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */

@@ -154,14 +154,17 @@ export class ServerConnection {
     } catch (err) {
       // Stopped meanwhile: the abort is ours, not the server's fault.
       if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
-      const error = err instanceof UnauthorizedError && this.authorizationUrl
-        ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401)
-        : toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
+      const error = this.signInNeeded(err) ?? toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
       this._error = error;
       this.log.error(error.message);
       this.setStatus('error');
       throw error;
     }
+  }
+
+  /** The SDK stopped at "the user must sign in" (at initialize, or on a later request the server guards). */
+  private signInNeeded(err: unknown): PromptError | undefined {
+    return err instanceof UnauthorizedError && this.authorizationUrl ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401) : undefined;
   }
 
   private trace(transport: Transport): TracingTransport {
@@ -311,7 +314,7 @@ export class ServerConnection {
     try {
       return await call(client);
     } catch (err) {
-      const error = toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
+      const error = this.signInNeeded(err) ?? toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;

@@ -5,8 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import * as l10n from '@vscode/l10n';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { PromptError } from './errors.js';
 
 /** The subset of vscode.SecretStorage we need. */
 export interface SecretStore {
@@ -15,25 +17,61 @@ export interface SecretStore {
   delete(key: string): PromiseLike<void>;
 }
 
+export interface OAuthProviderOptions {
+  /** The server's name, for messages. */
+  server?: string;
+  /** `client_name` in dynamic registration. */
+  clientName?: string;
+  /** A client registered beforehand with the authorization server (`clientId` / `clientSecret` in the entry). */
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/**
+ * Why the browser must not be sent to `url`, or undefined when it may: only `https:`, and `http:` to
+ * this computer (a local authorization server, RFC 8252). The address comes from the server's metadata,
+ * so `file:`, `vscode:`, `command:` and the like would let a hostile server act inside VS Code.
+ */
+export function refuseAuthorizationUrl(url: URL | string, server: string): PromptError | undefined {
+  let parsed: URL | undefined;
+  try { parsed = new URL(String(url)); } catch { parsed = undefined; }
+  if (parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname)))) return undefined;
+  const shown = printable(String(url).split('?')[0]);
+  return new PromptError(l10n.t('{0}: the sign-in address {1} is refused: only https addresses (or http to this computer) are opened', server, shown), 'server', server);
+}
+
+/** Text from a server or a redirect, for one line of a message or log: no control characters, bounded. */
+export function printable(text: string, max = 200): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
 export class StoredOAuthProvider implements OAuthClientProvider {
   /** Set when the server needs the user to sign in: open it in a browser. */
   authorizationUrl?: URL;
   private readonly key: string;
   private currentState?: string;
+  private readonly server: string;
 
   /**
    * @param serverKey identifies the server (its id and URL: tokens never follow a changed URL)
    * @param redirect where the authorization server sends the browser back (our URI handler)
    */
-  constructor(serverKey: string, private readonly store: SecretStore, private readonly redirect: string, private readonly clientName = 'MCP Prompts') {
-    this.key = `oauth:${serverKey}`;
+  constructor(serverKey: string, private readonly store: SecretStore, private readonly redirect: string, private readonly options: OAuthProviderOptions = {}) {
+    // Tokens of one pre-registered client are not handed to another.
+    this.key = `oauth:${serverKey}${options.clientId ? `:${options.clientId}` : ''}`;
+    this.server = options.server ?? serverKey;
   }
 
   get redirectUrl(): string { return this.redirect; }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: this.clientName,
+      client_name: this.options.clientName ?? 'MCP Prompts',
       redirect_uris: [this.redirect],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -41,33 +79,77 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  /** A fresh value per authorization; the redirect must bring it back (checked by `matchesState`). */
+  /** A fresh value per authorization; the redirect must bring it back (checked by `consumeState`). */
   async state(): Promise<string> {
     this.currentState = randomBytes(16).toString('hex');
     await this.store.store(`${this.key}:state`, this.currentState);
     return this.currentState;
   }
 
-  async matchesState(state: string | null): Promise<boolean> {
-    return !!state && state === (this.currentState ?? (await this.store.get(`${this.key}:state`)));
+  /**
+   * True once for the state of the sign-in under way, then never again: a replayed redirect (a copied
+   * URL, the browser's history) must not run a second code exchange.
+   */
+  async consumeState(state: string | null): Promise<boolean> {
+    const expected = this.currentState ?? (await this.store.get(`${this.key}:state`));
+    if (!state || state !== expected) return false;
+    this.currentState = undefined;
+    await this.store.delete(`${this.key}:state`);
+    return true;
+  }
+
+  /**
+   * RFC 9207: a redirect that names its authorization server (`iss`) must name the one we sent the
+   * browser to, and must name it when that server's metadata promises to; otherwise the answer may come
+   * from another server the user signs in to (mix-up attack).
+   */
+  async refuseIssuer(iss: string | null): Promise<PromptError | undefined> {
+    const metadata = (await this.discoveryState())?.authorizationServerMetadata as { issuer?: string; authorization_response_iss_parameter_supported?: boolean } | undefined;
+    if (typeof metadata?.issuer !== 'string' || iss === metadata.issuer) return undefined;
+    if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
+    return iss === null
+      ? new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises', this.server, printable(metadata.issuer)), 'server', this.server)
+      : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, printable(iss), printable(metadata.issuer)), 'server', this.server);
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    if (this.options.clientId) return { client_id: this.options.clientId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
     const info = await this.read<OAuthClientInformationMixed & { redirect_uris?: string[] }>('client');
     // A registration for another redirect (e.g. another window's callback) cannot be used: register again.
     if (info?.redirect_uris && !info.redirect_uris.includes(this.redirect)) return undefined;
     return info;
   }
 
-  saveClientInformation(info: OAuthClientInformationMixed): Promise<void> { return this.write('client', info); }
+  async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+    // A pre-registered client comes from the configuration each time; its secret is not copied to the store.
+    if (!this.options.clientId) await this.write('client', info);
+  }
+
   tokens(): Promise<OAuthTokens | undefined> { return this.read<OAuthTokens>('tokens'); }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     this.authorizationUrl = undefined;
     await this.write('tokens', tokens);
+    // Discovery is kept only from the start of a sign-in to its end; later refreshes discover afresh,
+    // so a server that moves its authorization server is followed as before.
+    await this.store.delete(`${this.key}:discovery`);
   }
 
-  redirectToAuthorization(url: URL): void { this.authorizationUrl = url; }
+  /**
+   * The SDK's discovery (where the protected-resource metadata was, which authorization server, its
+   * metadata), kept for the redirect leg: that leg cannot see the 401's `resource_metadata` URL again.
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> { return this.write('discovery', state); }
+  discoveryState(): Promise<OAuthDiscoveryState | undefined> { return this.read<OAuthDiscoveryState>('discovery'); }
+
+  redirectToAuthorization(url: URL): void {
+    const refused = refuseAuthorizationUrl(url, this.server);
+    if (refused) {
+      this.authorizationUrl = undefined;
+      throw refused;
+    }
+    this.authorizationUrl = url;
+  }
   saveCodeVerifier(verifier: string): Promise<void> { return this.write('verifier', verifier); }
 
   async codeVerifier(): Promise<string> {
@@ -77,7 +159,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    const parts = scope === 'all' ? ['client', 'tokens', 'verifier', 'state'] : scope === 'discovery' ? [] : [scope];
+    const parts = scope === 'all' ? ['client', 'tokens', 'verifier', 'state', 'discovery'] : [scope];
     for (const p of parts) await this.store.delete(`${this.key}:${p}`);
   }
 

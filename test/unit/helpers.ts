@@ -28,7 +28,7 @@ export interface RunningServer {
 export interface Launch {
   fixtureCommand(name: string): { command: string; args: string[] };
   faultyCommand(fault: string): { command: string; args: string[] };
-  startOAuthServer(options?: { timeoutMs?: number }): Promise<RunningServer>;
+  startOAuthServer(options?: { timeoutMs?: number; args?: string[] }): Promise<RunningServer>;
   startFaultyHttp(fault: string, options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   everythingCommand(): { command: string; args: string[] };
   startHttpFixture(name: string, options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<RunningServer>;

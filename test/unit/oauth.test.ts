@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog';
 import { invokePrompt } from '../../src/core/invocation';
-import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/oauth';
+import { substituteVariables, type ServerDefinition } from '../../src/core/config';
+import * as oauth from '../../src/core/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions, type SecretStore } from '../../src/core/oauth';
 import { signInCallback } from '../../src/core/sign-in';
 import { RecordingLog, defs, launch, rejection } from './helpers';
 
@@ -18,12 +20,14 @@ class MapStore implements SecretStore {
 }
 
 /** A catalog with one OAuth server and the loopback listener the browser comes back to. */
-async function catalogFor(url: string, store: MapStore, log = new RecordingLog()): Promise<{ catalog: Catalog; callback: OAuthCallbackServer; redirect: string }> {
+async function catalogFor(url: string, store: MapStore, log = new RecordingLog(), servers: ServerDefinition[] = defs({ s: { type: 'http', url } })): Promise<{ catalog: Catalog; callback: OAuthCallbackServer; redirect: string }> {
   let catalog: Catalog | undefined;
   const callback = new OAuthCallbackServer(query => signInCallback(catalog!)(query));
   const redirect = `http://127.0.0.1:${await callback.start()}/oauth/callback`;
-  catalog = new Catalog({ start: 'lazy', connection: def => ({ log, restart: false, oauth: new StoredOAuthProvider(`${def.id}:${url}`, store, redirect) }) });
-  catalog.setServers(defs({ s: { type: 'http', url } }));
+  // As the extension builds it (src/state.ts): the pre-registered client comes from the entry.
+  const options = (def: ServerDefinition): OAuthProviderOptions => def.transport.type === 'stdio' ? {} : { server: def.name, clientId: def.transport.clientId, clientSecret: def.transport.clientSecret };
+  catalog = new Catalog({ start: 'lazy', connection: def => ({ log, restart: false, oauth: new StoredOAuthProvider(`${def.id}:${url}`, store, redirect, options(def)) }) });
+  catalog.setServers(servers);
   return { catalog, callback, redirect };
 }
 
@@ -32,7 +36,7 @@ test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and
   const server = await L.startOAuthServer();
   const store = new MapStore();
   try {
-    await signInAndRun(server.url, store);
+    assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client [0-9a-f-]{36}/);
     // A new session (new catalog, same store): connects with the stored tokens, no sign-in.
     const { catalog: second, callback } = await catalogFor(server.url, store);
     try {
@@ -73,9 +77,9 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
   }
 });
 
-async function signInAndRun(url: string, store: MapStore): Promise<void> {
-  const log = new RecordingLog();
-  const { catalog, callback, redirect } = await catalogFor(url, store, log);
+/** Signs in through the fixture and runs `s.whoami`; resolves the prompt's text. */
+async function signInAndRun(url: string, store: MapStore, servers?: ServerDefinition[], log = new RecordingLog()): Promise<string> {
+  const { catalog, callback, redirect } = await catalogFor(url, store, log, servers);
   try {
     await catalog.ready();
     const entry = catalog.server('s')!;
@@ -93,13 +97,189 @@ async function signInAndRun(url: string, store: MapStore): Promise<void> {
     assert.equal(entry.connection.authorizationUrl, undefined);
     // Right after signing in, the prompt runs: the catalog lists again instead of answering "sign in".
     const r = await invokePrompt(catalog, { line: 's.whoami' });
-    assert.match(JSON.stringify(r!.result), /Signed in as OAuth client [0-9a-f-]{36}/);
+    const text = JSON.stringify(r!.result);
+    assert.match(text, /Signed in as OAuth client /);
 
-    const tokens = JSON.parse(store.map.get(`oauth:s:${url}:tokens`)!);
+    const [, tokenText] = [...store.map].find(([k]) => k.startsWith(`oauth:s:${url}`) && k.endsWith(':tokens'))!;
+    const tokens = JSON.parse(tokenText);
     assert.equal(tokens.token_type, 'bearer');
     assert.ok(!log.text().includes(tokens.access_token), 'the access token is not in the log');
+    assert.equal([...store.map.keys()].some(k => k.endsWith(':discovery')), false, 'discovery is kept only while a sign-in is under way');
+    return text;
   } finally {
     await catalog.dispose();
     callback.dispose();
   }
 }
+
+test('Authorization URL: only https, or http to this computer, is opened; the refusal names the server', () => {
+  const refuse = oauth.refuseAuthorizationUrl;
+  for (const ok of ['https://auth.example.com/authorize?x=1', 'http://127.0.0.1:8080/authorize', 'http://127.5.0.1/a', 'http://localhost:3000/a', 'http://[::1]:9000/a']) {
+    assert.equal(refuse(new URL(ok), 'srv'), undefined, ok);
+  }
+  for (const bad of ['http://auth.example.com/authorize', 'http://127.0.0.1.evil.example/a', 'file:///etc/passwd', 'vscode://vscode.git/clone?url=x', 'command:workbench.action.terminal.new', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://auth.example.com/']) {
+    const refused = refuse(new URL(bad), 'srv');
+    assert.ok(refused, bad);
+    assert.equal(refused.server, 'srv');
+    assert.match(refused.message, /^srv: the sign-in address .* is refused: only https addresses \(or http to this computer\) are opened$/);
+  }
+  assert.equal(refuse(new URL('command:x?secret=1'), 'srv')!.message.includes('secret'), false, 'the query is not repeated');
+});
+
+test('OAuth: a server whose metadata points the browser at command: or file: gets no sign-in address; the error says why', async () => {
+  const L = await launch();
+  for (const endpoint of ['command:workbench.action.terminal.new', 'file:///etc/passwd']) {
+    const server = await L.startOAuthServer({ args: ['--authorization-endpoint', endpoint] });
+    const { catalog, callback } = await catalogFor(server.url, new MapStore());
+    try {
+      await catalog.ready();
+      const entry = catalog.server('s')!;
+      assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
+      assert.equal(entry.listError?.message, `s: the sign-in address ${endpoint} is refused: only https addresses (or http to this computer) are opened`);
+      assert.equal(entry.connection.status, 'error');
+    } finally {
+      await catalog.dispose();
+      callback.dispose();
+      await server.close();
+    }
+  }
+});
+
+test('OAuth callback: a replayed redirect (same state and code) is refused and leaves the signed-in server alone', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer();
+  const store = new MapStore();
+  const { catalog, callback } = await catalogFor(server.url, store);
+  try {
+    await catalog.ready();
+    const first = await fetch(catalog.server('s')!.connection.authorizationUrl!);
+    assert.equal(first.status, 200);
+    const tokens = store.map.get(`oauth:s:${server.url}:tokens`);
+    assert.ok(tokens);
+    const replay = await fetch(first.url);
+    assert.equal(replay.status, 400);
+    assert.equal(await replay.text(), 'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.');
+    assert.equal(store.map.get(`oauth:s:${server.url}:tokens`), tokens, 'the tokens are kept');
+    assert.equal(catalog.server('s')!.connection.status, 'running');
+    assert.equal((server.stderr().match(/token issued/g) ?? []).length, 1, 'the code is exchanged once');
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+    await server.close();
+  }
+});
+
+test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or none when the metadata promises one, is refused', async () => {
+  const L = await launch();
+  const good = await L.startOAuthServer({ args: ['--iss', 'send'] });
+  try {
+    assert.match(await signInAndRun(good.url, new MapStore()), /Signed in as OAuth client/);
+  } finally {
+    await good.close();
+  }
+  for (const mode of ['wrong', 'omit', 'wrong-unadvertised']) {
+    const server = await L.startOAuthServer({ args: ['--iss', mode] });
+    const store = new MapStore();
+    const { catalog, callback } = await catalogFor(server.url, store);
+    try {
+      await catalog.ready();
+      const entry = catalog.server('s')!;
+      const before = entry.connection.authorizationUrl!;
+      const page = await fetch(before);
+      assert.equal(page.status, 400, mode);
+      const issuer = `http://127.0.0.1:${server.port}/`;
+      assert.equal(await page.text(), mode !== 'omit'
+        ? `s: the sign-in was refused: the answer comes from https://attacker.example/, not from ${issuer}`
+        : `s: the sign-in was refused: the answer does not name its authorization server (iss), which ${issuer} promises`);
+      assert.equal((server.stderr().match(/token issued/g) ?? []).length, 0, 'no code exchanged');
+      assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false);
+      assert.equal(entry.connection.status, 'error');
+      const after = entry.connection.authorizationUrl;
+      assert.ok(after && after.searchParams.get('state') !== before.searchParams.get('state'), 'a fresh sign-in is offered');
+    } finally {
+      await catalog.dispose();
+      callback.dispose();
+      await server.close();
+    }
+  }
+});
+
+test('OAuth: protected-resource metadata only at the WWW-Authenticate resource_metadata URL; the redirect leg finds it again', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args: ['--resource-metadata-only'] });
+  try {
+    assert.match(await signInAndRun(server.url, new MapStore()), /Signed in as OAuth client [0-9a-f-]{36}/);
+    assert.equal((server.stderr().match(/registered /g) ?? []).length, 1, 'registered once');
+  } finally {
+    await server.close();
+  }
+});
+
+test('OAuth: a pre-registered client (clientId, clientSecret from an input) signs in where there is no dynamic registration', async () => {
+  const L = await launch();
+  const secret = 'pre-registered-s3cret';
+  const server = await L.startOAuthServer({ args: ['--client-id', 'mcp-prompts-test', '--client-secret', secret] });
+  const store = new MapStore();
+  const log = new RecordingLog();
+  try {
+    const [raw] = defs({ s: { type: 'http', url: server.url, clientId: 'mcp-prompts-test', clientSecret: '${input:oauth-secret}' } });
+    const def = await substituteVariables(raw, { env: {} }, [{ id: 'oauth-secret', type: 'promptString', password: true }], async (_input, id) => (id === 'oauth-secret' ? secret : undefined));
+    assert.deepEqual(def.transport.type !== 'stdio' && [def.transport.clientId, def.transport.clientSecret], ['mcp-prompts-test', secret]);
+    assert.match(await signInAndRun(server.url, store, [def], log), /Signed in as OAuth client mcp-prompts-test/);
+    assert.doesNotMatch(server.stderr(), /registered /, 'no dynamic registration');
+    assert.ok(![...store.map.values()].some(v => v.includes(secret)), 'the secret is not copied into the token store');
+    assert.ok(!log.text().includes(secret), 'the secret is not in the log');
+  } finally {
+    await server.close();
+  }
+  // Without the client id the same server cannot be used, and the message says so.
+  const bare = await L.startOAuthServer({ args: ['--client-id', 'mcp-prompts-test', '--client-secret', secret] });
+  const { catalog, callback } = await catalogFor(bare.url, new MapStore());
+  try {
+    await catalog.ready();
+    assert.match(catalog.server('s')!.listError!.message, /^s failed on startup: .*(registration|register)/i);
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+    await bare.close();
+  }
+});
+
+test('Config: clientSecret needs a clientId', () => {
+  assert.throws(() => defs({ s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' } }), /Server "s": "clientId" is required/);
+});
+
+test('OAuth: a server that asks for sign-in only after initialize (on prompts/list) says "needs you to sign in" too, and the sign-in works', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args: ['--open-initialize'] });
+  try {
+    assert.match(await signInAndRun(server.url, new MapStore()), /Signed in as OAuth client [0-9a-f-]{36}/);
+    assert.match(server.stderr(), /401 \(no token\) on prompts\/list/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('OAuth callback: what the redirect says (error_description, iss) cannot forge lines in the log or the page', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer();
+  const log = new RecordingLog();
+  const { catalog, callback, redirect } = await catalogFor(server.url, new MapStore(), log);
+  try {
+    await catalog.ready();
+    const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+    const forged = 'denied\n[error] s: signed in as admin\u001b[2J';
+    const page = await fetch(`${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`);
+    assert.equal(await page.text(), 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J');
+    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
+    assert.ok(log.lines.some(l => l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J'));
+    const next = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+    const issPage = await fetch(`${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`);
+    assert.equal(await issPage.text(), `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`);
+    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+    await server.close();
+  }
+});
