@@ -10,7 +10,8 @@ const USUAL = [['Latin', 'Han', 'Hiragana', 'Katakana'], ['Latin', 'Han', 'Bopom
 export function mixedScripts(name: string): string[] | undefined {
   const found = new Set<string>();
   for (const ch of name) {
-    if (!/\p{L}/u.test(ch)) continue;
+    // Letters shared by scripts (the Japanese prolonged sound mark is Common) say nothing.
+    if (!/\p{L}/u.test(ch) || /[\p{Script=Common}\p{Script=Inherited}]/u.test(ch)) continue;
     found.add(SCRIPTS.find(s => s.test.test(ch))?.name ?? 'other');
   }
   if (found.size < 2 || USUAL.some(set => [...found].every(s => set.includes(s)))) return undefined;

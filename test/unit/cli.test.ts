@@ -442,3 +442,15 @@ test('a write error on stdout other than a closed pipe exits 1 with one line', a
     fs.closeSync(out);
   }
 });
+
+test('HTTP: each run ends its session, so a stateful server keeps none', async () => {
+  const server = await L.startHttpFixture('rich');
+  try {
+    const config = writeConfig('stateful.json', { servers: { web: { url: server.url } } });
+    for (let i = 0; i < 3; i++) assert.equal((await runCli(['list', '--json', '--config', config])).code, 0);
+    const counts = [...server.stderr().matchAll(/live sessions: (\d+)/g)].map(m => Number(m[1]));
+    assert.deepEqual(counts, [1, 0, 1, 0, 1, 0]);
+  } finally {
+    await server.close();
+  }
+});
