@@ -4,7 +4,7 @@
 // served from memory by our read-only providers (nothing is written to disk).
 import * as vscode from 'vscode';
 import { audienceOf, formatBytes, Part } from '../core/content';
-import { escapeLabel, textToMarkdown } from '../core/markdown';
+import { escapeLabel } from '../core/markdown';
 import type { StoredResult } from '../state';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
@@ -47,8 +47,7 @@ function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: Store
   if (audienceOf(part) === 'assistant') stream.markdown(untrusted(`*${vscode.l10n.t('For the assistant only:')}*\n\n`));
   switch (part.kind) {
     case 'text':
-      // HTML is not rendered here, but removed: escaped, a `<!--` shows instead of hiding the rest.
-      stream.markdown(untrusted(textToMarkdown(part.text) + '\n\n'));
+      stream.markdown(untrusted(part.text + '\n\n'));
       return;
     case 'image':
       if (part.bytes <= INLINE_IMAGE_LIMIT) {

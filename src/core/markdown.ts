@@ -140,5 +140,6 @@ export function codeSpan(text: string): string {
 
 /** Link labels come from servers: no brackets that could end the label early. */
 export function escapeLabel(text: string): string {
-  return text.replace(/[[\]\\`*_<>]/g, c => `\\${c}`).replace(/\s+/g, ' ').slice(0, 200);
+  // Controls (ESC, C1, bidi overrides) have no business in a label: they show as boxes or reorder the text.
+  return text.replace(/[[\]\\`*_<>]/g, c => `\\${c}`).replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 200);
 }

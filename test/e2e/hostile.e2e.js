@@ -28,11 +28,15 @@ module.exports = async function hostile(ctx) {
 
   // 2. The same transcript as a document (markdown preview): the opener shows, nothing after it is hidden.
   await page.locator(SESSION).getByRole('button', { name: 'Open as Document' }).last().click();
+  // Only the preview's own frame (the workbench frame shows the chat's copy of the same text).
   const preview = await waitForFrameValue(page, () => {
-    const text = document.body?.innerText ?? '';
-    return text.includes('still here') ? text : undefined;
+    if (window === window.top) return undefined;
+    const headings = [...document.querySelectorAll('h1, h3')].map(h => h.textContent);
+    return headings.some(h => h.includes('html-comment')) && headings.some(h => h.includes('User')) ? document.body.innerText : undefined;
   }, 'the transcript in the markdown preview');
-  if (!preview.includes('<!-- everything after this comment opener is hidden in a preview')) throw new Error(`the preview does not show the comment opener as text: ${JSON.stringify(preview)}`);
+  if (!preview.includes('<!-- everything after this comment opener is hidden in a preview') || !preview.includes('still here')) {
+    throw new Error(`the preview hides text: ${JSON.stringify(preview)}`);
+  }
   await ui.screenshot('preview-html-comment');
 
   // 3. A base64 image wrapped at 76 columns renders (1×1 PNG).

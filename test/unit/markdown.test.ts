@@ -1,7 +1,7 @@
 // Markdown built from server strings: HTML shows as text, code stays code, names stay on one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeSpan, textToMarkdown } from '../../src/core/markdown';
+import { codeSpan, escapeLabel, textToMarkdown } from '../../src/core/markdown';
 import { stringifyIteratively, stringifyJson } from '../../src/core/json';
 import { mixedScripts } from '../../src/core/scripts';
 import { assignShortNames } from '../../src/core/catalog';
@@ -46,4 +46,8 @@ test('assignShortNames: distinct, typeable, stable whatever the order and across
   assert.deepEqual(Object.fromEntries(assignShortNames(['a b', 'a/b', 'a_b'])), { a_b: 'a_b', 'a b': 'a_b-2', 'a/b': 'a_b-3' });
   // "a b" goes away: "a/b" keeps its -3 rather than taking over -2.
   assert.deepEqual(Object.fromEntries(assignShortNames(['a/b', 'a_b'], first)), { a_b: 'a_b', 'a/b': 'a_b-3' });
+});
+
+test('escapeLabel: no terminal or bidi controls in a label', () => {
+  assert.equal(escapeLabel('line one\n  s.forged\u001b[2J\u009b31m\u202eend'), 'line one s.forged\\[2J31mend');
 });
