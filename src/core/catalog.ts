@@ -8,6 +8,7 @@ import type { ServerDefinition } from './config.js';
 import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.js';
 import { Emitter } from './events.js';
 import { PromptError, toPromptError } from './errors.js';
+import { stringifyJson } from './json.js';
 import { mixedScripts } from './scripts.js';
 
 export interface CatalogPrompt {
@@ -337,7 +338,8 @@ export function assignShortNames(names: readonly string[], previous?: ReadonlyMa
 
 function describeItem(raw: unknown): string {
   if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') return JSON.stringify((raw as { name: string }).name).slice(0, 80);
-  return JSON.stringify(raw)?.slice(0, 80) ?? String(raw);
+  // stringifyJson: a malformed item nested 100,000 levels deep must cost a warning, not the listing.
+  return raw === undefined ? String(raw) : stringifyJson(raw).slice(0, 80);
 }
 
 export type { ServerStatus };

@@ -326,8 +326,11 @@ fault('server-sent sampling, roots and elicitation requests', async () => {
 });
 
 fault('reply nested 100,000 levels deep', async () => {
-  await withCatalog({ s: faulty('deep') }, async ({ catalog, log }) => {
+  await withCatalog({ s: faulty('deep') }, async ({ catalog, entry, log }) => {
     const r = await invokePrompt(catalog, { line: 's.hello name=Ada' });
+    // A malformed prompt nested as deep costs a warning, not the listing.
+    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    assert.deepEqual(entry().warnings, [`s sent a malformed prompt (${('{"name":' + '{"a":'.repeat(20)).slice(0, 80)}); it was skipped`]);
     assert.equal((toTranscript(r!.result).messages[0].parts[0] as { text: string }).text, 'deep inside');
     // The trace holds the reply too (JSON.stringify alone throws at this depth).
     assert.ok(log().lines.some(l => l.level === 'trace' && l.message.startsWith('<- {"jsonrpc":"2.0","id":') && l.message.includes('"deep inside","_meta":{"a":{"a":')));
