@@ -8,8 +8,11 @@ import { Catalog } from './core/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
 import { PromptError } from './core/errors.js';
 import { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from './core/invocation.js';
-import { toTranscript } from './core/content.js';
+import { toPart, toTranscript } from './core/content.js';
+import type { RawGetResult } from './core/connection.js';
+import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
+import { terminalJson, terminalLine, terminalText } from './core/terminal.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -47,9 +50,9 @@ async function loadCatalog(o: Options): Promise<Catalog> {
   const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
   const resolveInput = async (input: InputDefinition | undefined, id: string) => process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
   const servers = await Promise.all(config.servers.map(def => substituteVariables(def, { workspaceFolder, userHome: os.homedir(), env: process.env }, config.inputs, resolveInput)));
-  const log: LogSink | undefined = o.verbose
-    ? { trace: m => process.stderr.write(`${m}\n`), info: m => process.stderr.write(`${m}\n`), warn: m => process.stderr.write(`${m}\n`), error: m => process.stderr.write(`${m}\n`) }
-    : undefined;
+  // Server stderr and the trace carry server text: no terminal controls, one line each.
+  const line = (m: string) => { process.stderr.write(`${terminalLine(m)}\n`); };
+  const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, defaultCwd: workspaceFolder, log, clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' } }) });
   catalog.setServers(servers);
   return catalog;
@@ -76,20 +79,21 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
     icons: p.prompt.icons,
     invocation: p.invocationName,
   }));
-  if (o.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  if (o.json) process.stdout.write(terminalJson(stringifyJson(rows, 2)) + '\n');
   else {
+    // One line per server and per prompt, whatever the names and descriptions hold.
     for (const s of catalog.servers) {
-      process.stdout.write(`${s.def.name}${s.listError ? '  (failed)' : ''}\n`);
+      process.stdout.write(terminalLine(`${s.def.name}${s.listError ? '  (failed)' : ''}`) + '\n');
       for (const p of s.prompts) {
         const args = (p.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(' ');
-        process.stdout.write(`  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}\n`);
+        process.stdout.write(terminalLine(`  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}`) + '\n');
       }
     }
   }
   let code = 0;
   for (const s of catalog.servers) {
-    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${w}\n`);
-    if (s.listError) { process.stderr.write(`mcp-prompts: ${s.listError.message}\n`); code = 1; }
+    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${terminalLine(w)}\n`);
+    if (s.listError) { process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`); code = 1; }
   }
   return code;
 }
@@ -107,25 +111,39 @@ async function get(catalog: Catalog, o: Options): Promise<number> {
   const done = await invokePrompt(catalog, { prompt, values });
   if (!done) return 2;
   if (o.json) {
-    process.stdout.write(JSON.stringify(done.result, null, 2) + '\n');
+    // The raw result as the server sent it; what the other surfaces would refuse is named on stderr.
+    process.stdout.write(terminalJson(stringifyJson(done.result, 2)) + '\n');
+    for (const problem of invalidParts(done.result)) process.stderr.write(`mcp-prompts: warning: ${terminalLine(`${prompt.server.def.name}: ${problem}`)}\n`);
     return 0;
   }
   const transcript = toTranscript(done.result);
-  if (transcript.description) process.stdout.write(`${transcript.description}\n\n`);
+  if (transcript.description) process.stdout.write(`${terminalText(transcript.description)}\n\n`);
   for (const m of transcript.messages) {
     process.stdout.write(`[${m.role}]\n`);
     for (const part of m.parts) {
       switch (part.kind) {
-        case 'text': process.stdout.write(`${part.text}\n`); break;
+        case 'text': process.stdout.write(`${terminalText(part.text)}\n`); break;
         case 'image': case 'audio': process.stdout.write(`<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`); break;
-        case 'resource': process.stdout.write(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>\n${part.text ?? `(${part.bytes} bytes)`}\n`); break;
-        case 'link': process.stdout.write(`<link ${part.uri} ${part.title ?? part.name}>\n`); break;
-        case 'invalid': process.stdout.write(`<not shown: ${part.reason}>\n`); break;
+        case 'resource': process.stdout.write(`${terminalLine(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>`)}\n${part.text === undefined ? `(${part.bytes} bytes)` : terminalText(part.text)}\n`); break;
+        case 'link': process.stdout.write(`${terminalLine(`<link ${part.uri} ${part.title ?? part.name}>`)}\n`); break;
+        case 'invalid': process.stdout.write(`${terminalLine(`<not shown: ${part.reason}>`)}\n`); break;
       }
     }
     process.stdout.write('\n');
   }
   return 0;
+}
+
+/** Why each part of a raw result would not be shown: `message 2: image data is not valid base64`. */
+function invalidParts(result: RawGetResult): string[] {
+  const problems: string[] = [];
+  (result.messages ?? []).forEach((raw, i) => {
+    const content = (raw as { content?: unknown } | null)?.content;
+    for (const part of (Array.isArray(content) ? content : [content]).map(toPart)) {
+      if (part.kind === 'invalid') problems.push(`message ${i + 1}: ${part.reason}`);
+    }
+  });
+  return problems;
 }
 
 async function complete(catalog: Catalog, o: Options): Promise<number> {
@@ -137,8 +155,8 @@ async function complete(catalog: Catalog, o: Options): Promise<number> {
     throw new PromptError(`${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`, 'input', target.server.def.name);
   }
   const result = await completeArgument(target, argument, prefix, splitPairs(rest));
-  if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-  else process.stdout.write(result.values.map(v => `${v}\n`).join(''));
+  if (o.json) process.stdout.write(terminalJson(stringifyJson(result, 2)) + '\n');
+  else process.stdout.write(result.values.map(v => `${terminalLine(v)}\n`).join(''));
   return 0;
 }
 
@@ -155,7 +173,7 @@ export async function main(argv: string[]): Promise<number> {
     return await complete(catalog, o);
   } catch (err) {
     const kind = err instanceof PromptError ? err.kind : err instanceof ConfigError ? 'input' : 'server';
-    process.stderr.write(`mcp-prompts: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`mcp-prompts: ${terminalLine(err instanceof Error ? err.message : String(err))}\n`);
     return kind === 'input' ? 2 : 1;
   } finally {
     await catalog?.dispose();
@@ -164,6 +182,11 @@ export async function main(argv: string[]): Promise<number> {
 
 if (require.main === module) {
   // A reader that goes away (`| head`) makes writes fail with EPIPE: stop quietly, no stack trace.
-  process.stdout.on('error', () => undefined);
+  // Any other write failure (a full disk) means the output is incomplete: say so and exit 1.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') return;
+    process.stderr.write(`mcp-prompts: cannot write the output: ${err.code ?? err.message}\n`);
+    process.exit(1);
+  });
   void main(process.argv.slice(2)).then(code => { process.exitCode = code; });
 }

@@ -8,7 +8,7 @@ import { toTranscript } from '../core/content';
 import type { ExtensionState } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
-import { escapeLabel } from '../core/markdown';
+import { codeSpan, escapeLabel } from '../core/markdown';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -103,7 +103,9 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
     for (const p of s.prompts) {
       const args = argumentList(p);
       const name = p.unique ? p.shortName : p.invocationName;
-      lines.push(`- \`/${name}${args ? ` ${args}` : ''}\`${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}`);
+      // Argument names are server text too: inside one code span, on one line, they stay literal.
+      const lookAlike = p.mixedScripts ? ` ⚠️ *${escapeLabel(vscode.l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')))}*` : '';
+      lines.push(`- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`);
     }
     if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
     lines.push('');

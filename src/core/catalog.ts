@@ -8,6 +8,8 @@ import type { ServerDefinition } from './config.js';
 import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.js';
 import { Emitter } from './events.js';
 import { PromptError, toPromptError } from './errors.js';
+import { stringifyJson } from './json.js';
+import { mixedScripts } from './scripts.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;
@@ -17,6 +19,8 @@ export interface CatalogPrompt {
   /** The prompt part of `invocationName`; usable alone when `unique`. */
   shortName: string;
   unique: boolean;
+  /** Set when the name mixes scripts (a Cyrillic "а" among Latin letters): it may imitate another name. */
+  mixedScripts?: string[];
 }
 
 export interface ServerEntry {
@@ -30,6 +34,8 @@ export interface ServerEntry {
   listError?: PromptError;
   /** Items the server sent that we could not use (malformed prompt, duplicate name). */
   warnings: string[];
+  /** Prompt name → the short name it was given, kept across re-lists so a `-2` suffix stays with its prompt. */
+  shortNames?: Map<string, string>;
 }
 
 /** What is wrong with a server now, if anything: its last listing failed, or it is down. */
@@ -48,6 +54,8 @@ export interface CatalogOptions {
 export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
 
 const MAX_PAGES = 1000;
+/** Warnings kept from one listing: a page of 100,000 malformed prompts must not mean 100,000 log lines. */
+const MAX_WARNINGS = 20;
 const PromptPageSchema = z.array(PromptSchema);
 
 export class Catalog {
@@ -189,6 +197,7 @@ export class Catalog {
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
     if (!listError || collected.length) this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
+    if (warnings.length > MAX_WARNINGS) warnings.splice(MAX_WARNINGS, Infinity, l10n.t('{0}: {1} more problems of this listing are not shown', entry.def.name, warnings.length - MAX_WARNINGS));
     entry.warnings = warnings;
     entry.loading = false;
     for (const w of warnings) entry.connection.log.warn(w);
@@ -198,18 +207,22 @@ export class Catalog {
   }
 
   private toCatalogPrompts(entry: ServerEntry, prompts: Prompt[], warnings: string[]): CatalogPrompt[] {
-    const out: CatalogPrompt[] = [];
+    const distinct: Prompt[] = [];
     const names = new Set<string>();
     for (const prompt of prompts) {
-      const shortName = sanitizePromptName(prompt.name);
-      if (names.has(shortName)) {
+      if (names.has(prompt.name)) {
         warnings.push(l10n.t('{0} lists the prompt "{1}" more than once; the first one is used', entry.def.name, prompt.name));
         continue;
       }
-      names.add(shortName);
-      out.push({ server: entry, prompt, shortName, invocationName: `${entry.id}.${shortName}`, unique: true });
+      names.add(prompt.name);
+      distinct.push(prompt);
     }
-    return out;
+    const shortNames = assignShortNames(distinct.map(p => p.name), entry.shortNames);
+    entry.shortNames = shortNames;
+    return distinct.map(prompt => {
+      const shortName = shortNames.get(prompt.name)!;
+      return { server: entry, prompt, shortName, invocationName: `${entry.id}.${shortName}`, unique: true, mixedScripts: mixedScripts(prompt.name) ?? (prompt.title ? mixedScripts(prompt.title) : undefined) };
+    });
   }
 
   /** Swaps one server's prompts in the name index; only the names involved get their `unique` flag again. */
@@ -300,9 +313,33 @@ export function sanitizePromptName(name: string): string {
   return name.replace(/[^\p{L}\p{N}_.:-]+/gu, '_') || '_';
 }
 
+/**
+ * Typeable short names for one server's prompts, all distinct: `a/b`, `a b` and `a_b` all sanitise to
+ * `a_b`, so the prompt literally named `a_b` keeps it and the others get `a_b-2`, `a_b-3` in code-point
+ * order of their names. A name keeps what it had in `previous`, so re-lists do not shuffle suffixes.
+ */
+export function assignShortNames(names: readonly string[], previous?: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  const give = (name: string, short: string) => { out.set(name, short); taken.add(short); };
+  for (const name of names) if (sanitizePromptName(name) === name) give(name, name);
+  for (const name of names) {
+    const before = previous?.get(name);
+    if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name))) give(name, before);
+  }
+  for (const name of names.filter(n => !out.has(n)).sort()) {
+    const base = sanitizePromptName(name);
+    let short = base;
+    for (let i = 2; taken.has(short); i++) short = `${base}-${i}`;
+    give(name, short);
+  }
+  return out;
+}
+
 function describeItem(raw: unknown): string {
   if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') return JSON.stringify((raw as { name: string }).name).slice(0, 80);
-  return JSON.stringify(raw)?.slice(0, 80) ?? String(raw);
+  // stringifyJson: a malformed item nested 100,000 levels deep must cost a warning, not the listing.
+  return raw === undefined ? String(raw) : stringifyJson(raw).slice(0, 80);
 }
 
 export type { ServerStatus };

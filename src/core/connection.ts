@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
 import { PromptError, describeCause, toPromptError } from './errors.js';
-import { LogSink, silentLog } from './log.js';
+import { LogSink, rateLimited, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -49,6 +49,10 @@ export interface RestartPolicy {
 
 export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 5, windowMs: 180000 };
 export const DEFAULT_TIMEOUT_MS = 30000;
+/** Suggestions kept from one completion answer (the spec's maximum). */
+const MAX_COMPLETIONS = 100;
+const MAX_PROTOCOL_WARNINGS_PER_SECOND = 50;
+const END_SESSION_TIMEOUT_MS = 2000;
 
 export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
 
@@ -63,6 +67,8 @@ export interface CompletionResult { values: string[]; total?: number; hasMore?: 
 
 export class ServerConnection {
   private client?: Client;
+  /** The client's transport: ending an HTTP session needs it. */
+  private transport?: TracingTransport;
   private connecting?: Promise<Client>;
   private _status: ServerStatus = 'idle';
   private _error?: PromptError;
@@ -82,9 +88,13 @@ export class ServerConnection {
   /** Fired on `notifications/prompts/list_changed` and after a reconnect (the list may differ). */
   readonly onPromptsChanged = this.promptsChangedEmitter.event;
   readonly log: LogSink;
+  /** What the SDK reports about a server's messages (unknown progress tokens, stray responses, garbage): the server decides how often. */
+  private readonly protocolWarning: (line: string) => void;
 
   constructor(readonly def: ServerDefinition, private readonly options: ConnectionOptions = {}) {
     this.log = options.log ?? silentLog;
+    this.protocolWarning = rateLimited(MAX_PROTOCOL_WARNINGS_PER_SECOND, line => this.log.warn(line),
+      () => this.log.warn(l10n.t('{0}: more than {1} protocol errors a second: the rest of this second is not shown', def.name, MAX_PROTOCOL_WARNINGS_PER_SECOND)));
   }
 
   get status(): ServerStatus { return this._status; }
@@ -133,7 +143,7 @@ export class ServerConnection {
           client = await this.initialize(traced, timeout, abort.signal);
         }
       }
-      if (generation !== this.generation) { await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
+      if (generation !== this.generation) { await endSession(traced); await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
       this._info = {
         protocolVersion: traced.protocolVersion,
         serverInfo: client.getServerVersion(),
@@ -143,6 +153,7 @@ export class ServerConnection {
       };
       this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
       this.client = client;
+      this.transport = traced;
       // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
       // send notifications/cancelled for a request answered long ago.
       if (this.connectAbort === abort) this.connectAbort = undefined;
@@ -175,7 +186,7 @@ export class ServerConnection {
     // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
     const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: noToolValidation });
     client.onerror = e => {
-      this.log.warn(`${this.def.name}: ${e.message}`);
+      this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".
       if (/ReadBuffer exceeded maximum size/.test(e.message)) this.closeCause = l10n.t('it sent a message larger than {0} MB', MAX_STDIO_MESSAGE_BYTES / 1048576);
     };
@@ -193,6 +204,7 @@ export class ServerConnection {
   private handleClose(client: Client): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.transport = undefined;
     this.log.warn(l10n.t('{0} exited', this.def.name));
     this.crashed(new PromptError(l10n.t('{0} stopped unexpectedly', this.def.name), 'server', this.def.name));
   }
@@ -232,10 +244,13 @@ export class ServerConnection {
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     const client = this.client;
+    const transport = this.transport;
     const pending = this.connecting;
     this.connectAbort?.abort();
     this.client = undefined;
+    this.transport = undefined;
     this.connecting = undefined;
+    if (transport) await endSession(transport);
     if (client) await client.close().catch(() => undefined);
     // A connect under way sees the new generation, closes its client and rejects: wait for that.
     if (pending) await pending.catch(() => undefined);
@@ -293,8 +308,10 @@ export class ServerConnection {
         params: { ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value }, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) },
       }, LooseCompleteResult, this.requestOptions(opts));
     }, opts);
-    const values = result.completion.values.filter((v): v is string => typeof v === 'string').slice(0, 100);
-    return { values, total: result.completion.total, hasMore: result.completion.hasMore };
+    const all = result.completion.values.filter((v): v is string => typeof v === 'string');
+    const values = all.slice(0, MAX_COMPLETIONS);
+    // Values we cut are more to come, whatever the server said.
+    return { values, total: result.completion.total, hasMore: all.length > MAX_COMPLETIONS ? true : result.completion.hasMore };
   }
 
   async readResource(uri: string, opts: RequestOptions = {}): Promise<unknown[]> {
@@ -318,6 +335,7 @@ export class ServerConnection {
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;
+        this.transport = undefined;
         await client.close().catch(() => undefined);
         this.crashed(error);
       }
@@ -337,6 +355,16 @@ export class ServerConnection {
     this.promptsChangedEmitter.dispose();
     return done;
   }
+}
+
+/** `DELETE` with the session id, as the spec asks of clients that leave: a stateful server frees the session. Bounded in time; a refusal is no error of ours. */
+async function endSession(transport: TracingTransport): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    transport.terminateSession().catch(() => undefined),
+    new Promise(resolve => { timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS); }),
+  ]);
+  clearTimeout(timer);
 }
 
 function isNetworkFailure(err: unknown): boolean {

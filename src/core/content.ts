@@ -65,7 +65,8 @@ export function toPart(raw: unknown): Part {
       const bytes = decodeBase64(blob);
       if (!bytes) return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is not valid base64', r.uri) };
       if (bytes.length > MAX_MEDIA_BYTES) return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is too large ({1} MB)', r.uri, (bytes.length / 1048576).toFixed(1)) };
-      return { kind: 'resource', uri: r.uri, mimeType: r.mimeType, blob, bytes: bytes.length, fileName: safeFileName(r.uri, r.mimeType), annotations: c.annotations };
+      // The normalised base64 (no line breaks): what every surface decodes or puts in a data: URI.
+      return { kind: 'resource', uri: r.uri, mimeType: r.mimeType, blob: bytes.toString('base64'), bytes: bytes.length, fileName: safeFileName(r.uri, r.mimeType), annotations: c.annotations };
     }
     case 'resource_link':
       return { kind: 'link', uri: c.uri, name: c.name, title: c.title, description: c.description, mimeType: c.mimeType, size: c.size, annotations: c.annotations };
@@ -82,8 +83,10 @@ function toMediaPart(kind: 'image' | 'audio', data: string, declared: string, an
   const sniffed = sniffMimeType(bytes);
   if (!sniffed || !sameFamily(sniffed, mimeType)) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} claims to be {1} but its data is {2}', kind, mimeType, sniffed ?? l10n.t('not a known format')) };
   const fileName = `${kind}${extensionFor(mimeType)}`;
-  if (kind === 'image') return { kind: 'image', mimeType, data, bytes: bytes.length, fileName, annotations };
-  return { kind: 'audio', mimeType, data, bytes: bytes.length, fileName, durationSeconds: wavDuration(bytes), annotations };
+  // Base64 wrapped at 76 columns (MIME style) is valid, but a data: URI with line breaks does not render: keep the normalised text.
+  const normalised = bytes.toString('base64');
+  if (kind === 'image') return { kind: 'image', mimeType, data: normalised, bytes: bytes.length, fileName, annotations };
+  return { kind: 'audio', mimeType, data: normalised, bytes: bytes.length, fileName, durationSeconds: wavDuration(bytes), annotations };
 }
 
 /** Strict base64: the decoded bytes must encode back to the same text (Buffer.from is lenient). */

@@ -16,3 +16,24 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
   return out;
 }
+
+/** Longest line a server can put in the log through one message (stderr, protocol errors). */
+export const MAX_SERVER_LINE = 4000;
+
+/**
+ * Passes at most `perSecond` lines a second to `emit` (each cut to `maxLine` characters); the
+ * first line over the limit calls `onFlood` instead. For every log path a server can trigger at will.
+ */
+export function rateLimited(perSecond: number, emit: (line: string) => void, onFlood: () => void, maxLine = MAX_SERVER_LINE): (line: string) => void {
+  let windowStart = 0;
+  let inWindow = 0;
+  return line => {
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      inWindow = 0;
+    }
+    if (++inWindow <= perSecond) emit(line.length > maxLine ? line.slice(0, maxLine) : line);
+    else if (inWindow === perSecond + 1) onFlood();
+  };
+}

@@ -9,10 +9,12 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ChildProcess } from 'node:child_process';
 import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
+import { stringifyJson } from './json.js';
 import { LineReadBuffer } from './line-buffer.js';
-import { LogSink, redact } from './log.js';
+import { LogSink, MAX_SERVER_LINE, rateLimited, redact } from './log.js';
 
 /** Wraps a transport: every message in and out goes to the log at trace level. */
 export class TracingTransport implements Transport {
@@ -20,12 +22,15 @@ export class TracingTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   protocolVersion?: string;
+  /** A server decides how many messages arrive: a notification flood must not flood the trace. */
+  private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
+    () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)), Infinity);
 
   constructor(readonly inner: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = e => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
-      if (this.tracing()) this.log.trace(`<- ${redact(JSON.stringify(m), this.secrets)}`);
+      if (this.tracing()) this.traceIncoming(`<- ${redact(stringifyJson(m), this.secrets)}`);
       (this.onmessage as ((m: JSONRPCMessage, extra?: unknown) => void) | undefined)?.(m, extra);
     };
   }
@@ -33,10 +38,14 @@ export class TracingTransport implements Transport {
   get sessionId(): string | undefined { return this.inner.sessionId; }
   start(): Promise<void> { return this.inner.start(); }
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
-    if (this.tracing()) this.log.trace(`-> ${redact(JSON.stringify(message), this.secrets)}`);
+    if (this.tracing()) this.log.trace(`-> ${redact(stringifyJson(message), this.secrets)}`);
     return this.inner.send(message, options);
   }
   close(): Promise<void> { return this.inner.close(); }
+  /** Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), so a stateful server can free it. */
+  async terminateSession(): Promise<void> {
+    if (this.inner instanceof StreamableHTTPClientTransport && this.inner.sessionId) await this.inner.terminateSession();
+  }
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
     this.inner.setProtocolVersion?.(version);
@@ -67,6 +76,21 @@ export function createStdioTransport(config: StdioTransportConfig, log: LogSink,
   // A 20 MB image must reach the content checks (which explain the size limit) without killing the
   // connection, and in linear time: our buffer replaces the SDK's (same contract, private field).
   (transport as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(MAX_STDIO_MESSAGE_BYTES);
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    // A server that started a child of its own (a daemon) which inherited its stdout/stderr keeps our
+    // pipes open after it exits: the SDK would wait for them before reporting the close, and the CLI
+    // would never exit. Once the server has exited, let the pipes drain briefly, then close our ends.
+    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.stdin?.destroy();
+      }, PIPE_DRAIN_MS).unref();
+    });
+  };
   pipeLines(transport.stderr, line => {
     onStderr?.(line);
     log.info(`[stderr] ${line}`);
@@ -94,24 +118,16 @@ export function shouldFallBackToSse(err: unknown): boolean {
   return false;
 }
 
-const MAX_STDERR_LINE = 4000;
+const MAX_TRACED_MESSAGES_PER_SECOND = 1000;
+/** How long the pipes of an exited server may still deliver what it wrote. */
+const PIPE_DRAIN_MS = 300;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */
-const MAX_STDERR_LINES_PER_SECOND = 200;
+export const MAX_STDERR_LINES_PER_SECOND = 200;
 
 function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void, onFlood: () => void): void {
   if (!stream) return;
   let buffer = '';
-  let windowStart = 0;
-  let inWindow = 0;
-  const emit = (line: string) => {
-    const now = Date.now();
-    if (now - windowStart >= 1000) {
-      windowStart = now;
-      inWindow = 0;
-    }
-    if (++inWindow <= MAX_STDERR_LINES_PER_SECOND) onLine(line.slice(0, MAX_STDERR_LINE));
-    else if (inWindow === MAX_STDERR_LINES_PER_SECOND + 1) onFlood();
-  };
+  const emit = rateLimited(MAX_STDERR_LINES_PER_SECOND, onLine, onFlood);
   stream.on('data', (chunk: Buffer | string) => {
     buffer += chunk.toString();
     let start = 0;
@@ -122,7 +138,7 @@ function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream 
     }
     buffer = buffer.slice(start);
     // A server that never ends a line must not grow our memory without bound.
-    if (buffer.length > MAX_STDERR_LINE) { emit(buffer); buffer = ''; }
+    if (buffer.length > MAX_SERVER_LINE) { emit(buffer); buffer = ''; }
   });
   stream.on('end', () => {
     if (buffer) emit(buffer);

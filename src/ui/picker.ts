@@ -23,10 +23,12 @@ export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
     const icon = iconOf(s);
     for (const p of s.prompts) {
       const args = argumentList(p);
+      // A name mixing scripts (a Cyrillic "а" among Latin letters) may imitate another prompt: say so where it is picked.
+      const lookAlike = p.mixedScripts ? vscode.l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')) : undefined;
       items.push({
-        label: p.prompt.title ?? p.prompt.name,
+        label: `${lookAlike ? '$(warning) ' : ''}${p.prompt.title ?? p.prompt.name}`,
         description: `/${p.unique ? p.shortName : p.invocationName}`,
-        detail: [p.prompt.description, args ? vscode.l10n.t('arguments: {0}', args) : undefined].filter(Boolean).join(' — ') || undefined,
+        detail: [lookAlike, p.prompt.description, args ? vscode.l10n.t('arguments: {0}', args) : undefined].filter(Boolean).join(' — ') || undefined,
         iconPath: icon,
         prompt: p,
       });

@@ -2,7 +2,7 @@
 // images inline as data: URIs, audio/blobs as files, resources through our read-only scheme), opened
 // in VS Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
-import { transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
+import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
 import type { Part } from '../core/content';
 import type { StoredResult } from '../state';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
@@ -22,7 +22,7 @@ export function labels(): MarkdownLabels {
 /** Markdown for documents and the clipboard; media and resources are linked through our read-only schemes. */
 export function transcriptMarkdown(stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): string {
   const p = stored.result.prompt.prompt;
-  const header = `# ${p.title ?? p.name}\n\n\`@mcp /${stored.invocation}\`\n\n`;
+  const header = `# ${escapeLabel(p.title ?? p.name)}\n\n${codeSpan(`@mcp /${stored.invocation}`)}\n\n`;
   return header + transcriptToMarkdown(stored.transcript, { labels: labels(), inlineImageBytes, href: (part, index) => hrefFor(stored, part, index, inlineImageBytes) });
 }
 

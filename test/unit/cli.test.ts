@@ -318,3 +318,139 @@ test('a reader that goes away (| head) costs no stack trace', async () => {
   assert.equal(stderr, '');
   assert.equal(code, 0);
 });
+
+// ---- hostile servers ----
+
+/** A config with one faulty server `s` (test/fixtures/faulty.mjs), stdio. */
+function faultyConfig(fault: string, extra: Record<string, unknown> = {}): string {
+  return writeConfig(`faulty-${fault}.json`, { servers: { s: { ...L.faultyCommand(fault), ...extra } } });
+}
+
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+test('list and get: terminal controls from a server are escaped; a newline in a name or description forges no line', async () => {
+  const config = faultyConfig('hostile-names');
+  const [list, get, verbose, json] = await Promise.all([
+    runCli(['list', '--config', config]),
+    runCli(['get', 's.a_b', '--config', config]),
+    runCli(['list', '--verbose', '--config', config]),
+    runCli(['list', '--json', '--config', config]),
+  ]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.doesNotMatch(list.stdout, TERMINAL_CONTROLS);
+  const lines = list.stdout.trimEnd().split('\n');
+  // One line for the server and one per prompt: the description's newline did not make a line of its own.
+  assert.equal(lines.length, 1 + 5, list.stdout);
+  assert.ok(!lines.some(l => l.startsWith('  s.forged')), 'no forged prompt line');
+  const evil = lines.find(l => l.startsWith('  s.evil'));
+  assert.ok(evil, list.stdout);
+  assert.match(evil, /\\x1b\[2J\\x1b\]0;pwned\\x07\\x9b31m\\u202e/, 'the controls are visible as escapes');
+  assert.match(evil, /x` ### Fake heading \[click me\]\(https:\/\/evil\.example\/\)\*/, 'the argument name on the same line');
+
+  assert.equal(get.code, 0, get.stderr);
+  assert.doesNotMatch(get.stdout, TERMINAL_CONTROLS);
+  assert.equal(get.stdout, 'about\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202e\n\n[user]\nfirst line\n\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202esecond line\nthird line\\x0dover\n\n');
+
+  // Server stderr and the JSON-RPC trace carry the same text.
+  assert.equal(verbose.code, 0);
+  assert.doesNotMatch(verbose.stderr, TERMINAL_CONTROLS);
+  // --json: still the exact values once parsed, but no raw control in the text.
+  assert.equal(json.code, 0);
+  assert.doesNotMatch(json.stdout, TERMINAL_CONTROLS);
+  assert.ok((JSON.parse(json.stdout) as Row[]).some(r => r.name === 'evil\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202e'));
+});
+
+test('error lines: a server message with terminal controls and newlines stays one escaped line', async () => {
+  const config = writeConfig('evil-exit.json', { servers: { s: { command: process.execPath, args: ['-e', 'process.stderr.write("\\u001b]0;owned\\u0007boom\\n"); process.exit(3)'] } } });
+  const r = await runCli(['get', 's.x', '--config', config]);
+  assertOneLine(r, 1, 'mcp-prompts: s closed the connection during startup (last stderr: \\x1b]0;owned\\x07boom)');
+});
+
+test('complete: at most 100 values, and hasMore says there are more', async () => {
+  const config = writeConfig('evil-complete.json', { servers: { s: L.faultyCommand('many-completions') } });
+  const [plain, json] = await Promise.all([
+    runCli(['complete', 's.hello', 'name', '--config', config]),
+    runCli(['complete', 's.hello', 'name', '--json', '--config', config]),
+  ]);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(plain.stdout.split('\n').length, 101, 'at most 100 values');
+  // The 100 kept are marked as not all there is.
+  assert.deepEqual({ ...JSON.parse(json.stdout), values: undefined }, { values: undefined, hasMore: true });
+});
+
+test('get --json with invalid parts: the raw result on stdout, one warning per problem on stderr naming the server', async () => {
+  const config = faultyConfig('content');
+  const names = ['bad-base64', 'lying-mime', 'huge-image'];
+  const results = await Promise.all(names.map(n => runCli(['get', `s.${n}`, '--json', '--config', config])));
+  const warnings = [
+    'mcp-prompts: warning: s: message 1: image data is not valid base64\n',
+    'mcp-prompts: warning: s: message 1: image claims to be image/png but its data is image/gif\n',
+    'mcp-prompts: warning: s: message 1: image is too large (20.0 MB, limit 10 MB)\n',
+  ];
+  results.forEach((r, i) => {
+    assert.equal(r.code, 0, r.stderr);
+    const raw = JSON.parse(r.stdout) as { messages: Array<{ content: { type: string } }> };
+    assert.equal(raw.messages[0].content.type, 'image', 'the raw part is printed');
+    assert.deepEqual(raw.messages[1], { role: 'user', content: { type: 'text', text: 'still here' } });
+    assert.equal(r.stderr, warnings[i], names[i]);
+  });
+});
+
+test('a reply nested 100,000 levels deep: get --json, get --verbose and get print it', async () => {
+  const config = faultyConfig('deep');
+  const [json, verbose, text] = await Promise.all([
+    runCli(['get', 's.hello', 'name=x', '--json', '--config', config], { timeoutMs: 60000 }),
+    runCli(['get', 's.hello', 'name=x', '--verbose', '--config', config], { timeoutMs: 60000 }),
+    runCli(['get', 's.hello', 'name=x', '--config', config], { timeoutMs: 60000 }),
+  ]);
+  assert.equal(json.code, 0, json.stderr.slice(0, 300));
+  let meta = (JSON.parse(json.stdout) as { messages: Array<{ content: { _meta: { a: unknown } } }> }).messages[0].content._meta;
+  let depth = 0;
+  while (typeof meta === 'object') { meta = meta.a as { a: unknown }; depth++; }
+  assert.equal(depth, 100000);
+  assert.equal(verbose.code, 0, verbose.stderr.slice(-300));
+  assert.match(verbose.stderr, /^<- \{"jsonrpc":"2\.0","id":\d+,"result":\{"messages":\[\{"role":"user","content":\{"type":"text","text":"deep inside","_meta":\{"a":\{"a":/m);
+  assert.equal(text.code, 0, text.stderr);
+  assert.equal(text.stdout, '[user]\ndeep inside\n\n');
+});
+
+test('exits when done although the server left a child holding its pipes', async () => {
+  const pidFile = path.join(dir, 'orphan.pid');
+  const config = faultyConfig('orphan', { env: { FAULTY_PIDFILE: pidFile } });
+  const started = Date.now();
+  try {
+    const r = await runCli(['get', 's.hello', 'name=Ada', '--config', config], { timeoutMs: 20000 });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '[user]\nHello, Ada!\n\n');
+    assert.ok(Date.now() - started < 15000, `exited after ${Date.now() - started} ms`);
+  } finally {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    try { process.kill(pid, 'SIGKILL'); } catch { /* gone already */ }
+  }
+});
+
+test('a write error on stdout other than a closed pipe exits 1 with one line', async () => {
+  const out = fs.openSync('/dev/full', 'w');
+  try {
+    const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], { stdio: ['ignore', out, 'pipe'] });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', d => { stderr += d; });
+    const code = await new Promise<number | null>(resolve => child.once('close', c => resolve(c)));
+    assert.equal(stderr, 'mcp-prompts: cannot write the output: ENOSPC\n');
+    assert.equal(code, 1);
+  } finally {
+    fs.closeSync(out);
+  }
+});
+
+test('HTTP: each run ends its session, so a stateful server keeps none', async () => {
+  const server = await L.startHttpFixture('rich');
+  try {
+    const config = writeConfig('stateful.json', { servers: { web: { url: server.url } } });
+    for (let i = 0; i < 3; i++) assert.equal((await runCli(['list', '--json', '--config', config])).code, 0);
+    const counts = [...server.stderr().matchAll(/live sessions: (\d+)/g)].map(m => Number(m[1]));
+    assert.deepEqual(counts, [1, 0, 1, 0, 1, 0]);
+  } finally {
+    await server.close();
+  }
+});

@@ -10,6 +10,7 @@ import type { RestartPolicy } from '../../src/core/connection';
 import { PromptError } from '../../src/core/errors';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { toTranscript, type Part } from '../../src/core/content';
+import { transcriptToMarkdown } from '../../src/core/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ROOT, RecordingLog, defs, launch, tempDir, waitFor, type Launch, type RunningServer, rejection } from './helpers';
 
@@ -201,6 +202,40 @@ fault('the same prompt name on two servers', async () => {
   });
 });
 
+fault('names that sanitise alike (a/b, a b, a_b)', async () => {
+  await withCatalog({ s: faulty('hostile-names') }, async ({ catalog, entry }) => {
+    await catalog.ready();
+    const byName = () => Object.fromEntries(entry().prompts.filter(p => p.prompt.name.startsWith('a')).map(p => [p.prompt.name, p.invocationName]));
+    // The literal a_b keeps its name; the others get a suffix in a fixed order, not by list position.
+    assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
+    assert.deepEqual(entry().warnings, []);
+    for (const [name, invocation] of Object.entries(byName())) assert.equal((await resolvePrompt(catalog, invocation)).prompt.name, name);
+    // A re-list gives every prompt the same name again.
+    await catalog.refresh();
+    assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
+  });
+});
+
+fault('look-alike prompt name (mixed scripts)', async () => {
+  await withCatalog({ s: faulty('hostile-names') }, async ({ catalog, entry }) => {
+    await catalog.ready();
+    const marked = entry().prompts.filter(p => p.mixedScripts).map(p => [p.prompt.name, p.mixedScripts]);
+    assert.deepEqual(marked, [['d\u0435ploy', ['Latin', 'Cyrillic']]]);
+  });
+});
+
+fault('protocol error flood (unknown progress tokens and response ids)', async () => {
+  await withCatalog({ s: faulty('protocol-noise') }, async ({ catalog, entry, log }) => {
+    await catalog.ready();
+    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    const warnings = log().lines.filter(l => l.level === 'warn');
+    assert.ok(warnings.some(l => /^s: Received a (progress notification for an unknown token|response for an unknown message ID)/.test(l.message)));
+    assert.ok(warnings.some(l => l.message === 's: more than 50 protocol errors a second: the rest of this second is not shown'));
+    assert.ok(warnings.length < 500, `${warnings.length} warnings logged for 6,000 stray messages`);
+    assert.ok(warnings.every(l => l.message.length <= 4000));
+  });
+});
+
 fault('1,500 pages', async () => {
   await withCatalog({ s: faulty('many-pages') }, async ({ catalog, entry }) => {
     await catalog.ready();
@@ -290,7 +325,28 @@ fault('server-sent sampling, roots and elicitation requests', async () => {
   });
 });
 
+fault('reply nested 100,000 levels deep', async () => {
+  await withCatalog({ s: faulty('deep') }, async ({ catalog, entry, log }) => {
+    const r = await invokePrompt(catalog, { line: 's.hello name=Ada' });
+    // A malformed prompt nested as deep costs a warning, not the listing.
+    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    assert.deepEqual(entry().warnings, [`s sent a malformed prompt (${('{"name":' + '{"a":'.repeat(20)).slice(0, 80)}); it was skipped`]);
+    assert.equal((toTranscript(r!.result).messages[0].parts[0] as { text: string }).text, 'deep inside');
+    // The trace holds the reply too (JSON.stringify alone throws at this depth).
+    assert.ok(log().lines.some(l => l.level === 'trace' && l.message.startsWith('<- {"jsonrpc":"2.0","id":') && l.message.includes('"deep inside","_meta":{"a":{"a":')));
+  });
+});
+
 // ---- stdio: completion ----
+
+fault('more than 100 completions', async () => {
+  await withCatalog({ s: faulty('many-completions') }, async ({ catalog }) => {
+    const result = await completeArgument(await resolvePrompt(catalog, 's.hello'), 'name', '', {});
+    assert.equal(result.values.length, 100);
+    assert.equal(result.values[99], 'v099');
+    assert.equal(result.hasMore, true, 'the cut values are more to come');
+  });
+});
 
 fault('exits during complete', async () => {
   await withCatalog({ s: faulty('exit-on-complete') }, async ({ catalog }) => {
@@ -358,6 +414,20 @@ fault('20 MB image', async () => {
 
 fault('SVG image', async () => {
   assert.deepEqual(await contentParts('svg-image'), [{ kind: 'invalid', contentType: 'image', reason: 'image type "image/svg+xml" is not supported' }]);
+});
+
+fault('HTML comment opener in text', async () => {
+  const parts = await contentParts('html-comment');
+  const markdown = transcriptToMarkdown({ messages: [{ role: 'user', parts: [...parts, { kind: 'text', text: 'still here' }] }] }, { labels: { user: 'User', assistant: 'Assistant', forAssistant: '', notShown: r => r } });
+  // Escaped, the opener is text: no preview hides the rest of the transcript behind it.
+  assert.equal(markdown, '### User\n\n\\<!-- everything after this comment opener is hidden in a preview\n\nstill here\n');
+});
+
+fault('line-wrapped base64 image', async () => {
+  const [part] = await contentParts('wrapped-image');
+  assert.equal(part.kind, 'image');
+  // Normalised: a data: URI with line breaks would not render.
+  assert.equal(part.kind === 'image' && part.data, 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==');
 });
 
 fault('path traversal in a resource URI', async () => {

@@ -535,3 +535,27 @@ test('a server that cannot start: the listing error names it and the cause', asy
     await catalog.dispose();
   }
 });
+
+test('Streamable HTTP sessions are ended (DELETE) on stop, restart and dispose: a stateful server keeps none', async () => {
+  const { startHttpFixture } = await launch();
+  const server = await startHttpFixture('paginated');
+  const live = () => Number([...server.stderr().matchAll(/live sessions: (\d+)/g)].at(-1)?.[1] ?? -1);
+  const { catalog } = makeCatalog({ web: { url: server.url } });
+  try {
+    await catalog.ready();
+    const connection = catalog.server('web')!.connection;
+    await waitFor(() => live() === 1, 'one session');
+    await connection.restart();
+    // The old session was ended before the new one began.
+    assert.deepEqual([...server.stderr().matchAll(/live sessions: (\d+)/g)].map(m => Number(m[1])), [1, 0, 1]);
+    await connection.stop();
+    await waitFor(() => live() === 0, 'no session after stop');
+    await catalog.refresh();
+    await waitFor(() => live() === 1, 'a session again');
+    await catalog.dispose();
+    await waitFor(() => live() === 0, 'no session after dispose');
+  } finally {
+    await catalog.dispose();
+    await server.close();
+  }
+});

@@ -1,0 +1,78 @@
+// Hostile server text through the real UI: a text part that opens an HTML comment (`<!--`) shows as text,
+// and what follows it stays visible, in chat and in the transcript document (markdown preview); /list
+// keeps a hostile argument name inside its code span (no heading, no link) and marks a look-alike name,
+// as does the Run Prompt picker; a line-wrapped base64 image renders.
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+
+module.exports = async function hostile(ctx) {
+  const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const stdio = fault => ({ type: 'stdio', ...faultyCommand(fault) });
+  const ui = await openWorkbench(ctx, {
+    waitForModel: false,
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { hostile: stdio('content'), names: stdio('hostile-names') } }, null, 2) },
+    userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
+  });
+  const { page } = ui;
+  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  const sessionText = () => page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
+
+  // 1. Chat: the comment opener is text, and the part after it is there too.
+  await ui.typeInChat('@mcp /hostile.html-comment');
+  await ui.waitForText('still here', { within: SESSION });
+  await ui.waitForText('<!-- everything after this comment opener is hidden in a preview', { within: SESSION });
+  await ui.screenshot('chat-html-comment');
+
+  // 2. The same transcript as a document (markdown preview): the opener shows, nothing after it is hidden.
+  await page.locator(SESSION).getByRole('button', { name: 'Open as Document' }).last().click();
+  // Only the preview's own frame (the workbench frame shows the chat's copy of the same text).
+  const preview = await waitForFrameValue(page, () => {
+    if (window === window.top) return undefined;
+    const headings = [...document.querySelectorAll('h1, h3')].map(h => h.textContent);
+    return headings.some(h => h.includes('html-comment')) && headings.some(h => h.includes('User')) ? document.body.innerText : undefined;
+  }, 'the transcript in the markdown preview');
+  if (!preview.includes('<!-- everything after this comment opener is hidden in a preview') || !preview.includes('still here')) {
+    throw new Error(`the preview hides text: ${JSON.stringify(preview)}`);
+  }
+  await ui.screenshot('preview-html-comment');
+
+  // 3. A base64 image wrapped at 76 columns renders (1×1 PNG).
+  await ui.typeInChat('@mcp /hostile.wrapped-image');
+  const img = page.locator(`${SESSION} img[src^="data:image/png;base64,"]`).last();
+  await img.waitFor({ timeout: 60000 });
+  await page.waitForFunction(el => el.complete && el.naturalWidth === 1, await img.elementHandle(), { timeout: 60000 });
+
+  // 4. /list: the hostile argument name stays inside its code span; the look-alike name is marked.
+  await ui.typeInChat('@mcp /list');
+  await ui.waitForText(/mixes Latin \+ Cyrillic letters/, { within: SESSION });
+  const list = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('.interactive-session .interactive-item-container')];
+    const row = rows.reverse().find(r => r.textContent.includes('Fake heading'));
+    if (!row) return { found: false };
+    return {
+      found: true,
+      headings: [...row.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(h => h.textContent.trim()),
+      links: [...row.querySelectorAll('a')].map(a => a.getAttribute('href') ?? a.getAttribute('data-href') ?? '').filter(h => h.includes('evil')),
+      inCode: [...row.querySelectorAll('code')].some(c => c.textContent.includes('### Fake heading [click me](https://evil.example/)')),
+    };
+  });
+  if (!list.found) throw new Error('the /list response was not found');
+  if (list.headings.some(h => h.includes('Fake heading')) || list.links.length || !list.inCode) throw new Error(`the argument name escaped its code span: ${JSON.stringify(list)}`);
+  // The three names that sanitise alike are all listed, each under its own invocation.
+  const listed = await sessionText();
+  for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 ']) if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
+  await ui.screenshot('list-hostile-names');
+
+  // 5. The picker marks the look-alike name where the user picks it.
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await page.keyboard.type('ploy');
+  const row = page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'mixes Latin + Cyrillic letters' }).first();
+  await row.waitFor({ timeout: 60000 });
+  await ui.screenshot('picker-look-alike');
+  await page.keyboard.press('Escape');
+};
+
+if (require.main === module) runStandalone(module, __filename);

@@ -1,0 +1,53 @@
+// Markdown built from server strings: HTML shows as text, code stays code, names stay on one line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeSpan, escapeLabel, textToMarkdown } from '../../src/core/markdown';
+import { stringifyIteratively, stringifyJson } from '../../src/core/json';
+import { mixedScripts } from '../../src/core/scripts';
+import { assignShortNames } from '../../src/core/catalog';
+
+test('textToMarkdown: HTML and entities outside code are escaped; fenced code and code spans are left alone', () => {
+  assert.equal(textToMarkdown('<!-- hidden\nafter'), '\\<!-- hidden\nafter');
+  assert.equal(textToMarkdown('a <img src=x onerror=alert(1)> &lt; b'), 'a \\<img src=x onerror=alert(1)> \\&lt; b');
+  assert.equal(textToMarkdown('use `<div>` here, not <div>'), 'use `<div>` here, not \\<div>');
+  // An escaped backtick opens no span: what follows is escaped.
+  assert.equal(textToMarkdown('\\`<!-- x`'), '\\`\\<!-- x`');
+  assert.equal(textToMarkdown('```html\n<!-- kept -->\n```\n<!-- not kept'), '```html\n<!-- kept -->\n```\n\\<!-- not kept');
+  // A fence the text leaves open is closed, so it cannot swallow the parts after it.
+  assert.equal(textToMarkdown('~~~~\ncode'), '~~~~\ncode\n~~~~');
+  // "``` a`b" is no fence (backtick in the info string): its line is escaped like text.
+  assert.equal(textToMarkdown('``` a`b <x>'), '``` a`b \\<x>');
+});
+
+test('codeSpan: any text as one inline code span on one line', () => {
+  assert.equal(codeSpan('/s.p x'), '`/s.p x`');
+  assert.equal(codeSpan('x`\n### Fake\n[a](b)'), '``x` ### Fake [a](b)``');
+  assert.equal(codeSpan('`x'), '`` `x ``');
+});
+
+test('stringifyJson: JSON.stringify text for ordinary data; any depth without throwing', () => {
+  const sample = { a: [1, 'two', null, true, { b: [], c: {}, d: undefined }], 'e"f': -0.5, g: [undefined] };
+  for (const indent of [0, 2]) assert.equal(stringifyIteratively(sample, indent), JSON.stringify(sample, null, indent));
+  const deep = JSON.parse('['.repeat(200000) + ']'.repeat(200000));
+  assert.throws(() => JSON.stringify(deep), RangeError);
+  const text = stringifyJson(deep, 2);
+  assert.equal(text.replace(/\s/g, ''), '['.repeat(200000) + ']'.repeat(200000));
+});
+
+test('mixedScripts: Latin with Cyrillic or Greek is marked; one script and CJK combinations are not', () => {
+  assert.deepEqual(mixedScripts('p\u0430ypal'), ['Latin', 'Cyrillic']);
+  assert.deepEqual(mixedScripts('\u03bfpen_file'), ['Greek', 'Latin']);
+  for (const name of ['deploy', 'развернуть', 'review_コード_確認', '코드_review', 'build-2', 'x.y:z']) assert.equal(mixedScripts(name), undefined, name);
+});
+
+test('assignShortNames: distinct, typeable, stable whatever the order and across re-lists', () => {
+  const first = assignShortNames(['a/b', 'a_b', 'a b', 'a_b-2x']);
+  assert.deepEqual(Object.fromEntries(first), { a_b: 'a_b', 'a b': 'a_b-2', 'a/b': 'a_b-3', 'a_b-2x': 'a_b-2x' });
+  assert.deepEqual(Object.fromEntries(assignShortNames(['a b', 'a/b', 'a_b'])), { a_b: 'a_b', 'a b': 'a_b-2', 'a/b': 'a_b-3' });
+  // "a b" goes away: "a/b" keeps its -3 rather than taking over -2.
+  assert.deepEqual(Object.fromEntries(assignShortNames(['a/b', 'a_b'], first)), { a_b: 'a_b', 'a/b': 'a_b-3' });
+});
+
+test('escapeLabel: no terminal or bidi controls in a label', () => {
+  assert.equal(escapeLabel('line one\n  s.forged\u001b[2J\u009b31m\u202eend'), 'line one s.forged\\[2J31mend');
+});
