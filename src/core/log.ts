@@ -16,3 +16,22 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
   return out;
 }
+
+/** Hides `values` (substituted password inputs, whatever their length) in every line before it is logged. */
+export function hideValues(text: string, values: readonly string[]): string {
+  let out = text;
+  for (const v of values) if (v) out = out.split(v).join('***');
+  return out;
+}
+
+/** A sink that hides `values` in every line; the sink itself when there is nothing to hide. */
+export function redactingLog(sink: LogSink, values: readonly string[]): LogSink {
+  if (!values.length) return sink;
+  return {
+    trace: m => sink.trace(hideValues(m, values)),
+    info: m => sink.info(hideValues(m, values)),
+    warn: m => sink.warn(hideValues(m, values)),
+    error: m => sink.error(hideValues(m, values)),
+    traceEnabled: sink.traceEnabled && (() => sink.traceEnabled!()),
+  };
+}
