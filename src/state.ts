@@ -207,8 +207,8 @@ export class ExtensionState implements vscode.Disposable {
         const allow = vscode.l10n.t('Start Server');
         const deny = vscode.l10n.t('Do Not Start');
         const what = def.transport.type === 'stdio'
-          ? vscode.l10n.t('It runs this command on your computer:\n{0}', describeLaunch(def))
-          : vscode.l10n.t('It connects to:\n{0}', describeLaunch(def));
+          ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
+          : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
         const choice = await vscode.window.showWarningMessage(
           vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
           { modal: true, detail: `${what}\n\n${vscode.l10n.t('This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.')}` },
