@@ -191,41 +191,57 @@ export class ExtensionState implements vscode.Disposable {
     this.blocked = held.filter(h => h.reason === 'untrusted').map(h => h.def);
     this.catalog.setServers(defs);
     this.configEmitter.fire();
-    if (needConsent.length) void this.askConsent(needConsent);
+    if (needConsent.length) this.askConsent(needConsent);
   }
 
-  private readonly asking = new Set<string>();
+  /** Workspace servers waiting for the consent modal, asked one at a time (a reload may add more meanwhile). */
+  private readonly consentQueue: HeldEntry[] = [];
+  private consentRunning = false;
+  /** Fingerprints whose modal was dismissed (Escape): not asked again this session until the user clicks the tree row. */
+  private readonly dismissed = new Set<string>();
 
-  /** First start of a workspace-defined server: one modal per server, naming what it runs and where it is from. */
-  private async askConsent(entries: HeldEntry[]): Promise<void> {
-    let decided = false;
-    for (const { def, origin } of entries) {
-      const key = consentKey(def);
-      if (this.asking.has(key)) continue;
-      this.asking.add(key);
-      try {
-        const allow = vscode.l10n.t('Start Server');
-        const deny = vscode.l10n.t('Do Not Start');
-        const what = def.transport.type === 'stdio'
-          ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
-          : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
-        const choice = await vscode.window.showWarningMessage(
-          vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
-          { modal: true, detail: `${what}\n\n${vscode.l10n.t('This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.')}` },
-          allow, deny,
-        );
-        if (choice === undefined) continue;
-        const record: ConsentRecord = { fingerprint: definitionFingerprint(def), decision: choice === allow ? 'allowed' : 'denied' };
-        await this.context.globalState.update(key, record);
-        this.log(def).info(choice === allow
-          ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
-          : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin));
-        decided = true;
-      } finally {
-        this.asking.delete(key);
-      }
+  /** First start of a workspace-defined server: a modal naming it, what it runs or where it connects, and its origin. */
+  private askConsent(entries: HeldEntry[]): void {
+    for (const entry of entries) {
+      if (this.dismissed.has(definitionFingerprint(entry.def))) continue;
+      if (!this.consentQueue.some(q => consentKey(q.def) === consentKey(entry.def))) this.consentQueue.push(entry);
     }
-    if (decided) await this.reload();
+    if (!this.consentRunning) void this.runConsentQueue();
+  }
+
+  private async runConsentQueue(): Promise<void> {
+    this.consentRunning = true;
+    let decided = false;
+    try {
+      while (this.consentQueue.length) {
+        const { def, origin } = this.consentQueue[0];
+        if (consentState(def, this.context.globalState.get<ConsentRecord>(consentKey(def))) === 'ask') {
+          const allow = vscode.l10n.t('Start Server');
+          const deny = vscode.l10n.t('Do Not Start');
+          const what = def.transport.type === 'stdio'
+            ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
+            : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
+          const choice = await vscode.window.showWarningMessage(
+            vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
+            { modal: true, detail: `${what}\n\n${vscode.l10n.t('This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.')}` },
+            allow, deny,
+          );
+          if (choice === undefined) {
+            this.dismissed.add(definitionFingerprint(def));
+          } else {
+            await this.context.globalState.update(consentKey(def), { fingerprint: definitionFingerprint(def), decision: choice === allow ? 'allowed' : 'denied' } satisfies ConsentRecord);
+            this.log(def).info(choice === allow
+              ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
+              : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin));
+            decided = true;
+          }
+        }
+        this.consentQueue.shift();
+      }
+    } finally {
+      this.consentRunning = false;
+    }
+    if (decided) void this.reload();
   }
 
   /** The tree's "click to decide" on a held-back workspace server: forget a "no" and ask again. */
@@ -233,7 +249,8 @@ export class ExtensionState implements vscode.Disposable {
     const entry = this.held.find(h => h.def.id === id && (h.reason === 'declined' || h.reason === 'consent'));
     if (!entry) return;
     await this.context.globalState.update(consentKey(entry.def), undefined);
-    await this.askConsent([entry]);
+    this.dismissed.delete(definitionFingerprint(entry.def));
+    this.askConsent([entry]);
   }
 
   /** `${input:id}`: password inputs live in SecretStorage, others in workspace state, keyed by id and by
