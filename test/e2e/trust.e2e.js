@@ -58,12 +58,16 @@ module.exports = async function trust(ctx) {
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  for (const name of ['ws-http', 'ws-stdio', 'ws-setting']) await row(name, 'not started: workspace not trusted').waitFor({ timeout: 60000 });
+  for (const name of ['ws-http', 'ws-stdio']) await row(name, 'not started: workspace not trusted').waitFor({ timeout: 60000 });
   await row('user-ok', 'running · stdio').waitFor({ timeout: 60000 });
   // The name clash: the user's "shared" runs, the workspace's is shown as not used.
   await row('shared', 'running · stdio').waitFor({ timeout: 60000 });
   await row('shared', 'not used: your own server of this name is used').waitFor({ timeout: 60000 });
   await ui.screenshot('restricted-tree');
+  // Seen in VS Code 1.139: the workspace value of a setting declared in restrictedConfigurations is not
+  // given to the extension at all in Restricted Mode (neither get() nor inspect()), so ws-setting is not
+  // even listed until the workspace is trusted.
+  if (await tree.filter({ hasText: 'ws-setting' }).count()) throw new Error('ws-setting is listed in Restricted Mode');
   if (listen.requests.length) throw new Error(`the listener received requests in Restricted Mode: ${JSON.stringify(listen.requests)}`);
   for (const marker of ['ws-stdio', 'ws-shared']) if (processes(marker)) throw new Error(`${marker} started in Restricted Mode`);
   if (processes('user-ok') !== 1 || processes('user-shared') !== 1) throw new Error('the user servers are not running');
