@@ -7,7 +7,9 @@
 // against the workspace's, and a password input never reaches the log.
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, readLog, waitForFile, filesContaining } = require('./harness');
 
@@ -29,7 +31,8 @@ module.exports = async function trust(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const tag = crypto.randomBytes(4).toString('hex');
   const stdio = (marker) => { const c = faultyCommand('ok'); return { type: 'stdio', command: c.command, args: [...c.args, `${marker}-${tag}`] }; };
-  const processes = marker => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').filter(l => l.includes(`${marker}-${tag}`)).length;
+  const pids = marker => execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter(l => l.includes(`${marker}-${tag}`)).map(l => Number(l.trim().split(/\s+/)[0]));
+  const processes = marker => pids(marker).length;
   const listen = await listener();
   ctx.defer(() => listen.close());
   const password = `pw-${crypto.randomBytes(8).toString('hex')}`;
@@ -71,6 +74,9 @@ module.exports = async function trust(ctx) {
   if (listen.requests.length) throw new Error(`the listener received requests in Restricted Mode: ${JSON.stringify(listen.requests)}`);
   for (const marker of ['ws-stdio', 'ws-shared']) if (processes(marker)) throw new Error(`${marker} started in Restricted Mode`);
   if (processes('user-ok') !== 1 || processes('user-shared') !== 1) throw new Error('the user servers are not running');
+  // The user's own server runs from the home folder, not from the untrusted folder.
+  const cwd = fs.readlinkSync(`/proc/${pids('user-ok')[0]}/cwd`);
+  if (cwd !== fs.realpathSync(os.homedir())) throw new Error(`user-ok runs in ${cwd} in Restricted Mode, not in the home folder`);
   // The user server's log says why it is the one used.
   await waitForFile(page, () => /shared from \.vscode\/mcp\.json is not used: your own definition of shared \(user settings\) is, because a workspace cannot replace a server you defined/.test(readLog(ui.host.runDir, 'MCP Prompts shared.log')), 'the reason in the log of shared');
 
