@@ -256,7 +256,10 @@ export async function startHost({ port, workspace, prepareWorkspace, userSetting
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.mkdirSync(workspace, { recursive: true });
   if (prepareWorkspace) await prepareWorkspace(workspace);
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...(quietDefaults ? DEFAULT_USER_SETTINGS : {}), ...userSettings }, null, 2));
+  // Without trust the window trusts everything: say so in the setting too, which the extension reads
+  // (it asks consent for workspace-defined servers only while workspace trust is on).
+  const trustOff = workspaceTrust ? {} : { 'security.workspace.trust.enabled': false };
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...(quietDefaults ? DEFAULT_USER_SETTINGS : {}), ...trustOff, ...userSettings }, null, 2));
   const proposedApi = [];
   for (const dir of installExtensions) {
     const { id, manifest } = installExtensionFolder(dir, extensionsDir);

@@ -84,6 +84,8 @@ async function main() {
   addDefaultSettings(path.join(userDataDir, 'User', 'settings.json'), {
     'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'extensions.autoCheckUpdates': false,
     'git.openRepositoryInParentFolders': 'never', // the demo workspace lies inside this repository
+    // As --disable-workspace-trust below: the demo trusts its own workspace, so no consent modal per demo server.
+    'security.workspace.trust.enabled': false,
   });
   // An explicit config keeps code-server from generating a password config under XDG_CONFIG_HOME.
   fs.writeFileSync(configFile, `bind-addr: 127.0.0.1:${opts.port}\nauth: none\ncert: false\n`);

@@ -47,6 +47,12 @@ async function loadCatalog(o: Options): Promise<Catalog> {
     throw new ConfigError(`cannot read config ${o.config}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const config = parseConfigText(text, 'workspace', o.config);
+  // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
+  // when no server is left.
+  const problems = [...config.problems];
+  const last = !config.servers.length ? problems.pop() : undefined;
+  for (const p of problems) process.stderr.write(`mcp-prompts: ${p.message}\n`);
+  if (last) throw last;
   const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
   const resolveInput = async (input: InputDefinition | undefined, id: string) => process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
   const servers = await Promise.all(config.servers.map(def => substituteVariables(def, { workspaceFolder, userHome: os.homedir(), env: process.env }, config.inputs, resolveInput)));

@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
   const transcripts = new TranscriptProvider();
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const updateContext = () => void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', !state.catalog.servers.length && !state.blocked.length && !state.problems.length);
+  const updateContext = () => void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', !state.catalog.servers.length && !state.held.length && !state.problems.length);
   context.subscriptions.push(
     state, tree, view,
     registerStatus(state),
@@ -34,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
     vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
     ...resources.register(state),
     state.onDidLoadConfig(updateContext),
+    vscode.commands.registerCommand('mcpPrompts.allowServer', (id: string) => state.reconsider(id)),
     watchConfiguration(state),
   );
   void state.reload();

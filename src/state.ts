@@ -2,15 +2,21 @@
 // sources (workspace mcp.json files and the setting), argument history and recent results.
 import * as vscode from 'vscode';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { Catalog } from './core/catalog';
 import { OAuthCallbackServer, StoredOAuthProvider } from './core/oauth';
 import { signInCallback } from './core/sign-in';
-import { ConfigError, InputDefinition, ServerDefinition, parseConfigObject, parseConfigText, substituteVariables } from './core/config';
+import { InputDefinition, ServerDefinition, parseConfigObject, parseConfigText, substituteVariables } from './core/config';
+import { ConfigSource, HoldReason, planServers } from './core/server-merge';
+import { ConsentRecord, consentKey, consentState, definitionFingerprint, describeLaunch, inputStorageKey } from './core/consent';
 import type { LogSink } from './core/log';
 import type { InvokeResult } from './core/invocation';
 import type { Transcript } from './core/content';
 
 export interface ConfigProblem { origin: string; message: string; server?: string }
+
+/** A configured server that does not run, and why (shown in the tree). */
+export interface HeldEntry { def: ServerDefinition; origin: string; reason: HoldReason | 'consent' | 'declined'; message: string }
 
 export interface StoredResult {
   id: string;
@@ -30,6 +36,10 @@ export class ExtensionState implements vscode.Disposable {
   private resultCounter = 0;
   /** Servers the configuration names but that may not start (untrusted workspace). */
   blocked: ServerDefinition[] = [];
+  /** Every configured server that does not run: untrusted, shadowed by a user server, declined, … */
+  held: HeldEntry[] = [];
+  /** Per running server id: why it is the definition used (another one with its name was not). */
+  notes = new Map<string, string[]>();
   problems: ConfigProblem[] = [];
   /** Set by "Send to model" so the re-run invocation sends even when afterGet is `show`. */
   forceSend?: string;
@@ -49,7 +59,7 @@ export class ExtensionState implements vscode.Disposable {
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         secrets: secretValues(def),
-        oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, { server: def.name, clientName: 'MCP Prompts for VS Code', clientId: def.transport.clientId, clientSecret: def.transport.clientSecret }) : undefined,
+        oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.scope ?? 'user'}:${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, { server: def.name, clientName: 'MCP Prompts for VS Code', clientId: def.transport.clientId, clientSecret: def.transport.clientSecret }) : undefined,
       }),
     });
     this.disposables.push(this.configEmitter);
@@ -100,29 +110,10 @@ export class ExtensionState implements vscode.Disposable {
 
   private async readConfig(): Promise<void> {
     const problems: ConfigProblem[] = [];
-    const defs: ServerDefinition[] = [];
-    const blocked: ServerDefinition[] = [];
+    const sources: ConfigSource[] = [];
     const trusted = vscode.workspace.isTrusted;
-    const add = async (origin: string, load: () => { servers: ServerDefinition[]; inputs: InputDefinition[] }, workspaceFolder?: string) => {
-      try {
-        const config = load();
-        for (const def of config.servers) {
-          if (defs.some(d => d.id === def.id)) {
-            problems.push({ origin, server: def.name, message: vscode.l10n.t('Server "{0}" is defined twice; the first definition is used', def.name) });
-            continue;
-          }
-          if (!trusted && def.source === 'workspace' && def.transport.type === 'stdio') { blocked.push(def); continue; }
-          try {
-            defs.push(await substituteVariables(def, { workspaceFolder, userHome: os.homedir(), env: process.env }, config.inputs, (input, id, server) => this.resolveInput(input, id, server)));
-          } catch (err) {
-            problems.push({ origin, server: def.name, message: err instanceof Error ? err.message : String(err) });
-          }
-        }
-      } catch (err) {
-        problems.push({ origin, message: err instanceof ConfigError || err instanceof Error ? err.message : String(err) });
-      }
-    };
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    for (const folder of folders) {
       const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
       let text: string | undefined;
       try {
@@ -134,22 +125,138 @@ export class ExtensionState implements vscode.Disposable {
         }
         text = undefined;
       }
-      if (text !== undefined) await add(vscode.workspace.asRelativePath(uri), () => parseConfigText(text!, 'workspace', vscode.workspace.asRelativePath(uri)), folder.uri.fsPath);
+      if (text === undefined) continue;
+      const origin = vscode.workspace.asRelativePath(uri);
+      try {
+        sources.push({ kind: 'workspace', label: origin, folder: folder.uri.fsPath, config: parseConfigText(text, 'workspace', origin) });
+      } catch (err) {
+        problems.push({ origin, message: err instanceof Error ? err.message : String(err) });
+      }
     }
-    const setting = vscode.workspace.getConfiguration('mcpPrompts').get<unknown>('servers');
-    if (setting && typeof setting === 'object' && Object.keys(setting).length) {
-      await add(vscode.l10n.t('setting {0}', 'mcpPrompts.servers'), () => parseConfigObject({ servers: setting }, 'user', 'mcpPrompts.servers'), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+    // The setting is read per level: a workspace's value (its settings.json or .code-workspace file) is
+    // workspace-defined, exactly like its mcp.json; only the user's own value is the user's.
+    const addSetting = (value: unknown, kind: 'user' | 'workspace', label: string, folder?: string) => {
+      if (!value || typeof value !== 'object' || !Object.keys(value).length) return;
+      try {
+        sources.push({ kind, label, folder, config: parseConfigObject({ servers: value }, kind, label) });
+      } catch (err) {
+        problems.push({ origin: label, message: err instanceof Error ? err.message : String(err) });
+      }
+    };
+    const inspected = vscode.workspace.getConfiguration('mcpPrompts').inspect<unknown>('servers');
+    addSetting(inspected?.globalValue, 'user', vscode.l10n.t('user settings'));
+    const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+    addSetting(inspected?.workspaceValue, 'workspace', vscode.l10n.t('workspace settings'), workspaceFile ? path.dirname(workspaceFile) : folders[0]?.uri.fsPath);
+    if (vscode.workspace.workspaceFile) {
+      for (const folder of folders) {
+        addSetting(vscode.workspace.getConfiguration('mcpPrompts', folder.uri).inspect<unknown>('servers')?.workspaceFolderValue, 'workspace', vscode.l10n.t('folder settings of {0}', folder.name), folder.uri.fsPath);
+      }
     }
+    const userHome = os.homedir();
+    const plan = planServers(sources, { trusted, userHome, firstFolder: folders[0]?.uri.fsPath });
+    problems.push(...plan.problems);
+    const held: HeldEntry[] = [...plan.held];
+    const defs: ServerDefinition[] = [];
+    const needConsent: HeldEntry[] = [];
+    const askConsent = trusted && vscode.workspace.getConfiguration('security.workspace.trust').get<boolean>('enabled', true);
+    for (const { def, source } of plan.run) {
+      if (def.source === 'workspace' && askConsent) {
+        const decision = consentState(def, this.context.globalState.get<ConsentRecord>(consentKey(def)));
+        if (decision === 'denied') {
+          held.push({ def, origin: source.label, reason: 'declined', message: vscode.l10n.t('You chose not to start {0} from {1}', def.name, source.label) });
+          continue;
+        }
+        if (decision === 'ask') {
+          const entry: HeldEntry = { def, origin: source.label, reason: 'consent', message: vscode.l10n.t('{0} from {1} waits for your consent to start', def.name, source.label) };
+          held.push(entry);
+          needConsent.push(entry);
+          continue;
+        }
+      }
+      try {
+        defs.push(await substituteVariables(def, { workspaceFolder: source.folder ?? folders[0]?.uri.fsPath, userHome, env: process.env }, source.config.inputs, (input, id, server) => this.resolveInput(input, id, server, def.scope)));
+      } catch (err) {
+        problems.push({ origin: source.label, server: def.name, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    for (const note of plan.notes) {
+      if (this.notes.get(note.def.id)?.includes(note.message)) continue;
+      this.log(note.def).info(note.message);
+    }
+    this.notes = new Map();
+    for (const note of plan.notes) this.notes.set(note.def.id, [...(this.notes.get(note.def.id) ?? []), note.message]);
     if (defs.some(d => d.transport.type !== 'stdio')) await this.prepareOAuthRedirect().catch(() => undefined);
     this.problems = problems;
-    this.blocked = blocked;
+    this.held = held;
+    this.blocked = held.filter(h => h.reason === 'untrusted').map(h => h.def);
     this.catalog.setServers(defs);
     this.configEmitter.fire();
+    if (needConsent.length) this.askConsent(needConsent);
   }
 
-  /** `${input:id}`: password inputs live in SecretStorage, others in workspace state; asked once. */
-  private async resolveInput(input: InputDefinition | undefined, id: string, server: string): Promise<string | undefined> {
-    const key = `input:${id}`;
+  /** Workspace servers waiting for the consent modal, asked one at a time (a reload may add more meanwhile). */
+  private readonly consentQueue: HeldEntry[] = [];
+  private consentRunning = false;
+  /** Fingerprints whose modal was dismissed (Escape): not asked again this session until the user clicks the tree row. */
+  private readonly dismissed = new Set<string>();
+
+  /** First start of a workspace-defined server: a modal naming it, what it runs or where it connects, and its origin. */
+  private askConsent(entries: HeldEntry[]): void {
+    for (const entry of entries) {
+      if (this.dismissed.has(definitionFingerprint(entry.def))) continue;
+      if (!this.consentQueue.some(q => consentKey(q.def) === consentKey(entry.def))) this.consentQueue.push(entry);
+    }
+    if (!this.consentRunning) void this.runConsentQueue();
+  }
+
+  private async runConsentQueue(): Promise<void> {
+    this.consentRunning = true;
+    let decided = false;
+    try {
+      while (this.consentQueue.length) {
+        const { def, origin } = this.consentQueue[0];
+        if (consentState(def, this.context.globalState.get<ConsentRecord>(consentKey(def))) === 'ask') {
+          const allow = vscode.l10n.t('Start Server');
+          const deny = vscode.l10n.t('Do Not Start');
+          const what = def.transport.type === 'stdio'
+            ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
+            : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
+          const choice = await vscode.window.showWarningMessage(
+            vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
+            { modal: true, detail: `${what}\n\n${vscode.l10n.t('This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.')}` },
+            allow, deny,
+          );
+          if (choice === undefined) {
+            this.dismissed.add(definitionFingerprint(def));
+          } else {
+            await this.context.globalState.update(consentKey(def), { fingerprint: definitionFingerprint(def), decision: choice === allow ? 'allowed' : 'denied' } satisfies ConsentRecord);
+            this.log(def).info(choice === allow
+              ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
+              : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin));
+            decided = true;
+          }
+        }
+        this.consentQueue.shift();
+      }
+    } finally {
+      this.consentRunning = false;
+    }
+    if (decided) void this.reload();
+  }
+
+  /** The tree's "click to decide" on a held-back workspace server: forget a "no" and ask again. */
+  async reconsider(id: string): Promise<void> {
+    const entry = this.held.find(h => h.def.id === id && (h.reason === 'declined' || h.reason === 'consent'));
+    if (!entry) return;
+    await this.context.globalState.update(consentKey(entry.def), undefined);
+    this.dismissed.delete(definitionFingerprint(entry.def));
+    this.askConsent([entry]);
+  }
+
+  /** `${input:id}`: password inputs live in SecretStorage, others in workspace state, keyed by id and by
+   *  the origin of the definition (user, or one workspace folder); asked once. */
+  private async resolveInput(input: InputDefinition | undefined, id: string, server: string, scope: string | undefined): Promise<string | undefined> {
+    const key = inputStorageKey(scope, id);
     const stored = input?.password ? await this.context.secrets.get(key) : this.context.workspaceState.get<string>(key);
     if (stored !== undefined) return stored;
     let value: string | undefined;

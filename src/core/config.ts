@@ -34,6 +34,12 @@ export interface ServerDefinition {
   transport: StdioTransportConfig | HttpTransportConfig;
   /** Per-request timeout in ms (`timeout` in the entry; our own field, ignored by other clients). */
   timeoutMs?: number;
+  /** Whose definition this is: `user`, or the workspace folder it came from (keys stored secrets and consent). */
+  scope?: string;
+  /** Working directory when the entry sets no `cwd` (decided by the trust rules, see server-merge.ts). */
+  defaultCwd?: string;
+  /** Substituted password input values: redacted from every log line and error of this server. */
+  secrets?: string[];
 }
 
 export interface InputDefinition {
@@ -48,7 +54,12 @@ export interface InputDefinition {
 export interface ServerConfig {
   servers: ServerDefinition[];
   inputs: InputDefinition[];
+  /** Entries that could not be read; the other servers of the file still load. */
+  problems: ConfigError[];
 }
+
+/** Longest per-request timeout an entry may set: beyond it a hung server would look like a hung editor. */
+export const MAX_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface Variables {
   workspaceFolder?: string;
@@ -84,15 +95,23 @@ export function parseConfigObject(value: unknown, source: ServerSource, origin =
   if (!isObject(raw)) throw new ConfigError(l10n.t('{0}: "servers" must be an object', origin));
   const inputs = parseInputs(value.inputs, origin);
   const servers: ServerDefinition[] = [];
+  const problems: ConfigError[] = [];
   const ids = new Set<string>();
   for (const [name, entry] of Object.entries(raw)) {
-    const def = parseServer(name, entry, source);
+    let def: ServerDefinition;
+    try {
+      def = parseServer(name, entry, source);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(err);
+      continue;
+    }
     let id = def.id;
     for (let n = 2; ids.has(id); n++) id = `${def.id}-${n}`;
     ids.add(id);
     servers.push({ ...def, id });
   }
-  return { servers, inputs };
+  return { servers, inputs, problems };
 }
 
 export function sanitizeServerId(name: string): string {
@@ -106,6 +125,9 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
   const timeout = entry.timeout;
   if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
+  }
+  if (timeout !== undefined && timeout > MAX_TIMEOUT_MS) {
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" is {2} ms; the limit is {3} ms (10 minutes)', name, 'timeout', timeout as number, MAX_TIMEOUT_MS), name, 'timeout');
   }
   const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout as number | undefined };
   if (type === 'stdio') {
@@ -154,15 +176,28 @@ const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
  * in every string of the transport. Unknown variables are left as they are, as VS Code does.
  */
 export async function substituteVariables(def: ServerDefinition, vars: Variables, inputs: InputDefinition[], resolveInput?: InputResolver): Promise<ServerDefinition> {
-  const resolved = new Map<string, string | undefined>();
+  // One answer per input id, shared by every string that uses it (strings are substituted concurrently).
+  const pending = new Map<string, Promise<string>>();
+  const resolved = new Map<string, string>();
+  const secrets = new Set<string>(def.secrets ?? []);
+  const ask = (id: string): Promise<string> => {
+    let answer = pending.get(id);
+    if (!answer) {
+      const input = inputs.find(i => i.id === id);
+      answer = (async () => {
+        const value = resolveInput ? await resolveInput(input, id, def.name) : undefined;
+        if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`), def.name, id);
+        if (input?.password && value) secrets.add(value);
+        resolved.set(id, value);
+        return value;
+      })();
+      pending.set(id, answer);
+    }
+    return answer;
+  };
   const substitute = async (text: string): Promise<string> => {
     const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input:').map(m => m[2]);
-    for (const id of inputIds) {
-      if (resolved.has(id)) continue;
-      const value = resolveInput ? await resolveInput(inputs.find(i => i.id === id), id, def.name) : undefined;
-      if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`), def.name, id);
-      resolved.set(id, value);
-    }
+    for (const id of inputIds) await ask(id);
     return text.replace(VARIABLE, (whole, kind: string | undefined, key: string) => {
       if (kind === 'env:') return vars.env[key] ?? '';
       if (kind === 'input:') return resolved.get(key) ?? whole;
@@ -173,21 +208,21 @@ export async function substituteVariables(def: ServerDefinition, vars: Variables
   };
   const record = async (r: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));
   const t = def.transport;
+  let transport: ServerDefinition['transport'];
   if (t.type === 'stdio') {
-    return {
-      ...def,
-      transport: {
-        ...t,
-        command: await substitute(t.command),
-        args: await Promise.all(t.args.map(substitute)),
-        env: await record(t.env),
-        envFile: t.envFile === undefined ? undefined : await substitute(t.envFile),
-        cwd: t.cwd === undefined ? undefined : await substitute(t.cwd),
-      },
+    transport = {
+      ...t,
+      command: await substitute(t.command),
+      args: await Promise.all(t.args.map(substitute)),
+      env: await record(t.env),
+      envFile: t.envFile === undefined ? undefined : await substitute(t.envFile),
+      cwd: t.cwd === undefined ? undefined : await substitute(t.cwd),
     };
+  } else {
+    const client = t.clientId === undefined ? {} : { clientId: await substitute(t.clientId), clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret) };
+    transport = { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client };
   }
-  const client = t.clientId === undefined ? {} : { clientId: await substitute(t.clientId), clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret) };
-  return { ...def, transport: { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client } };
+  return secrets.size ? { ...def, transport, secrets: [...secrets] } : { ...def, transport };
 }
 
 /** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */

@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
 import { PromptError, describeCause, toPromptError } from './errors.js';
-import { LogSink, rateLimited, silentLog } from './log.js';
+import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -92,9 +92,16 @@ export class ServerConnection {
   private readonly protocolWarning: (line: string) => void;
 
   constructor(readonly def: ServerDefinition, private readonly options: ConnectionOptions = {}) {
-    this.log = options.log ?? silentLog;
+    // Password inputs substituted into this definition never reach a log line or an error message.
+    this.log = redactingLog(options.log ?? silentLog, def.secrets ?? []);
     this.protocolWarning = rateLimited(MAX_PROTOCOL_WARNINGS_PER_SECOND, line => this.log.warn(line),
       () => this.log.warn(l10n.t('{0}: more than {1} protocol errors a second: the rest of this second is not shown', def.name, MAX_PROTOCOL_WARNINGS_PER_SECOND)));
+  }
+
+  private hide(error: PromptError): PromptError {
+    const secrets = this.def.secrets ?? [];
+    if (!secrets.some(s => s && error.message.includes(s))) return error;
+    return new PromptError(hideValues(error.message, secrets), error.kind, error.server, error.code);
   }
 
   get status(): ServerStatus { return this._status; }
@@ -126,7 +133,7 @@ export class ServerConnection {
       let kind: ServerInfo['transport'] = t.type;
       let traced: TracingTransport;
       if (t.type === 'stdio') {
-        traced = this.trace(createStdioTransport(t, this.log, this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', line.trim().slice(0, 300)); }));
+        traced = this.trace(createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', line.trim().slice(0, 300)); }));
         client = await this.initialize(traced, timeout, abort.signal);
       } else if (t.type === 'sse') {
         traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
@@ -165,7 +172,7 @@ export class ServerConnection {
     } catch (err) {
       // Stopped meanwhile: the abort is ours, not the server's fault.
       if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
-      const error = this.signInNeeded(err) ?? toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout });
+      const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }));
       this._error = error;
       this.log.error(error.message);
       this.setStatus('error');
@@ -179,7 +186,7 @@ export class ServerConnection {
   }
 
   private trace(transport: Transport): TracingTransport {
-    return new TracingTransport(transport, this.log, this.options.secrets);
+    return new TracingTransport(transport, this.log, [...(this.options.secrets ?? []), ...(this.def.secrets ?? [])]);
   }
 
   private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
@@ -331,7 +338,7 @@ export class ServerConnection {
     try {
       return await call(client);
     } catch (err) {
-      const error = this.signInNeeded(err) ?? toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout });
+      const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout }));
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;

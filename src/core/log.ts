@@ -37,3 +37,22 @@ export function rateLimited(perSecond: number, emit: (line: string) => void, onF
     else if (inWindow === perSecond + 1) onFlood();
   };
 }
+
+/** Hides `values` (substituted password inputs, whatever their length) in every line before it is logged. */
+export function hideValues(text: string, values: readonly string[]): string {
+  let out = text;
+  for (const v of values) if (v) out = out.split(v).join('***');
+  return out;
+}
+
+/** A sink that hides `values` in every line; the sink itself when there is nothing to hide. */
+export function redactingLog(sink: LogSink, values: readonly string[]): LogSink {
+  if (!values.length) return sink;
+  return {
+    trace: m => sink.trace(hideValues(m, values)),
+    info: m => sink.info(hideValues(m, values)),
+    warn: m => sink.warn(hideValues(m, values)),
+    error: m => sink.error(hideValues(m, values)),
+    traceEnabled: sink.traceEnabled && (() => sink.traceEnabled!()),
+  };
+}

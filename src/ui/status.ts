@@ -11,7 +11,7 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
     const servers = state.catalog.servers;
     const running = servers.filter(s => s.connection.status === 'running').length;
     const failing = servers.filter(s => serverError(s)).length;
-    if (!servers.length && !state.blocked.length) { item.hide(); return; }
+    if (!servers.length && !state.held.length) { item.hide(); return; }
     item.text = failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`;
     item.tooltip = vscode.l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, state.catalog.prompts.length);
     item.accessibilityInformation = { label: item.tooltip };

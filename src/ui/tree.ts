@@ -2,13 +2,12 @@
 // refreshes only that server's subtree (no flicker, no re-listing of unchanged servers).
 import * as vscode from 'vscode';
 import { serverError, type CatalogPrompt, type ServerEntry } from '../core/catalog';
-import type { ServerDefinition } from '../core/config';
-import type { ExtensionState } from '../state';
+import type { ExtensionState, HeldEntry } from '../state';
 import { escapeLabel } from '../core/markdown';
 
 export type Node =
   | { type: 'server'; entry: ServerEntry }
-  | { type: 'blocked'; def: ServerDefinition }
+  | { type: 'blocked'; held: HeldEntry }
   | { type: 'problem'; origin: string; message: string }
   | { type: 'prompt'; prompt: CatalogPrompt }
   | { type: 'argument'; prompt: CatalogPrompt; index: number };
@@ -39,7 +38,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         nodes.push(n);
       }
       this.serverNodes = next;
-      nodes.push(...this.state.blocked.map(def => ({ type: 'blocked' as const, def })));
+      nodes.push(...this.state.held.map(held => ({ type: 'blocked' as const, held })));
       return nodes;
     }
     if (node.type === 'server') return node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
@@ -55,17 +54,8 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
-      case 'server': return serverItem(node.entry);
-      case 'blocked': {
-        const item = new vscode.TreeItem(node.def.name, vscode.TreeItemCollapsibleState.None);
-        item.id = `blocked:${node.def.id}`;
-        item.description = vscode.l10n.t('not started: workspace not trusted');
-        item.tooltip = vscode.l10n.t('Servers that run commands from this workspace start only in a trusted workspace.');
-        item.iconPath = new vscode.ThemeIcon('shield');
-        item.contextValue = 'blocked';
-        item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
-        return item;
-      }
+      case 'server': return serverItem(node.entry, this.state.notes.get(node.entry.id) ?? []);
+      case 'blocked': return heldItem(node.held);
       case 'problem': {
         const item = new vscode.TreeItem(node.origin, vscode.TreeItemCollapsibleState.None);
         item.description = node.message;
@@ -91,7 +81,8 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       case 'argument': {
         const a = node.prompt.prompt.arguments![node.index];
         const item = new vscode.TreeItem(a.required ? `${a.name} *` : a.name, vscode.TreeItemCollapsibleState.None);
-        item.id = `arg:${node.prompt.invocationName}:${a.name}`;
+        // Arguments are server data: two with the same name must not make two items with one id.
+        item.id = `arg:${node.prompt.invocationName}:${node.index}:${a.name}`;
         item.description = [a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional'), a.description].filter(Boolean).join(' · ');
         item.tooltip = a.description;
         item.iconPath = new vscode.ThemeIcon(a.required ? 'symbol-field' : 'symbol-variable');
@@ -107,7 +98,44 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 }
 
-function serverItem(entry: ServerEntry): vscode.TreeItem {
+/** A configured server that does not run: the reason, and the way out (trust, or decide again). */
+function heldItem(held: HeldEntry): vscode.TreeItem {
+  const { def } = held;
+  const item = new vscode.TreeItem(def.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `held:${def.scope ?? def.source}:${def.id}`;
+  item.tooltip = held.message;
+  item.contextValue = `held.${held.reason}`;
+  switch (held.reason) {
+    case 'untrusted':
+      item.description = vscode.l10n.t('not started: workspace not trusted');
+      item.tooltip = `${held.message}\n\n${vscode.l10n.t('Servers that run commands from this workspace start only in a trusted workspace.')}`;
+      item.iconPath = new vscode.ThemeIcon('shield');
+      item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+      break;
+    case 'shadowed':
+      item.description = vscode.l10n.t('not used: your own server of this name is used');
+      item.iconPath = new vscode.ThemeIcon('circle-slash');
+      break;
+    case 'envFile':
+      item.description = vscode.l10n.t('not started: its envFile is in the untrusted workspace');
+      item.iconPath = new vscode.ThemeIcon('shield');
+      item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+      break;
+    case 'consent':
+      item.description = vscode.l10n.t('waiting for your consent — click to decide');
+      item.iconPath = new vscode.ThemeIcon('question');
+      item.command = { command: 'mcpPrompts.allowServer', title: vscode.l10n.t('Allow Server…'), arguments: [def.id] };
+      break;
+    case 'declined':
+      item.description = vscode.l10n.t('not started: you declined — click to allow');
+      item.iconPath = new vscode.ThemeIcon('debug-stop');
+      item.command = { command: 'mcpPrompts.allowServer', title: vscode.l10n.t('Allow Server…'), arguments: [def.id] };
+      break;
+  }
+  return item;
+}
+
+function serverItem(entry: ServerEntry, notes: string[]): vscode.TreeItem {
   const status = entry.connection.status;
   const item = new vscode.TreeItem(entry.def.name, vscode.TreeItemCollapsibleState.Expanded);
   item.id = `server:${entry.id}`;
@@ -122,6 +150,8 @@ function serverItem(entry: ServerEntry): vscode.TreeItem {
   if (info?.protocolVersion) tip.appendText(vscode.l10n.t('Protocol: {0}', info.protocolVersion) + '\n\n');
   tip.appendText(vscode.l10n.t('Transport: {0}', transport) + '\n\n');
   if (error) tip.appendText(vscode.l10n.t('Error: {0}', error.message) + '\n\n');
+  tip.appendText(vscode.l10n.t('Defined in: {0}', entry.def.source === 'workspace' ? vscode.l10n.t('this workspace') : vscode.l10n.t('your user settings')) + '\n\n');
+  for (const n of notes) tip.appendText(`${n}\n\n`);
   for (const w of entry.warnings) tip.appendText(`⚠ ${w}\n\n`);
   item.tooltip = tip;
   item.iconPath = statusIcon(entry.loading && status !== 'error' ? 'starting' : status, !!error);

@@ -1,5 +1,6 @@
-// Faults and security through the real UI: an untrusted workspace holds back its stdio servers (the
-// tree says why and leads to Manage Workspace Trust) while a user-level server works; after trusting,
+// Faults and security through the real UI: an untrusted workspace holds back its servers (the tree
+// says why and leads to Manage Workspace Trust) while a user-level server works; after trusting and
+// consenting to each workspace server,
 // a server that cannot start shows its cause in the tree, hostile server text stays inert in chat, and
 // the arguments of a failed run are offered again by "Edit Arguments and Retry…" in chat and by "Try
 // Again…" on the notification of a run in the editor, Show Log opens the server's log; Escape in the argument
@@ -25,7 +26,7 @@ module.exports = async function faults(ctx) {
   });
   const { page } = ui;
 
-  // A new folder opens in Restricted Mode: the workspace's stdio servers are held back, nothing else.
+  // A new folder opens in Restricted Mode: the workspace's servers are held back, the user's run.
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
@@ -41,6 +42,14 @@ module.exports = async function faults(ctx) {
   await trust.waitFor({ timeout: 60000 });
   await ui.screenshot('manage-trust');
   await trust.click();
+  // Each workspace server asks for consent once, naming what it runs (test/e2e/trust.e2e.js covers declining).
+  const consent = page.locator('.monaco-dialog-box');
+  for (const name of ['flaky', 'hostile', 'slow', 'gone']) {
+    await consent.filter({ hasText: `Start the MCP server "${name}" defined in .vscode/mcp.json?` }).waitFor({ timeout: 120000 });
+    if (name === 'flaky') await ui.screenshot('consent');
+    await consent.getByRole('button', { name: 'Start Server', exact: true }).click();
+    await consent.filter({ hasText: `"${name}"` }).waitFor({ state: 'hidden', timeout: 60000 });
+  }
   await page.locator('[aria-label^="MCP Prompts: 4 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   // The trust editor opens as a modal: close it.
   const modal = page.locator('.monaco-modal-editor-block');

@@ -26,11 +26,17 @@ test('reads Claude Desktop / Cursor mcpServers and infers the type', () => {
   assert.ok(config.servers.every(s => s.source === 'import'));
 });
 
-test('wrong types name the server and the field', () => {
-  assert.throws(() => parseConfigObject({ servers: { bad: { command: 42 } } }, 'user'), (e: unknown) => e instanceof ConfigError && e.server === 'bad' && e.field === 'command' && /"bad".*"command" must be a string/.test(e.message));
-  assert.throws(() => parseConfigObject({ servers: { s: { command: 'x', args: 'nope' } } }, 'user'), /Server "s": "args" must be an array of strings/);
-  assert.throws(() => parseConfigObject({ servers: { s: { type: 'ws', url: 'x' } } }, 'user'), /Server "s": unknown type "ws"/);
-  assert.throws(() => parseConfigObject({ servers: { s: { type: 'http' } } }, 'user'), /Server "s": "url" is required/);
+test('wrong types name the server and the field; the entry is skipped, the file still loads', () => {
+  const problem = (servers: Record<string, unknown>) => {
+    const config = parseConfigObject({ servers }, 'user');
+    assert.equal(config.problems.length, 1);
+    return config.problems[0];
+  };
+  const bad = problem({ bad: { command: 42 } });
+  assert.ok(bad instanceof ConfigError && bad.server === 'bad' && bad.field === 'command' && /"bad".*"command" must be a string/.test(bad.message));
+  assert.match(problem({ s: { command: 'x', args: 'nope' } }).message, /Server "s": "args" must be an array of strings/);
+  assert.match(problem({ s: { type: 'ws', url: 'x' } }).message, /Server "s": unknown type "ws"/);
+  assert.match(problem({ s: { type: 'http' } }).message, /Server "s": "url" is required/);
   assert.throws(() => parseConfigText('{ "servers": ', 'user', 'broken.json'), /broken\.json: invalid JSON/);
 });
 

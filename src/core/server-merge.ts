@@ -1,0 +1,103 @@
+// Which configured servers run, and which are held back and why: the trust and precedence rules shared
+// by the extension and the CLI. A repository is hostile until the user trusts it, so everything it
+// defines (its .vscode/mcp.json, its workspace settings) waits for trust, and it can never replace a
+// server the user defined.
+import * as l10n from '@vscode/l10n';
+import path from 'node:path';
+import type { ServerConfig, ServerDefinition } from './config.js';
+
+export interface ConfigSource {
+  kind: 'user' | 'workspace';
+  /** Where it came from, for messages: ".vscode/mcp.json", "workspace settings", … */
+  label: string;
+  /** The workspace folder of a workspace source: its `${workspaceFolder}` and its scope. */
+  folder?: string;
+  config: ServerConfig;
+}
+
+export type HoldReason = 'untrusted' | 'shadowed' | 'envFile';
+
+export interface HeldServer {
+  def: ServerDefinition;
+  origin: string;
+  reason: HoldReason;
+  /** One sentence naming the server and the reason. */
+  message: string;
+}
+
+export interface PlannedServer { def: ServerDefinition; source: ConfigSource }
+
+export interface ConfigProblemEntry { origin: string; server?: string; message: string }
+
+export interface ServerPlan {
+  /** Servers that may start, not yet substituted; each has its `scope` and `defaultCwd`. */
+  run: PlannedServer[];
+  held: HeldServer[];
+  problems: ConfigProblemEntry[];
+  /** Log lines for servers whose name is defined in several places: which one is used and why. */
+  notes: { def: ServerDefinition; message: string }[];
+}
+
+export interface TrustContext {
+  /** The workspace is trusted (or trust is off). */
+  trusted: boolean;
+  userHome: string;
+  /** The first workspace folder, if any: the default cwd of user servers in a trusted workspace. */
+  firstFolder?: string;
+}
+
+/** The scope of a definition: `user`, or the folder of the workspace that defined it. */
+export function scopeOf(source: ConfigSource): string {
+  return source.kind === 'user' ? 'user' : `workspace:${source.folder ?? ''}`;
+}
+
+/** An envFile that would be read from the (untrusted) workspace: relative, or through `${workspaceFolder}`. */
+export function envFileInWorkspace(envFile: string | undefined): boolean {
+  if (!envFile) return false;
+  return envFile.includes('${workspaceFolder}') || (!path.isAbsolute(envFile) && !/^(~|\$\{userHome\})/.test(envFile));
+}
+
+/**
+ * User sources first: on a name clash the user's definition is used and the workspace one is shown as
+ * shadowed. In an untrusted workspace every workspace-defined server is held back whatever its transport,
+ * user stdio servers run from the home folder, and a relative envFile is refused.
+ */
+export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerPlan {
+  const plan: ServerPlan = { run: [], held: [], problems: [], notes: [] };
+  const taken = new Map<string, { def: ServerDefinition; source: ConfigSource }>();
+  const ordered = [...sources.filter(s => s.kind === 'user'), ...sources.filter(s => s.kind === 'workspace')];
+  for (const source of ordered) {
+    for (const p of source.config.problems) plan.problems.push({ origin: source.label, server: p.server, message: p.message });
+    for (const parsed of source.config.servers) {
+      const def: ServerDefinition = {
+        ...parsed,
+        source: source.kind === 'user' ? 'user' : 'workspace',
+        scope: scopeOf(source),
+        defaultCwd: source.kind === 'workspace' ? source.folder : ctx.trusted ? ctx.firstFolder ?? ctx.userHome : ctx.userHome,
+      };
+      const first = taken.get(def.id);
+      if (first && first.source.kind === 'user' && source.kind === 'workspace') {
+        const message = l10n.t('{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined', def.name, source.label, first.source.label);
+        plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
+        plan.notes.push({ def: first.def, message });
+        continue;
+      }
+      if (first) {
+        plan.problems.push({ origin: source.label, server: def.name, message: l10n.t('Server "{0}" is defined twice; the first definition is used', def.name) });
+        continue;
+      }
+      taken.set(def.id, { def, source });
+      if (source.kind === 'workspace' && !ctx.trusted) {
+        plan.held.push({ def, origin: source.label, reason: 'untrusted', message: l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label) });
+        continue;
+      }
+      const t = def.transport;
+      if (source.kind === 'user' && !ctx.trusted && t.type === 'stdio' && envFileInWorkspace(t.envFile)) {
+        plan.held.push({ def, origin: source.label, reason: 'envFile', message: l10n.t('{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace', def.name, t.envFile!) });
+        continue;
+      }
+      plan.run.push({ def, source });
+    }
+  }
+  return plan;
+}
