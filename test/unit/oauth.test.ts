@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog';
 import { invokePrompt } from '../../src/core/invocation';
-import { substituteVariables, type ServerDefinition } from '../../src/core/config';
+import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config';
 import * as oauth from '../../src/core/oauth';
 import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions, type SecretStore } from '../../src/core/oauth';
 import { signInCallback } from '../../src/core/sign-in';
@@ -245,8 +245,10 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
   }
 });
 
-test('Config: clientSecret needs a clientId', () => {
-  assert.throws(() => defs({ s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' } }), /Server "s": "clientId" is required/);
+test('Config: clientSecret needs a clientId (the entry is reported, the others load)', () => {
+  const config = parseConfigObject({ servers: { s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' }, ok: { type: 'http', url: 'https://y.example/mcp' } } }, 'user');
+  assert.deepEqual(config.problems.map(p => p.message), ['Server "s": "clientId" is required']);
+  assert.deepEqual(config.servers.map(d => d.name), ['ok']);
 });
 
 test('OAuth: a server that asks for sign-in only after initialize (on prompts/list) says "needs you to sign in" too, and the sign-in works', async () => {
