@@ -76,6 +76,15 @@ module.exports = async function agent(ctx) {
   assert.doesNotMatch(received, /@mcp \/rich-demo\.rich_content/);
   await page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 5 messages' }).first().scrollIntoViewIfNeeded();
   await ui.screenshot('agent-received');
+  await ui.close();
+
+  // 4. chat.afterGet "agent": the transcript, then the hand-off to a new agent chat without a click.
+  const auto = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) }, userSettings: { 'mcpPrompts.chat.afterGet': 'agent' } });
+  await auto.page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await auto.typeInChat('@mcp /rich-demo.rich_content');
+  await waitForSession(auto.page, /FAKE-MODEL received 5 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\./);
+  await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
+  assert.doesNotMatch(await sessionText(auto.page), /FAKE-MODEL received 4 messages/, 'the model was not asked without tools first');
 };
 
 if (require.main === module) runStandalone(module, __filename);
