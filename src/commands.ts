@@ -12,6 +12,7 @@ import { pickPrompt } from './ui/picker';
 import { openTranscript, TranscriptProvider, transcriptMarkdown } from './ui/transcript-editor';
 import { addServer, importServers } from './ui/config-edit';
 import { invocationLine } from './chat/participant';
+import { insertIntoChat, registerHandOff } from './chat/handoff';
 import type { Node } from './ui/tree';
 
 export interface Surfaces { state: ExtensionState; input: ArgumentInput; transcripts: TranscriptProvider }
@@ -159,7 +160,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     'mcpPrompts.insertIntoChat': async (id: unknown) => {
       const r = stored(id);
-      if (r) await vscode.commands.executeCommand('workbench.action.chat.open', { query: transcriptMarkdown(r, 0), isPartialQuery: true });
+      if (r) await insertIntoChat(r);
     },
     'mcpPrompts.copyMarkdown': async (id: unknown) => {
       const r = stored(id);
@@ -178,5 +179,5 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(transcriptMarkdown(r, 0)));
     },
   };
-  return Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn));
+  return [...Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn)), ...registerHandOff(state)];
 }

@@ -9,6 +9,7 @@ import type { ExtensionState } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
+import { continueAfterResponse, resultButtons } from './handoff';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -48,7 +49,8 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     renderTranscript(stream, stored);
     const forced = state.forceSend === invocation;
     state.forceSend = undefined;
-    const send = forced || vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send';
+    const afterGet = vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send');
+    const send = forced || afterGet === 'send';
     if (send && !token.isCancellationRequested) {
       stream.markdown(untrusted('\n\n---\n\n'));
       stream.markdown(heading('sparkle', request.model.name));
@@ -57,10 +59,8 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     }
     // The buttons come last: VS Code folds everything before a response's closing markdown into
     // "Completed N steps", which would hide the transcript behind the model's answer.
-    stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.insertIntoChat', title: vscode.l10n.t('Insert into Chat Input'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.copyMarkdown', title: vscode.l10n.t('Copy as Markdown'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
+    resultButtons(stream, stored, send && !token.isCancellationRequested);
+    if (afterGet === 'agent' && !forced && !token.isCancellationRequested) continueAfterResponse(stored);
     return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
   } catch (err) {
     // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.

@@ -100,7 +100,7 @@ module.exports = async function chat(ctx) {
   // Opening the embedded resource shows it read-only as a document.
   const anchor = page.locator(SESSION).getByText('notes.md', { exact: true }).last();
   await scrollChatTo(page, anchor);
-  await anchor.click();
+  await anchor.dispatchEvent('click'); // the sticky request header can cover it (see the audio anchor below)
   await page.locator('.tab').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
   await ui.screenshot('resource-opened');
 

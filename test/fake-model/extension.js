@@ -5,7 +5,8 @@
 //    (a text part as is; a data part as ` <image MIME N bytes>`, or ` <data MIME N bytes>` when not an
 //    image; messages joined by one space), streamed in up to 3 chunks.
 // 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
-//    history and attached images to the selected model and streams the answer. Being default needs the
+//    history and its attachments to the selected model and streams the answer: attached images as image
+//    data, attached files as ` <file URI>` plus their contents (image files as image data). Being default needs the
 //    proposed API defaultChatParticipant: the host is started with --enable-proposed-api for this extension.
 const vscode = require('vscode');
 
@@ -72,6 +73,38 @@ const provider = {
   },
 };
 
+/** Image file names an agent reads as pictures (VS Code's own list for attached image files). */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp' };
+
+/**
+ * One attached reference as model parts, the way an agent hands attachments on: image data as an image;
+ * a file as ` <file URI>` followed by its contents (an image file as an image part, text as text), so a
+ * test sees both what VS Code attached and what reached the model.
+ */
+async function referenceParts(ref) {
+  const value = ref.value;
+  if (value instanceof vscode.ChatReferenceBinaryData) {
+    return [vscode.LanguageModelDataPart.image(await value.data(), value.mimeType)];
+  }
+  const uri = value instanceof vscode.Uri ? value : value instanceof vscode.Location ? value.uri : undefined;
+  if (!uri) return [new vscode.LanguageModelTextPart(` <reference ${ref.id} ${typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : typeof value}>`)];
+  const parts = [new vscode.LanguageModelTextPart(` <file ${uri.toString(true)}>`)];
+  try {
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    const ext = IMAGE_FILE.exec(uri.path);
+    if (ext) parts.push(vscode.LanguageModelDataPart.image(bytes, IMAGE_TYPES[ext[1].toLowerCase()]));
+    else {
+      const text = Buffer.from(bytes).toString('utf8');
+      const binary = bytes.includes(0) || text.includes('\ufffd');
+      parts.push(new vscode.LanguageModelTextPart(binary ? ` <binary ${bytes.length} bytes>` : ` <contents ${JSON.stringify(text.slice(0, 200))}>`));
+    }
+  } catch (e) {
+    parts.push(new vscode.LanguageModelTextPart(` <unreadable ${e && e.code || e}>`));
+  }
+  return parts;
+}
+
 /** Chat history and the new request as model messages, the way a default agent would send them. */
 async function toMessages(request, context) {
   const messages = [];
@@ -83,10 +116,7 @@ async function toMessages(request, context) {
     }
   }
   const parts = [new vscode.LanguageModelTextPart(request.prompt)];
-  for (const ref of request.references || []) {
-    const value = ref.value;
-    if (value instanceof vscode.ChatReferenceBinaryData) parts.push(vscode.LanguageModelDataPart.image(await value.data(), value.mimeType));
-  }
+  for (const ref of request.references || []) parts.push(...(await referenceParts(ref)));
   messages.push(vscode.LanguageModelChatMessage.User(parts));
   return messages;
 }

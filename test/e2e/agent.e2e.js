@@ -1,0 +1,90 @@
+// Results that reach the user's work: a person runs `@mcp /rich-demo.rich_content`, sees one short row of
+// actions under the transcript, uses More… → Insert into Chat Input (the text with roles, the resources as
+// file chips), then Continue in Agent: a new agent chat whose history holds the prompt's earlier turns
+// (roles kept) and whose request carries the resources as files. The fake default agent (test/fake-model)
+// forwards what it receives to the fake model, which echoes it: the assertions read what reached the model.
+// VS Code 1.139 drops image files attached from an extension's scheme: the image reaches the agent as its
+// name in the text (asserted, so a VS Code that starts taking them shows up here as a change).
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root } = require('./harness');
+
+const SESSION = '.interactive-session';
+const INPUT = '.interactive-input-part';
+
+/** The chat's text, also the parts scrolled out of view. */
+function sessionText(page) {
+  return page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
+}
+
+async function waitForSession(page, re, timeout = 120000) {
+  await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout });
+}
+
+module.exports = async function agent(ctx) {
+  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) } });
+  const { page } = ui;
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // 1. The prompt runs; the fake model answers; one short row of actions follows the transcript.
+  await ui.typeInChat('@mcp /rich-demo.rich_content');
+  await waitForSession(page, /FAKE-MODEL received 4 messages/);
+  // The chat list places its rows absolutely: DOM order is not display order, so find the row by content.
+  const row = page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 4 messages' }).first();
+  const buttons = row.locator('.chat-command-button');
+  // The row spans the width; the button itself is its link (a click in the row's middle hits nothing).
+  const continueButton = buttons.locator('a.monaco-button').filter({ hasText: 'Continue in Agent' }).last();
+  const more = buttons.locator('a.monaco-button').filter({ hasText: 'More…' }).last();
+  await continueButton.waitFor({ timeout: 60000 });
+  await more.waitFor({ timeout: 60000 });
+  // Two buttons instead of four; the model was asked already (afterGet "send"), so Send to Model is in More….
+  assert.deepEqual((await buttons.allInnerTexts()).map(t => t.trim()), ['Continue in Agent', 'More…']);
+  await row.scrollIntoViewIfNeeded();
+  await ui.screenshot('transcript-actions');
+
+  // 2. More… lists every action; Insert into Chat Input fills the input (roles kept) and attaches the resources.
+  await more.click();
+  const quick = page.locator('.quick-input-widget');
+  for (const label of ['Continue in Agent', 'Send to Model', 'Insert into Chat Input', 'Copy as Markdown', 'Open as Document']) {
+    await quick.locator('.monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 60000 });
+  }
+  await ui.screenshot('more-actions');
+  await quick.locator('.monaco-list-row').filter({ hasText: 'Insert into Chat Input' }).first().click();
+  const input = page.locator(INPUT).first();
+  const chips = input.locator('.chat-attached-context-attachment');
+  await chips.filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
+  for (const name of ['audio.wav', 'data.bin']) await chips.filter({ hasText: name }).first().waitFor({ timeout: 60000 });
+  const typed = await input.locator('.monaco-editor .view-lines').first().innerText();
+  // The editor draws only the lines in view: the first turn's heading and text (the order is a unit test).
+  assert.match(typed.replace(/\u00a0/g, ' '), /^User:\s*# Rich content/, 'the inserted text starts with the first turn and its role');
+  await ui.screenshot('insert-into-chat-input');
+
+  // 3. Continue in Agent: a new agent chat; the model receives the turns in order with their roles, the
+  //    image named where it stood, and the attached files' contents.
+  await continueButton.click();
+  await waitForSession(page, /FAKE-MODEL received 5 messages/);
+  const received = (await sessionText(page)).replace(/\s+/g, ' ');
+  const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 5 messages'));
+  assert.match(echo, /^FAKE-MODEL received 5 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./);
+  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md> <contents "# Notes\\n\\n- remember the milk/);
+  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/audio\.wav> <binary 16044 bytes>/);
+  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/data\.bin> <binary 8 bytes>/);
+  assert.doesNotMatch(echo, /<image image\/png/, 'no image data reaches the agent (VS Code drops the attachment)');
+  // The new chat is in agent mode and holds only the hand-off (the @mcp run stays in the previous chat).
+  await page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
+  assert.doesNotMatch(received, /@mcp \/rich-demo\.rich_content/);
+  await page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 5 messages' }).first().scrollIntoViewIfNeeded();
+  await ui.screenshot('agent-received');
+  await ui.close();
+
+  // 4. chat.afterGet "agent": the transcript, then the hand-off to a new agent chat without a click.
+  const auto = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) }, userSettings: { 'mcpPrompts.chat.afterGet': 'agent' } });
+  await auto.page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await auto.typeInChat('@mcp /rich-demo.rich_content');
+  await waitForSession(auto.page, /FAKE-MODEL received 5 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\./);
+  await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
+  assert.doesNotMatch(await sessionText(auto.page), /FAKE-MODEL received 4 messages/, 'the model was not asked without tools first');
+};
+
+if (require.main === module) runStandalone(module, __filename);
