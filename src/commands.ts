@@ -2,7 +2,7 @@
 // activation whatever the servers do, so a failing server never leaves a command missing.
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from './core/catalog';
-import { invokePrompt } from './core/invocation';
+import { formatInvocation, invokePrompt } from './core/invocation';
 import { toTranscript } from './core/content';
 import { PromptError } from './core/errors';
 import type { ExtensionState, StoredResult } from './state';
@@ -10,7 +10,6 @@ import type { ArgumentInput } from './ui/argument-input';
 import { pickPrompt } from './ui/picker';
 import { openTranscript, TranscriptProvider, transcriptMarkdown } from './ui/transcript-editor';
 import { addServer, importServers } from './ui/config-edit';
-import { invocationLine } from './chat/participant';
 import type { Node } from './ui/tree';
 
 export interface Surfaces { state: ExtensionState; input: ArgumentInput; transcripts: TranscriptProvider }
@@ -31,7 +30,7 @@ export async function runPrompt(s: Surfaces, target: CatalogPrompt, where: Targe
 
 async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<string, string>, where: Target): Promise<StoredResult | undefined> {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-  const line = invocationLine(target.invocationName, given);
+  const line = formatInvocation(target.invocationName, given);
   if (where === 'chat' || (where === 'auto' && vscode.workspace.getConfiguration('mcpPrompts').get<string>('runTarget', 'auto') !== 'editor' && (await chatAvailable()))) {
     s.state.lastInvocation = line;
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` });

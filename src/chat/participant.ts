@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { serverError } from '../core/catalog';
 import { PromptError } from '../core/errors';
-import { argumentList, invokePrompt } from '../core/invocation';
+import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
 import type { ExtensionState } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
@@ -43,7 +43,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
       return { metadata: { invocation: line } satisfies ChatResultMetadata };
     }
     state.setDraft(done.prompt.invocationName, undefined);
-    const invocation = invocationLine(done.prompt.invocationName, done.args);
+    const invocation = formatInvocation(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));
     renderTranscript(stream, stored);
     const forced = state.forceSend === invocation;
@@ -125,10 +125,4 @@ function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.
   stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
   if (!state.catalog.servers.length) stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
   return {};
-}
-
-/** `server.prompt key="value" …`: what the chat shows and what re-running it types. */
-export function invocationLine(name: string, args: Record<string, string>): string {
-  const parts = Object.entries(args).map(([k, v]) => (/^[^\s"'=]+$/.test(v) ? `${k}=${v}` : `${k}="${v.replace(/(["\\])/g, '\\$1').replace(/\n/g, '\\n')}"`));
-  return [name, ...parts].join(' ');
 }
