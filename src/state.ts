@@ -31,7 +31,7 @@ export class ExtensionState implements vscode.Disposable {
   /** Servers the configuration names but that may not start (untrusted workspace). */
   blocked: ServerDefinition[] = [];
   problems: ConfigProblem[] = [];
-  /** Set by "Send to model" so the re-run invocation sends even when afterGet is `show`. */
+  /** Set by "Send to Model": the id of the stored result the next `@mcp` request of its invocation sends. */
   forceSend?: string;
   lastInvocation?: string;
   private readonly configEmitter = new vscode.EventEmitter<void>();

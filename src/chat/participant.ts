@@ -5,7 +5,7 @@ import { serverError } from '../core/catalog';
 import { PromptError } from '../core/errors';
 import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
-import type { ExtensionState } from '../state';
+import type { ExtensionState, StoredResult } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { escapeLabel } from '../core/markdown';
@@ -24,6 +24,13 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   if (request.command === 'list') return listPrompts(state, stream);
   if (request.command === 'help' || !request.prompt.trim()) return help(state, stream);
   const line = request.prompt.trim().replace(/^\//, '');
+  // Send to Model: the stored result goes to the model as it is; the server is not asked again.
+  const pending = state.forceSend !== undefined ? state.result(state.forceSend) : undefined;
+  state.forceSend = undefined;
+  if (pending && pending.invocation === line) {
+    stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', `/${pending.result.prompt.invocationName}`)));
+    return answer(request, stream, token, pending, true);
+  }
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   let attempt: { name: string; args: Record<string, string> } | undefined;
@@ -46,22 +53,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     const invocation = formatInvocation(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));
     renderTranscript(stream, stored);
-    const forced = state.forceSend === invocation;
-    state.forceSend = undefined;
-    const send = forced || vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send';
-    if (send && !token.isCancellationRequested) {
-      stream.markdown(untrusted('\n\n---\n\n'));
-      stream.markdown(heading('sparkle', request.model.name));
-      const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
-      for await (const chunk of response.text) stream.markdown(untrusted(chunk));
-    }
-    // The buttons come last: VS Code folds everything before a response's closing markdown into
-    // "Completed N steps", which would hide the transcript behind the model's answer.
-    stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.insertIntoChat', title: vscode.l10n.t('Insert into Chat Input'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.copyMarkdown', title: vscode.l10n.t('Copy as Markdown'), arguments: [stored.id] });
-    stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
-    return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
+    return await answer(request, stream, token, stored, vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send') === 'send');
   } catch (err) {
     // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.
     if (attempt) state.setDraft(attempt.name, attempt.args);
@@ -69,6 +61,23 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   } finally {
     sub.dispose();
   }
+}
+
+/** The model's answer to a stored result (when `send`), then the result's buttons. */
+async function answer(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, stored: StoredResult, send: boolean): Promise<vscode.ChatResult> {
+  if (send && !token.isCancellationRequested) {
+    stream.markdown(untrusted('\n\n---\n\n'));
+    stream.markdown(heading('sparkle', request.model.name));
+    const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
+    for await (const chunk of response.text) stream.markdown(untrusted(chunk));
+  }
+  // The buttons come last: VS Code folds everything before a response's closing markdown into
+  // "Completed N steps", which would hide the transcript behind the model's answer.
+  stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
+  stream.button({ command: 'mcpPrompts.insertIntoChat', title: vscode.l10n.t('Insert into Chat Input'), arguments: [stored.id] });
+  stream.button({ command: 'mcpPrompts.copyMarkdown', title: vscode.l10n.t('Copy as Markdown'), arguments: [stored.id] });
+  stream.button({ command: 'mcpPrompts.openTranscript', title: vscode.l10n.t('Open as Document'), arguments: [stored.id] });
+  return { metadata: { invocation: stored.invocation, resultId: stored.id } satisfies ChatResultMetadata };
 }
 
 function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
