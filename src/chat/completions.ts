@@ -1,5 +1,7 @@
 // Completion in the chat input after `@mcp /`: prompt names, then `key=` argument names, then values
-// from the server's completion/complete with the arguments typed so far as context.
+// from the server's completion/complete with the arguments typed so far as context. A word that is
+// already complete gets no list: Enter in the chat input then sends instead of accepting a suggestion
+// that only repeats what was typed.
 import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/invocation';
 import type { ExtensionState } from '../state';
@@ -17,7 +19,11 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
     // While servers are still listing, ask VS Code to query again as the user types on.
-    if (m) return new vscode.CompletionList(this.promptNames(m[1], position), this.state.catalog.servers.some(s => s.loading));
+    if (m) {
+      const items = this.promptNames(m[1], position);
+      if (items.some(i => i.insertText === `/${m[1]} `)) return [];
+      return new vscode.CompletionList(items, this.state.catalog.servers.some(s => s.loading));
+    }
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
     const found = this.state.catalog.resolve(call[1]);
@@ -49,6 +55,8 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       const context = { ...(parsed?.named ?? {}) };
       delete context[argName];
       const result = await completeArgument(target, argName, prefix, context, controller.signal);
+      // The value is already one the server offers: nothing to complete.
+      if (prefix && result.values.includes(prefix)) return [];
       const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);
       const items = result.values.map((v, i) => {
         const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.Value);
