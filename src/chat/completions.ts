@@ -19,10 +19,12 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
     // While servers are still listing, ask VS Code to query again as the user types on.
+    // Lists are marked incomplete so VS Code asks again on every keystroke instead of filtering the
+    // first answer: it would keep offering a name or value the user has since typed in full.
     if (m) {
       const items = this.promptNames(m[1], position);
       if (items.some(i => i.insertText === `/${m[1]} `)) return [];
-      return new vscode.CompletionList(items, this.state.catalog.servers.some(s => s.loading));
+      return new vscode.CompletionList(items, true);
     }
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
@@ -67,7 +69,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         item.detail = target.server.def.name;
         return item;
       });
-      return new vscode.CompletionList(items, result.hasMore === true);
+      return new vscode.CompletionList(items, true);
     } catch {
       return undefined;
     } finally {

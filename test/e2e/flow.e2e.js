@@ -53,7 +53,8 @@ module.exports = async function flow(ctx) {
       try {
         await fn();
       } catch (e) {
-        failures.push(`${name}: ${String(e.message || e).split('\n')[0]}`);
+        const lines = String(e.message || e).split('\n');
+        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(/\x1b\[\d+m/g, '').trim() ?? ''}`);
         await ui.screenshot(`failed-${name}`).catch(() => {});
         // Back to a clean window for the next part (only after a failure).
         for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
@@ -128,7 +129,7 @@ module.exports = async function flow(ctx) {
       await ui.runCommand('MCP Prompts: Start Server');
       await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 60000 });
       await ui.runCommand('MCP Prompts: Show Server Log…');
-      await ui.waitForText(/flow is running/, { within: '.part.panel' });
+      await page.waitForFunction(() => [...document.querySelectorAll('.part.panel .view-lines')].some(v => /flow\s+is\s+running/.test(v.textContent)), undefined, { timeout: 60000 });
       await ui.runCommand('MCP Prompts: Add Server…');
       await quick.getByText('Add MCP Server (1/3)').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
@@ -160,6 +161,7 @@ module.exports = async function flow(ctx) {
     const next = generator(1913);
     const pick = list => list[Math.floor(next() * list.length)];
     const mismatches = { typed: [], clicked: [] };
+    const landedElsewhere = [];
     for (const mode of ['typed', 'clicked']) {
       await part(`argument-${mode}`, async () => {
         for (let run = 0; run < 10; run++) {
@@ -184,6 +186,8 @@ module.exports = async function flow(ctx) {
               const row = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${word}\\s*$`) }) }).first();
               await row.click({ timeout: 30000 });
               const click = await page.evaluate(n => window.__flowClicks[n], clicks);
+              // The row under the mouse is what the person clicked, even when the list changed under it.
+              if (click.label !== word) landedElsewhere.push(`${word} → ${click.label}`);
               expected[`a${step}`] = click.description === 'use what you typed' ? click.input : click.label;
             }
           }
@@ -193,6 +197,7 @@ module.exports = async function flow(ctx) {
           }
         }
         await ui.screenshot(`argument-${mode}`);
+        if (mode === 'clicked') console.log(`[flow] clicks that landed on another row than the one located: ${landedElsewhere.length}${landedElsewhere.length ? ` (${landedElsewhere.join(', ')})` : ''}`);
         if (mismatches[mode].length) throw new Error(`${mismatches[mode].length} of 50 steps mismatched: ${mismatches[mode].slice(0, 5).join('; ')}`);
       });
     }
