@@ -19,12 +19,10 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
     // While servers are still listing, ask VS Code to query again as the user types on.
-    // Lists are marked incomplete so VS Code asks again on every keystroke instead of filtering the
-    // first answer: it would keep offering a name or value the user has since typed in full.
     if (m) {
       const items = this.promptNames(m[1], position);
       if (items.some(i => i.insertText === `/${m[1]} `)) return [];
-      return new vscode.CompletionList(items, true);
+      return new vscode.CompletionList(items, this.state.catalog.servers.some(s => s.loading));
     }
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
@@ -63,12 +61,14 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       const items = result.values.map((v, i) => {
         const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.Value);
         item.insertText = /[\s"']/.test(v) ? `"${v.replace(/(["\\])/g, '\\$1')}" ` : `${v} `;
-        item.filterText = v;
+        item.filterText = allButLast(v);
         item.range = range;
         item.sortText = String(i).padStart(4, '0');
         item.detail = target.server.def.name;
         return item;
       });
+      // Incomplete: VS Code asks again as the user types on, and the answer above closes the list once
+      // the value is complete (it would otherwise keep filtering this answer, e.g. showing `kotlinx`).
       return new vscode.CompletionList(items, true);
     } catch {
       return undefined;
@@ -88,7 +88,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         item.range = range;
         item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
         item.documentation = p.prompt.description;
-        item.filterText = `/${name} ${p.prompt.title ?? ''}`;
+        item.filterText = `${p.prompt.title ?? ''} /${allButLast(name)}`;
         item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
         if (p.prompt.arguments?.length) item.command = { command: 'editor.action.triggerSuggest', title: '' };
         items.push(item);
@@ -96,4 +96,14 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     }
     return items;
   }
+}
+
+/**
+ * What VS Code filters an item by: the text without its last character, title first. VS Code filters
+ * the list it already has on every keystroke, before any new answer arrives; a word typed in full is
+ * then longer than the filter text and its own item drops out at once, so Enter sends the chat request
+ * instead of accepting a suggestion that only repeats the word.
+ */
+function allButLast(text: string): string {
+  return [...text].slice(0, -1).join('');
 }
