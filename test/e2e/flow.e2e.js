@@ -115,6 +115,8 @@ module.exports = async function flow(ctx) {
       await page.keyboard.press('Enter');
       await nextGet('counted', counted, 'Run in Editor…');
       await page.locator('.tab').filter({ hasText: 'flow.counted' }).first().waitFor({ timeout: 30000 });
+      // The transcript is a webview, which keeps F1 to itself; a person moves on by clicking the chat.
+      await page.locator('.interactive-input-part .monaco-editor').first().click();
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       await nextGet('counted', counted + 1, 'Repeat Last Prompt');
       const lists = count('prompts/list');
@@ -134,7 +136,7 @@ module.exports = async function flow(ctx) {
       await quick.getByText('Add MCP Server (1/3)').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
       await ui.runCommand('MCP Prompts: Import Servers from Claude Desktop / Cursor Config…');
-      await page.waitForFunction(() => /^\//.test(document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? ''), undefined, { timeout: 30000 });
+      await quick.getByText('Import MCP Servers').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
       await ui.runCommand('MCP Prompts: Save Last Result as .prompt.md…');
       await page.waitForFunction(() => /\.github\/prompts\/counted\.prompt\.md$/.test(document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? ''), undefined, { timeout: 30000 });
