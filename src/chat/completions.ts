@@ -18,11 +18,11 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
-    // While servers are still listing, ask VS Code to query again as the user types on.
+    // Lists are complete (never `isIncomplete`): for an incomplete list VS Code keeps showing the old
+    // answer unfiltered until a new one arrives, and Enter in that gap accepted a word typed in full.
     if (m) {
       const items = this.promptNames(m[1], position);
-      if (items.some(i => i.insertText === `/${m[1]} `)) return [];
-      return new vscode.CompletionList(items, this.state.catalog.servers.some(s => s.loading));
+      return items.some(i => i.insertText === `/${m[1]} `) ? [] : items;
     }
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
@@ -67,9 +67,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         item.detail = target.server.def.name;
         return item;
       });
-      // Incomplete: VS Code asks again as the user types on, and the answer above closes the list once
-      // the value is complete (it would otherwise keep filtering this answer, e.g. showing `kotlinx`).
-      return new vscode.CompletionList(items, true);
+      return items;
     } catch {
       return undefined;
     } finally {
