@@ -27,7 +27,7 @@ export class ValueRows {
   private readonly index = new Map<string, number>();
   private signature = '';
 
-  /** Items for `typed`, with `current` the values to show now (value → description); undefined if unchanged. */
+  /** Row 0 `box`, then every value seen so far; `current` (value → description) are shown. Undefined if unchanged. */
   items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>): ValueItem[] | undefined {
     for (const v of current.keys()) if (!this.index.has(v)) { this.index.set(v, this.values.length); this.values.push(v); }
     const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
