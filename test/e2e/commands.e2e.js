@@ -86,6 +86,8 @@ module.exports = async function commands(ctx) {
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'Edit in editor…' }).first().click();
   await page.locator('.tab').filter({ hasText: 'Untitled' }).first().waitFor({ timeout: 60000 });
+  // The editor and its "Use Text" prompt open together; a person sees both, then clicks into the editor.
+  await rows.filter({ hasText: 'Use Text' }).first().waitFor({ timeout: 60000 });
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.type('Ada\nLovelace');
   await ui.screenshot('edit-in-editor');
