@@ -112,8 +112,10 @@ function helpers(page, H, { name }) {
     /**
      * Types into the chat input like a person and (send: true, default) presses Enter once, which must
      * send the request: a suggestion list left open by our completions would swallow it (a defect).
+     * Keys go at 25 ms each, still faster than people type: with no delay at all, VS Code's suggest
+     * widget could still hold a row from before the last key when Enter came (seen once in 20 lines).
      */
-    async typeInChat(text, { send = true, timeout = TIMEOUT, delay = 0 } = {}) {
+    async typeInChat(text, { send = true, timeout = TIMEOUT, delay = 25 } = {}) {
       await self.openChat({ timeout });
       await chatInput().click();
       await page.keyboard.type(text, { delay });
