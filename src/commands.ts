@@ -2,7 +2,7 @@
 // activation whatever the servers do, so a failing server never leaves a command missing.
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from './core/catalog';
-import { invokePrompt } from './core/invocation';
+import { formatInvocation, invokePrompt } from './core/invocation';
 import { toTranscript } from './core/content';
 import { PromptError } from './core/errors';
 import { refuseAuthorizationUrl } from './core/oauth';
@@ -11,7 +11,6 @@ import type { ArgumentInput } from './ui/argument-input';
 import { pickPrompt } from './ui/picker';
 import { openTranscript, TranscriptProvider, transcriptMarkdown } from './ui/transcript-editor';
 import { addServer, importServers } from './ui/config-edit';
-import { invocationLine } from './chat/participant';
 import { insertIntoChat, registerHandOff } from './chat/handoff';
 import type { Node } from './ui/tree';
 
@@ -33,7 +32,7 @@ export async function runPrompt(s: Surfaces, target: CatalogPrompt, where: Targe
 
 async function runWithValues(s: Surfaces, target: CatalogPrompt, values: Record<string, string>, where: Target): Promise<StoredResult | undefined> {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-  const line = invocationLine(target.invocationName, given);
+  const line = formatInvocation(target.invocationName, given);
   if (where === 'chat' || (where === 'auto' && vscode.workspace.getConfiguration('mcpPrompts').get<string>('runTarget', 'auto') !== 'editor' && (await chatAvailable()))) {
     s.state.lastInvocation = line;
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` });
@@ -73,6 +72,20 @@ export function showError(state: ExtensionState, err: unknown, retry?: string, w
   });
 }
 
+/** A command with nothing to do says so and offers the way forward. */
+function nothingToDo(message: string, action: string, command: string): void {
+  void vscode.window.showInformationMessage(message, action).then(choice => {
+    if (choice === action) void vscode.commands.executeCommand(command);
+  });
+}
+
+/** No server configured: say so and offer Add Server…; true when there is none. */
+function noServers(state: ExtensionState): boolean {
+  if (state.catalog.servers.length) return false;
+  nothingToDo(vscode.l10n.t('No MCP servers are configured.'), vscode.l10n.t('Add Server…'), 'mcpPrompts.addServer');
+  return true;
+}
+
 async function pickServer(state: ExtensionState, title: string, filter: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
   const servers = state.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
@@ -92,7 +105,8 @@ function serverArg(state: ExtensionState, arg: unknown): ServerEntry | undefined
 export function registerCommands(s: Surfaces): vscode.Disposable[] {
   const { state } = s;
   const stored = (id: unknown) => (typeof id === 'string' ? state.result(id) : undefined);
-  const server = async (arg: unknown, title: string) => serverArg(state, arg) ?? (await pickServer(state, title));
+  const server = async (arg: unknown, title: string) => serverArg(state, arg) ?? (noServers(state) ? undefined : await pickServer(state, title));
+  const runPromptLabel = vscode.l10n.t('Run Prompt…');
   const commands: Record<string, (...args: any[]) => unknown> = {
     'mcpPrompts.runPrompt': async (node?: Node) => {
       const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(state);
@@ -104,7 +118,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     'mcpPrompts.rerunLast': async () => {
       const line = state.lastInvocation;
-      if (!line) { void vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.')); return; }
+      if (!line) { nothingToDo(vscode.l10n.t('No prompt has been run yet.'), runPromptLabel, 'mcpPrompts.runPrompt'); return; }
       if (await chatAvailable()) { await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${line}` }); return; }
       try {
         const done = await invokePrompt(state.catalog, { line, collect: (t, given) => s.input.collect(t, given) });
@@ -130,6 +144,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     // OAuth: the browser opens only when the user asks for it.
     'mcpPrompts.signIn': async (arg?: unknown) => {
+      if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.authorizationUrl)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server is waiting for a sign-in.')); return; }
       const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign in to which server?'), s => !!s.connection.authorizationUrl));
       const url = e?.connection.authorizationUrl;
       // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
@@ -141,6 +156,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
     },
     'mcpPrompts.signOut': async (arg?: unknown) => {
+      if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.oauth)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server signs in with OAuth.')); return; }
       const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign out of which server?'), s => !!s.connection.oauth));
       if (e) await e.connection.signOut();
     },
@@ -155,7 +171,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     'mcpPrompts.sendToModel': async (id: unknown) => {
       const r = stored(id);
       if (!r) return;
-      state.forceSend = r.invocation;
+      // The participant sends this stored result when the request below arrives: no second prompts/get.
+      state.forceSend = r.id;
       await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@mcp /${r.invocation}` });
     },
     'mcpPrompts.insertIntoChat': async (id: unknown) => {
@@ -172,7 +189,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     'mcpPrompts.savePromptFile': async (id: unknown) => {
       const r = stored(id) ?? state.latestResult;
-      if (!r) return;
+      if (!r) { nothingToDo(vscode.l10n.t('No prompt result to save yet.'), runPromptLabel, 'mcpPrompts.runPrompt'); return; }
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`);
       const target = await vscode.window.showSaveDialog({ defaultUri, filters: { Prompt: ['prompt.md', 'md'] } });

@@ -41,7 +41,7 @@ export class ExtensionState implements vscode.Disposable {
   /** Per running server id: why it is the definition used (another one with its name was not). */
   notes = new Map<string, string[]>();
   problems: ConfigProblem[] = [];
-  /** Set by "Send to model" so the re-run invocation sends even when afterGet is `show`. */
+  /** Set by "Send to Model": the id of the stored result the next `@mcp` request of its invocation sends. */
   forceSend?: string;
   lastInvocation?: string;
   private readonly configEmitter = new vscode.EventEmitter<void>();

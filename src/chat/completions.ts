@@ -1,5 +1,7 @@
 // Completion in the chat input after `@mcp /`: prompt names, then `key=` argument names, then values
-// from the server's completion/complete with the arguments typed so far as context.
+// from the server's completion/complete with the arguments typed so far as context. A word that is
+// already complete gets no list: Enter in the chat input then sends instead of accepting a suggestion
+// that only repeats what was typed.
 import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/invocation';
 import type { ExtensionState } from '../state';
@@ -16,8 +18,12 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
-    // While servers are still listing, ask VS Code to query again as the user types on.
-    if (m) return new vscode.CompletionList(this.promptNames(m[1], position), this.state.catalog.servers.some(s => s.loading));
+    // Lists are complete (never `isIncomplete`): for an incomplete list VS Code keeps showing the old
+    // answer unfiltered until a new one arrives, and Enter in that gap accepted a word typed in full.
+    if (m) {
+      const items = this.promptNames(m[1], position);
+      return items.some(i => i.insertText === `/${m[1]} `) ? [] : items;
+    }
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
     const found = this.state.catalog.resolve(call[1]);
@@ -49,17 +55,19 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       const context = { ...(parsed?.named ?? {}) };
       delete context[argName];
       const result = await completeArgument(target, argName, prefix, context, controller.signal);
+      // The value is already one the server offers: nothing to complete.
+      if (prefix && result.values.includes(prefix)) return [];
       const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);
       const items = result.values.map((v, i) => {
         const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.Value);
         item.insertText = /[\s"']/.test(v) ? `"${v.replace(/(["\\])/g, '\\$1')}" ` : `${v} `;
-        item.filterText = v;
+        item.filterText = allButLast(v);
         item.range = range;
         item.sortText = String(i).padStart(4, '0');
         item.detail = target.server.def.name;
         return item;
       });
-      return new vscode.CompletionList(items, result.hasMore === true);
+      return items;
     } catch {
       return undefined;
     } finally {
@@ -78,7 +86,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         item.range = range;
         item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
         item.documentation = p.prompt.description;
-        item.filterText = `/${name} ${p.prompt.title ?? ''}`;
+        item.filterText = `${p.prompt.title ?? ''} /${allButLast(name)}`;
         item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
         if (p.prompt.arguments?.length) item.command = { command: 'editor.action.triggerSuggest', title: '' };
         items.push(item);
@@ -86,4 +94,14 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     }
     return items;
   }
+}
+
+/**
+ * What VS Code filters an item by: the text without its last character, title first. VS Code filters
+ * the list it already has on every keystroke, before any new answer arrives; a word typed in full is
+ * then longer than the filter text and its own item drops out at once, so Enter sends the chat request
+ * instead of accepting a suggestion that only repeats the word.
+ */
+function allButLast(text: string): string {
+  return [...text].slice(0, -1).join('');
 }

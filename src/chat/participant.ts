@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import { serverError } from '../core/catalog';
 import { PromptError } from '../core/errors';
-import { argumentList, invokePrompt } from '../core/invocation';
+import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
-import type { ExtensionState } from '../state';
+import type { ExtensionState, StoredResult } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
@@ -25,6 +25,13 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   if (request.command === 'list') return listPrompts(state, stream);
   if (request.command === 'help' || !request.prompt.trim()) return help(state, stream);
   const line = request.prompt.trim().replace(/^\//, '');
+  // Send to Model: the stored result goes to the model as it is; the server is not asked again.
+  const pending = state.forceSend !== undefined ? state.result(state.forceSend) : undefined;
+  state.forceSend = undefined;
+  if (pending && pending.invocation === line) {
+    stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', `/${pending.result.prompt.invocationName}`)));
+    return answer(request, stream, token, pending, true);
+  }
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   let attempt: { name: string; args: Record<string, string> } | undefined;
@@ -44,24 +51,13 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
       return { metadata: { invocation: line } satisfies ChatResultMetadata };
     }
     state.setDraft(done.prompt.invocationName, undefined);
-    const invocation = invocationLine(done.prompt.invocationName, done.args);
+    const invocation = formatInvocation(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));
     renderTranscript(stream, stored);
-    const forced = state.forceSend === invocation;
-    state.forceSend = undefined;
     const afterGet = vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send');
-    const send = forced || afterGet === 'send';
-    if (send && !token.isCancellationRequested) {
-      stream.markdown(untrusted('\n\n---\n\n'));
-      stream.markdown(heading('sparkle', request.model.name));
-      const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
-      for await (const chunk of response.text) stream.markdown(untrusted(chunk));
-    }
-    // The buttons come last: VS Code folds everything before a response's closing markdown into
-    // "Completed N steps", which would hide the transcript behind the model's answer.
-    resultButtons(stream, stored, send && !token.isCancellationRequested);
-    if (afterGet === 'agent' && !forced && !token.isCancellationRequested) continueAfterResponse(stored);
-    return { metadata: { invocation, resultId: stored.id } satisfies ChatResultMetadata };
+    const result = await answer(request, stream, token, stored, afterGet === 'send');
+    if (afterGet === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
+    return result;
   } catch (err) {
     // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.
     if (attempt) state.setDraft(attempt.name, attempt.args);
@@ -69,6 +65,20 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   } finally {
     sub.dispose();
   }
+}
+
+/** The model's answer to a stored result (when `send`), then the result's buttons. */
+async function answer(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, stored: StoredResult, send: boolean): Promise<vscode.ChatResult> {
+  if (send && !token.isCancellationRequested) {
+    stream.markdown(untrusted('\n\n---\n\n'));
+    stream.markdown(heading('sparkle', request.model.name));
+    const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
+    for await (const chunk of response.text) stream.markdown(untrusted(chunk));
+  }
+  // The buttons come last: VS Code folds everything before a response's closing markdown into
+  // "Completed N steps", which would hide the transcript behind the model's answer.
+  resultButtons(stream, stored, send && !token.isCancellationRequested);
+  return { metadata: { invocation: stored.invocation, resultId: stored.id } satisfies ChatResultMetadata };
 }
 
 function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
@@ -127,10 +137,4 @@ function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.
   stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
   if (!state.catalog.servers.length) stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
   return {};
-}
-
-/** `server.prompt key="value" …`: what the chat shows and what re-running it types. */
-export function invocationLine(name: string, args: Record<string, string>): string {
-  const parts = Object.entries(args).map(([k, v]) => (/^[^\s"'=]+$/.test(v) ? `${k}=${v}` : `${k}="${v.replace(/(["\\])/g, '\\$1').replace(/\n/g, '\\n')}"`));
-  return [name, ...parts].join(' ');
 }

@@ -26,8 +26,8 @@ export function parseInvocation(line: string): ParsedInvocation | undefined {
   const named: Record<string, string> = {};
   const positional: Token[] = [];
   for (const token of tokenize(rest)) {
-    const kv = !token.quoted && token.raw.includes('=') ? /^([A-Za-z_][\w.-]*)=([\s\S]*)$/.exec(token.raw) : null;
-    if (kv) named[kv[1]] = unquote(kv[2]);
+    const kv = token.raw.includes('=') ? (token.quoted ? QUOTED_NAME : BARE_NAME).exec(token.raw) : null;
+    if (kv) named[token.quoted ? unquote(kv[1]) : kv[1]] = unquote(kv[2]);
     else positional.push({ value: token.quoted ? unquote(token.raw) : token.raw, start: token.start, end: token.start + token.raw.length, quoted: token.quoted });
   }
   return { name: m[1], named, positional, rest };
@@ -49,13 +49,47 @@ export function tokenize(text: string): RawToken[] {
   return out;
 }
 
+/**
+ * An argument name without quotes: a letter (any script) or `_`, then letters, marks, digits, `_`, `.`, `-`.
+ * Other names are written in double quotes (`"my name"=value`); `1+1=2` stays a positional value.
+ */
+const BARE_NAME = /^([\p{L}_][\p{L}\p{M}\p{N}_.-]*)=([\s\S]*)$/u;
+const NAME = /^[\p{L}_][\p{L}\p{M}\p{N}_.-]*$/u;
+const QUOTED_NAME = /^("(?:[^"\\]|\\[\s\S])*")=([\s\S]*)$/;
+
+/**
+ * Inside double quotes a backslash is literal unless a run of backslashes ends at a quote (the rule of
+ * Windows command lines): 2n backslashes + `"` are n backslashes and the closing quote, 2n+1 are n
+ * backslashes and a literal `"`. So `"C:\new folder"` keeps its backslash and every string round-trips.
+ */
 function unquote(value: string): string {
-  if (value.length >= 2 && value[0] === '"' && value.endsWith('"')) {
+  if (value.length >= 2 && value[0] === '"' && value.endsWith('"') && closesAtEnd(value)) {
     const inner = value.slice(1, -1);
-    return inner.includes('\\') ? inner.replace(/\\(["\\])/g, '$1').replace(/\\n/g, '\n') : inner;
+    return inner.includes('\\') ? inner.replace(/(\\+)("|$)/g, (_m, run: string, quote: string) => '\\'.repeat(run.length >> 1) + (run.length % 2 ? '"' : quote && '"')) : inner;
   }
   if (value.length >= 2 && value[0] === "'" && value.endsWith("'")) return value.slice(1, -1);
   return value;
+}
+
+/** The last `"` of a double-quoted token closes it (it is not escaped by an odd run of backslashes). */
+function closesAtEnd(value: string): boolean {
+  let run = 0;
+  for (let i = value.length - 2; i > 0 && value[i] === '\\'; i--) run++;
+  return run % 2 === 0;
+}
+
+/**
+ * `server.prompt name=value …`: the line every surface types for a re-run, a retry or the picker's
+ * hand-off to chat. parseInvocation() reads back exactly these names and values, whatever they hold.
+ */
+export function formatInvocation(name: string, args: Record<string, string>): string {
+  const parts = Object.entries(args).map(([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"']+$/.test(v) ? v : quote(v)}`);
+  return [name, ...parts].join(' ');
+}
+
+/** Double quotes; backslashes doubled only where they end at a quote, as unquote() reads them. */
+function quote(value: string): string {
+  return `"${value.replace(/(\\*)("|$)/g, (_m, run: string, q: string) => run + run + (q ? '\\"' : ''))}"`;
 }
 
 export interface BoundArguments {

@@ -9,7 +9,34 @@ import type { ExtensionState } from '../state';
 
 const DEBOUNCE_MS = 150;
 
-interface ValueItem extends vscode.QuickPickItem { value?: string; kind?: vscode.QuickPickItemKind; action?: 'typed' | 'skip' }
+/** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
+interface ValueItem extends vscode.QuickPickItem { value?: string }
+
+/**
+ * The rows of one argument step, built so that what the user typed or picked is what runs.
+ *
+ * VS Code's extension host maps the row the window accepted to an item by its index in the item list
+ * it holds now, and the window may still show an older list (every keystroke and every server answer
+ * replaces it). So rows never move: row 0 always means "the text in the box" (read when Enter arrives,
+ * after every keystroke that came before it), and each value keeps the index it first got; values no
+ * longer suggested lose `alwaysShow` instead of their place. And the window must not sort a suggestion
+ * above row 0 while its label still shows the previous text: sortByLabel is off.
+ */
+export class ValueRows {
+  private readonly values: string[] = [];
+  private readonly index = new Map<string, number>();
+  private signature = '';
+
+  /** Row 0 `box`, then every value seen so far; `current` (value → description) are shown. Undefined if unchanged. */
+  items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>): ValueItem[] | undefined {
+    for (const v of current.keys()) if (!this.index.has(v)) { this.index.set(v, this.values.length); this.values.push(v); }
+    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
+    const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
+    if (signature === this.signature) return undefined;
+    this.signature = signature;
+    return items;
+  }
+}
 
 export interface CollectOptions {
   askOptional?: boolean;
@@ -50,37 +77,38 @@ export class ArgumentInput {
     qp.step = step + 1;
     qp.totalSteps = total;
     qp.ignoreFocusOut = true;
-    qp.matchOnDescription = true;
+    // Descriptions name a row's source ("recent"): typing must not match them. No sorting: see ValueRows.
+    qp.matchOnDescription = false;
+    try { Object.assign(qp, { sortByLabel: false }); } catch { /* a VS Code without the setter sorts; row 0 still means the box */ }
     const editButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit in editor…') };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
     const history = this.state.history(target.invocationName, arg.name);
     const cache = new Map<string, string[]>();
-    let completions: string[] = [];
+    let completions: { prefix: string; values: string[] } = { prefix: '', values: [] };
     let controller: AbortController | undefined;
     let timer: NodeJS.Timeout | undefined;
 
+    const rows = new ValueRows();
+    const fromServer = vscode.l10n.t('suggestion from {0}', target.server.def.name);
     const render = () => {
       const typed = qp.value;
-      const items: ValueItem[] = [];
-      if (typed) items.push({ label: typed, description: vscode.l10n.t('use what you typed'), value: typed, action: 'typed', alwaysShow: true });
-      else if (!arg.required) items.push({ label: vscode.l10n.t('$(debug-step-over) Skip'), description: vscode.l10n.t('leave {0} empty', arg.name), action: 'skip', alwaysShow: true });
-      const recent = history.filter(h => h !== typed && h.toLowerCase().includes(typed.toLowerCase()));
-      if (recent.length) {
-        items.push({ label: vscode.l10n.t('recently used'), kind: vscode.QuickPickItemKind.Separator });
-        items.push(...recent.map(h => ({ label: h, value: h, description: vscode.l10n.t('recent'), alwaysShow: true })));
-      }
-      const fresh = completions.filter(c => c !== typed && !recent.includes(c));
-      if (fresh.length) {
-        items.push({ label: vscode.l10n.t('suggestions from {0}', target.server.def.name), kind: vscode.QuickPickItemKind.Separator });
-        items.push(...fresh.map(c => ({ label: c, value: c, alwaysShow: true })));
-      }
-      qp.items = items;
+      const box = typed ? { label: typed, description: vscode.l10n.t('use what you typed') }
+        : arg.required ? { label: vscode.l10n.t('$(edit) Type a value for {0}', arg.name) }
+          : { label: vscode.l10n.t('$(debug-step-over) Skip'), description: vscode.l10n.t('leave {0} empty', arg.name) };
+      const lower = typed.toLowerCase();
+      const current = new Map<string, string>();
+      for (const h of history) if (h !== typed && h.toLowerCase().includes(lower)) current.set(h, vscode.l10n.t('recent'));
+      // Until the server answers for this text, its last answer is narrowed to what still fits it.
+      const answered = completions.prefix === typed ? completions.values : completions.values.filter(c => c.toLowerCase().startsWith(lower));
+      for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
+      const items = rows.items(box, current);
+      if (items) qp.items = items;
     };
 
     const complete = (prefix: string) => {
       clearTimeout(timer);
       const cached = cache.get(prefix);
-      if (cached) { completions = cached; render(); return; }
+      if (cached) { completions = { prefix, values: cached }; render(); return; }
       timer = setTimeout(() => {
         controller?.abort();
         const mine = (controller = new AbortController());
@@ -88,7 +116,7 @@ export class ArgumentInput {
         completeArgument(target, arg.name, prefix, values, mine.signal).then(result => {
           cache.set(prefix, result.values);
           if (mine.signal.aborted) return;
-          completions = result.values;
+          completions = { prefix, values: result.values };
           render();
         }, () => undefined).finally(() => { if (controller === mine) qp.busy = false; });
       }, prefix === '' ? 0 : DEBOUNCE_MS);
@@ -106,8 +134,9 @@ export class ArgumentInput {
       };
       qp.onDidChangeValue(v => { render(); complete(v); });
       qp.onDidAccept(() => {
+        // A value row is that value; row 0 (or none) is the text in the box, Skip when it is empty.
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        const value = item?.action === 'skip' ? '' : item?.value ?? qp.value;
+        const value = item?.value ?? qp.value;
         if (!value && arg.required) { qp.placeholder = vscode.l10n.t('{0} is required', arg.name); return; }
         finish(value);
       });

@@ -116,7 +116,10 @@ module.exports = async function chat(ctx) {
   await ui.screenshot('audio-preview');
 
   // 5. /list groups every prompt by server.
+  // `/list` is a static participant command: VS Code's own command completion takes the first Enter
+  // (it turns `/list` into a command chip), the second sends. Left open: see the flow report.
   await ui.typeInChat('@mcp /list');
+  await page.keyboard.press('Enter');
   await sessionText(page, /### rich-demo|rich-demo\n/);
   await sessionText(page, /\/rich_content/);
   await sessionText(page, /\/args-prompt\scity\*,\sstate/);

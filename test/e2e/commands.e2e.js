@@ -2,7 +2,9 @@
 // server starts; Back in the argument input returns to the previous step with its value; with
 // `mcpPrompts.chat.afterGet: show` the transcript is shown without asking the model until Send to
 // Model; "Edit in editor…" takes a multi-line value from an editor; Save Last Result as .prompt.md…
-// writes the transcript into the workspace.
+// writes the transcript into the workspace. Send to Model sends the stored result: the server is asked
+// for the prompt once (the flow fixture counts its prompts/get calls in the text and in a file).
+const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
@@ -12,15 +14,19 @@ const QUICK = '.quick-input-widget';
 
 module.exports = async function commands(ctx) {
   const { fixtureCommand, FAULTY_MJS } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-commands-'));
+  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const record = path.join(dir, 'requests.jsonl');
+  const flow = { type: 'stdio', command: process.execPath, args: [path.join(root, 'test', 'fixtures', 'flow-server.mjs')], env: { FLOW_RECORD: record } };
   const ui = await openWorkbench(ctx, {
     userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { completions: { type: 'stdio', ...fixtureCommand('completions') } } }, null, 2) },
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { completions: { type: 'stdio', ...fixtureCommand('completions') }, flow } }, null, 2) },
   });
   const { page } = ui;
   const rows = page.locator(`${QUICK} .monaco-list-row`);
   const input = page.locator(`${QUICK} .quick-input-box input`);
   const inputValue = value => page.waitForFunction(v => document.querySelector('.quick-input-widget .quick-input-box input')?.value === v, value, { timeout: 60000 });
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
   // Add Server…: kind, command line, name; the entry lands in .vscode/mcp.json and starts.
   await ui.runCommand('MCP Prompts: Add Server…');
@@ -33,7 +39,7 @@ module.exports = async function commands(ctx) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type('added');
   await page.keyboard.press('Enter');
-  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   const mcpJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), 'utf8'));
   if (JSON.stringify(mcpJson.servers.added) !== JSON.stringify({ type: 'stdio', command: process.execPath, args: [FAULTY_MJS, 'ok'] })) {
     throw new Error(`Add Server wrote ${JSON.stringify(mcpJson.servers.added)}`);
@@ -45,8 +51,6 @@ module.exports = async function commands(ctx) {
   await rows.filter({ hasText: 'Pick a framework' }).first().click();
   await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
   await page.keyboard.type('python');
-  // Enter picks the highlighted row: wait until the list shows the typed text (a known race, see README).
-  await rows.filter({ hasText: 'use what you typed' }).filter({ hasText: /^python/ }).first().waitFor({ timeout: 60000 });
   await page.keyboard.press('Enter');
   await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: /^Back/ }).first().click();
@@ -66,12 +70,24 @@ module.exports = async function commands(ctx) {
   await sendButton.click();
   await ui.waitForText(/FAKE-MODEL received \d+ messages?:/, { within: SESSION });
 
+  // Send to Model sends what is shown: the server's text counts its prompts/get calls, and it is asked once.
+  const countedGets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : '').split('\n').filter(l => l.includes('"prompts/get"') && l.includes('"counted"')).length;
+  await ui.typeInChat('@mcp /flow.counted');
+  await ui.waitForText('COUNTED get #1', { within: SESSION });
+  await page.locator(SESSION).getByRole('button', { name: 'Send to Model' }).last().click();
+  await ui.waitForText(/FAKE-MODEL received 1 messages: \[user\] COUNTED get #1/, { within: SESSION });
+  await ui.screenshot('sent-stored-result');
+  if (countedGets() !== 1) throw new Error(`Send to Model asked the server again: ${countedGets()} prompts/get of counted`);
+  if (/COUNTED get #2/.test(await page.locator(SESSION).innerText())) throw new Error('the model got a second prompts/get result');
+
   // "Edit in editor…": a multi-line value typed in an editor.
   await ui.runCommand('MCP Prompts: Run Prompt…');
   await rows.filter({ hasText: 'hello' }).filter({ hasText: 'Greets' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'Edit in editor…' }).first().click();
   await page.locator('.tab').filter({ hasText: 'Untitled' }).first().waitFor({ timeout: 60000 });
+  // The editor and its "Use Text" prompt open together; a person sees both, then clicks into the editor.
+  await rows.filter({ hasText: 'Use Text' }).first().waitFor({ timeout: 60000 });
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.type('Ada\nLovelace');
   await ui.screenshot('edit-in-editor');

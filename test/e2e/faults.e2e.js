@@ -105,13 +105,11 @@ module.exports = async function faults(ctx) {
   await ui.runCommand('MCP Prompts: Restart Server…');
   await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first().click();
   await waitForFile(page, () => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
-  await ui.runCommand('MCP Prompts: Run Prompt in Editor…');
+  await ui.runCommand('MCP Prompts: Run in Editor…');
   await page.keyboard.type('flaky.hello');
   await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
-  await page.locator(`${QUICK} .quick-input-box input`).fill('Bo');
-  // Enter picks the highlighted row: wait until the list shows the typed text (known race, see README).
-  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'use what you typed' }).filter({ hasText: /^Bo/ }).first().waitFor({ timeout: 60000 });
+  await page.keyboard.type('Bo');
   await page.keyboard.press('Enter');
   // The notification centre lists it with the same buttons as its toast. VS Code shows no toasts at all
   // when started with --enable-smoke-test-driver, as this harness is, so the test reads the centre.

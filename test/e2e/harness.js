@@ -25,8 +25,6 @@ function hostHarness() {
   return harnessModule;
 }
 
-function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
-
 const CHAT_INPUT_PART = '.interactive-input-part';
 const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
 
@@ -112,29 +110,16 @@ function helpers(page, H, { name }) {
       await page.locator(CHAT_INPUT_PART).getByText(modelName, { exact: true }).first().waitFor({ state: 'visible', timeout });
     },
     /**
-     * Types into the chat input and (send: true, default) submits with the Send button, which also works
-     * while a completion list is open (Enter would accept the completion instead).
+     * Types into the chat input like a person and (send: true, default) presses Enter once, which must
+     * send the request: a suggestion list left open by our completions would swallow it (a defect).
+     * Keys go at 25 ms each, still faster than people type: with no delay at all, VS Code's suggest
+     * widget could still hold a row from before the last key when Enter came (seen once in 20 lines).
      */
-    async typeInChat(text, { send = true, timeout = TIMEOUT } = {}) {
+    async typeInChat(text, { send = true, timeout = TIMEOUT, delay = 25 } = {}) {
       await self.openChat({ timeout });
       await chatInput().click();
-      await page.keyboard.type(text);
-      if (send) await self.sendChat({ timeout });
-    },
-    /** Submits what is in the chat input. */
-    async sendChat({ timeout = TIMEOUT } = {}) {
-      // An open suggest list can cover the Send button: close it first (Escape closes only the list).
-      if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
-      // The Send button is enabled once the input has text.
-      const button = page.locator(`${CHAT_INPUT_PART} a.action-label[aria-label^="Send"]:not(.disabled)`).first();
-      await button.waitFor({ state: 'visible', timeout });
-      try {
-        await button.click({ timeout: 10000 });
-      } catch {
-        // The suggest list opened after the check above (it is asynchronous): close it and click again.
-        await page.keyboard.press('Escape');
-        await button.click({ timeout });
-      }
+      await page.keyboard.type(text, { delay });
+      if (send) await page.keyboard.press('Enter');
     },
     /** Waits until `text` (substring, or a RegExp) is visible anywhere in the workbench; returns the locator. */
     async waitForText(text, { timeout = TIMEOUT, within } = {}) {
@@ -151,19 +136,22 @@ function helpers(page, H, { name }) {
       await page.waitForFunction(() => document.activeElement?.closest?.('.quick-input-widget') != null, undefined, { timeout });
       return input;
     },
-    /** Runs a command by its exact palette title, e.g. "MCP Prompts: Run Prompt...". */
+    /**
+     * Runs a command as a person does: types its palette title, e.g. "MCP Prompts: Run Prompt…", and
+     * presses Enter. The highlighted row is what Enter runs, so it must be that command: if typing the
+     * full title highlights another command, that is the defect this reports (with what it shows).
+     */
     async runCommand(title, { timeout = TIMEOUT } = {}) {
       await self.openCommandPalette({ timeout });
       await page.keyboard.type(title);
-      const row = page.locator('.quick-input-widget .monaco-list-row')
-        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) }).first();
+      const focused = () => page.evaluate(() => document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() ?? '');
       try {
-        await row.waitFor({ state: 'visible', timeout });
-      } catch (e) {
+        await page.waitForFunction(t => document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() === t, title, { timeout: Math.min(timeout, 30000) });
+      } catch {
         const shown = await page.locator('.quick-input-widget .monaco-list-row .label-name').allTextContents().catch(() => []);
-        throw new Error(`command "${title}" not found in the command palette within ${timeout} ms; it shows: ${shown.map(t => JSON.stringify(t)).join(', ') || 'nothing'}`);
+        throw new Error(`typing "${title}" in the command palette highlights ${JSON.stringify(await focused())}, so Enter would run that; rows: ${shown.map(t => JSON.stringify(t.trim())).join(', ') || 'none'}`);
       }
-      await row.click({ timeout });
+      await page.keyboard.press('Enter');
       // Done when the palette closed, or when the command opened its own quick input (no ">" prefix).
       await page.waitForFunction(() => {
         const widget = document.querySelector('.quick-input-widget');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bindArguments, parseInvocation, tokenize } from '../../src/core/invocation';
+import { bindArguments, formatInvocation, parseInvocation, tokenize } from '../../src/core/invocation';
 
 const args = [
   { name: 'code', required: true },
@@ -45,7 +45,8 @@ test('any whitespace separates words, including tabs and the full-width space of
   const p = parseInvocation('x.y\tlanguage=日本語\u3000コード\u00a0"a b"\ntail')!;
   assert.deepEqual(p.named, { language: '日本語' });
   assert.deepEqual(p.positional.map(t => t.value), ['コード', 'a b', 'tail']);
-  assert.deepEqual(parseInvocation('x.y code="a\\\\b"')!.named, { code: 'a\\b' });
+  // A backslash is literal unless it ends at a quote: `a\\b` keeps both, `a\\\\"` is one backslash.
+  assert.deepEqual(parseInvocation('x.y code="a\\\\b" q="say \\"hi\\"" end="dir\\\\"')!.named, { code: 'a\\\\b', q: 'say "hi"', end: 'dir\\' });
 });
 
 /** The tokenizer's rules, one character at a time: the regex in tokenize() must agree with this. */
@@ -80,5 +81,58 @@ test('tokenize agrees with the per-character rules on 20,000 generated lines (qu
     let line = '';
     for (let len = Math.floor(next() * 14); len > 0; len--) line += alphabet[Math.floor(next() * alphabet.length)];
     assert.deepEqual(tokenize(line), referenceTokenize(line), JSON.stringify(line));
+  }
+});
+
+test('a quoted backslash-n stays a backslash and an n (Windows paths), and names in any script stay named', () => {
+  const p = parseInvocation('x.echo path="C:\\new folder" größe=10 имя=да 名前=値 नाम=x')!;
+  assert.deepEqual(p.named, { path: 'C:\\new folder', 'größe': '10', 'имя': 'да', '名前': '値', 'नाम': 'x' });
+  assert.deepEqual(p.positional, []);
+  assert.equal(formatInvocation('x.echo', { path: 'C:\\new folder', 'größe': '10' }), 'x.echo path="C:\\new folder" größe=10');
+  // Math stays positional; a name no bare word can hold is written in quotes.
+  assert.deepEqual(parseInvocation('x.calc 1+1=2')!.positional.map(t => t.value), ['1+1=2']);
+  assert.equal(formatInvocation('x.y', { 'my name': 'a b', '': '' }), 'x.y "my name"="a b" ""=""');
+});
+
+/** A seeded generator (mulberry32) so a failure names a line that can be replayed. */
+function generator(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Characters that have meaning to the parser, whitespace of every kind, and letters, marks and digits
+// of many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul, emoji).
+const PARSER_CHARS = ['"', "'", '\\', '=', '/', '.', '-', '_', ' ', '\t', '\n', '\r', '\u3000', '\u00a0', '\u2028', '\ufeff', '\u200d', '*', '$', '{', '}'];
+const SCRIPT_CHARS = [...'aZz09éßøÆαΩжЯبשनाथ่中文日本語한글ｱ１', '\u0301', '😀', '👩‍💻'];
+
+function randomString(next: () => number, maxLength: number, pools: string[][]): string {
+  let out = '';
+  for (let n = Math.floor(next() * (maxLength + 1)); n > 0; n--) {
+    const pool = pools[Math.floor(next() * pools.length)];
+    out += pool[Math.floor(next() * pool.length)];
+  }
+  return out;
+}
+
+test('formatInvocation and parseInvocation round-trip 20,000 generated names and values', () => {
+  const next = generator(13);
+  for (let n = 0; n < 20000; n++) {
+    const args: Record<string, string> = {};
+    for (let k = Math.floor(next() * 4); k > 0; k--) {
+      // Names: mostly words of some script, sometimes anything at all.
+      const name = next() < 0.7 ? randomString(next, 8, [SCRIPT_CHARS]) || 'n' : randomString(next, 6, [PARSER_CHARS, SCRIPT_CHARS]);
+      args[name] = randomString(next, 12, [PARSER_CHARS, SCRIPT_CHARS, ['\\', '"']]);
+    }
+    const line = formatInvocation('srv.prompt', args);
+    const parsed = parseInvocation(line)!;
+    assert.equal(parsed.name, 'srv.prompt', line);
+    assert.deepEqual({ named: parsed.named, positional: parsed.positional }, { named: args, positional: [] }, JSON.stringify(line));
+    // Bound to the prompt's declared arguments, as a re-run does, every value lands on its own name.
+    const declared = Object.keys(args).map(name => ({ name, required: true }));
+    assert.deepEqual(bindArguments(declared, parsed), { values: args, missing: declared.filter(a => !args[a.name]), unknown: [] }, JSON.stringify(line));
   }
 });
