@@ -27,7 +27,9 @@ module.exports = async function hostile(ctx) {
   await ui.screenshot('chat-html-comment');
 
   // 2. The same transcript as a document (markdown preview): the opener shows, nothing after it is hidden.
-  await page.locator(SESSION).getByRole('button', { name: 'Open as Document' }).last().click();
+  // Under the transcript: Continue in Agent and More…; Open as Document is one of More…'s actions.
+  await page.locator(`${SESSION} a.monaco-button`).filter({ hasText: 'More…' }).last().click();
+  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first().click();
   // Only the preview's own frame (the workbench frame shows the chat's copy of the same text).
   const preview = await waitForFrameValue(page, () => {
     if (window === window.top) return undefined;
@@ -46,7 +48,10 @@ module.exports = async function hostile(ctx) {
   await page.waitForFunction(el => el.complete && el.naturalWidth === 1, await img.elementHandle(), { timeout: 60000 });
 
   // 4. /list: the hostile argument name stays inside its code span; the look-alike name is marked.
+  // `/list` is a static participant command: VS Code's own command completion takes the first Enter
+  // (as in chat.e2e.js; a known issue), the second sends.
   await ui.typeInChat('@mcp /list');
+  await page.keyboard.press('Enter');
   await ui.waitForText(/mixes Latin \+ Cyrillic letters/, { within: SESSION });
   const list = await page.evaluate(() => {
     const rows = [...document.querySelectorAll('.interactive-session .interactive-item-container')];
