@@ -165,10 +165,14 @@ export class ArgumentInput {
  */
 async function editInEditor(arg: PromptArgument, initial: string): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument({ content: initial, language: 'plaintext' });
-  await vscode.window.showTextDocument(doc, { preview: false });
   const use: vscode.QuickPickItem = { label: vscode.l10n.t('$(check) Use Text'), description: vscode.l10n.t('the editor\'s text becomes {0}', arg.name) };
   const cancel: vscode.QuickPickItem = { label: vscode.l10n.t('$(close) Cancel'), description: vscode.l10n.t('back to the input') };
-  const choice = await vscode.window.showQuickPick([use, cancel], { title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name), ignoreFocusOut: true });
+  // The prompt first, then the editor: the editor takes the keyboard, so what the user types goes into
+  // the value and an Enter makes a new line instead of choosing "Use Text" (seen in a UI test when the
+  // prompt opened after the editor and took the focus back from it).
+  const pick = vscode.window.showQuickPick([use, cancel], { title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name), ignoreFocusOut: true });
+  await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });
+  const choice = await pick;
   if (choice !== use) return undefined;
   const text = doc.getText();
   await vscode.window.showTextDocument(doc);

@@ -86,9 +86,10 @@ module.exports = async function commands(ctx) {
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'Edit in editor…' }).first().click();
   await page.locator('.tab').filter({ hasText: 'Untitled' }).first().waitFor({ timeout: 60000 });
-  // The editor and its "Use Text" prompt open together; a person sees both, then clicks into the editor.
+  // The "Use Text" prompt opens beside the editor, and the editor has the keyboard: a person sees the
+  // cursor there and types, with Enter for a new line.
   await rows.filter({ hasText: 'Use Text' }).first().waitFor({ timeout: 60000 });
-  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 60000 });
   await page.keyboard.type('Ada\nLovelace');
   await ui.screenshot('edit-in-editor');
   await rows.filter({ hasText: 'Use Text' }).first().click();
