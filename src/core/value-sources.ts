@@ -92,7 +92,8 @@ export function sourceRows(s: SourceSnapshot): SourceRow[] {
  * or when it holds NUL bytes (binary), each with a message that names the file.
  */
 export function fileValue(bytes: Uint8Array, name: string): { value: string } | { problem: string } {
-  if (bytes.byteLength > MAX_SOURCE_BYTES) return { problem: l10n.t('{0} is too large: {1} (the limit is {2}).', name, formatSize(bytes.byteLength), formatSize(MAX_SOURCE_BYTES)) };
+  const large = fileTooLarge(bytes.byteLength, name);
+  if (large) return { problem: large };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -101,6 +102,11 @@ export function fileValue(bytes: Uint8Array, name: string): { value: string } | 
   }
   if (text.includes('\u0000')) return { problem: l10n.t('{0} is not UTF-8 text.', name) };
   return { value: text.startsWith('\ufeff') ? text.slice(1) : text };
+}
+
+/** Why a file of `size` bytes is refused (checked before reading it), or undefined. */
+export function fileTooLarge(size: number, name: string): string | undefined {
+  return size > MAX_SOURCE_BYTES ? l10n.t('{0} is too large: {1} (the limit is {2}).', name, formatSize(size), formatSize(MAX_SOURCE_BYTES)) : undefined;
 }
 
 export function isSourceId(v: unknown): v is SourceId {
