@@ -1,16 +1,19 @@
 // The multi-step argument input shared by chat, picker and tree: step N of M, Back, completion from
 // the server (debounced, in-flight requests cancelled, cached per prefix), last-used values first,
-// optional arguments skippable with Enter on an empty line, and "Edit in editor…" for long values.
+// optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
+// for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
 import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
+import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
 import type { ExtensionState } from '../state';
 
 const DEBOUNCE_MS = 150;
+const CLIPBOARD_WAIT_MS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
-interface ValueItem extends vscode.QuickPickItem { value?: string }
+interface ValueItem extends vscode.QuickPickItem { value?: string; source?: SourceId; problem?: string }
 
 /**
  * The rows of one argument step, built so that what the user typed or picked is what runs.
@@ -27,10 +30,17 @@ export class ValueRows {
   private readonly index = new Map<string, number>();
   private signature = '';
 
-  /** Row 0 `box`, then every value seen so far; `current` (value → description) are shown. Undefined if unchanged. */
-  items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>): ValueItem[] | undefined {
+  /** `fixed` rows (the sources) keep rows 1..n for the whole step. */
+  constructor(private readonly fixed: readonly ValueItem[] = []) {}
+
+  /**
+   * Row 0 `box`, the fixed rows (always shown while `showFixed`, else filtered by label), then every
+   * value seen so far; `current` (value → description) are shown. Undefined if unchanged.
+   */
+  items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>, showFixed = true): ValueItem[] | undefined {
     for (const v of current.keys()) if (!this.index.has(v)) { this.index.set(v, this.values.length); this.values.push(v); }
-    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
+    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...this.fixed.map(f => ({ ...f, alwaysShow: showFixed })),
+      ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
     const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
     if (signature === this.signature) return undefined;
     this.signature = signature;
@@ -51,11 +61,15 @@ export class ArgumentInput {
   async collect(target: CatalogPrompt, given: Record<string, string>, options: CollectOptions = {}): Promise<Record<string, string> | undefined> {
     const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
     const values = { ...given };
+    /** Arguments whose value came from a source: not kept in the history (a whole file does not belong there). */
+    const fromSource = new Set<string>();
     // What each step starts from: the failed attempt's value, or what the user gave before going Back.
     const initial: Record<string, string> = { ...options.defaults };
     for (let i = 0; i < args.length;) {
       const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
       if (answer === 'cancel') return undefined;
+      if (typeof answer === 'object') { values[args[i].name] = answer.value; fromSource.add(args[i].name); i++; continue; }
+      fromSource.delete(args[i].name);
       if (answer === 'back') {
         i = Math.max(0, i - 1);
         if (values[args[i].name] !== undefined) initial[args[i].name] = values[args[i].name];
@@ -65,11 +79,20 @@ export class ArgumentInput {
       if (answer) values[args[i].name] = answer; else delete values[args[i].name];
       i++;
     }
-    await this.state.remember(target.invocationName, values);
+    await this.state.remember(target.invocationName, Object.fromEntries(Object.entries(values).filter(([k]) => !fromSource.has(k))));
     return values;
   }
 
-  private ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<string | 'back' | 'cancel'> {
+  private async ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<Answer> {
+    const sourceKey = `source:${target.invocationName}:${arg.name}`;
+    const last = this.state.context.globalState.get<unknown>(sourceKey);
+    const snapshot = await readSources(isSourceId(last) ? last : undefined);
+    const answer = await this.askRows(target, arg, values, step, total, snapshot, initial);
+    if (typeof answer === 'object') await this.state.context.globalState.update(sourceKey, answer.source);
+    return answer;
+  }
+
+  private askRows(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, snapshot: SourceSnapshot, initial?: string): Promise<Answer> {
     const qp = vscode.window.createQuickPick<ValueItem>();
     const title = target.prompt.title ?? target.prompt.name;
     qp.title = arg.required ? vscode.l10n.t('{0}: {1} (required)', title, arg.name) : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
@@ -88,7 +111,7 @@ export class ArgumentInput {
     let controller: AbortController | undefined;
     let timer: NodeJS.Timeout | undefined;
 
-    const rows = new ValueRows();
+    const rows = new ValueRows(sourceRows(snapshot).map(r => ({ label: r.label, description: r.description, value: r.value, source: r.source, problem: r.problem })));
     const fromServer = vscode.l10n.t('suggestion from {0}', target.server.def.name);
     const render = () => {
       const typed = qp.value;
@@ -101,7 +124,7 @@ export class ArgumentInput {
       // Until the server answers for this text, its last answer is narrowed to what still fits it.
       const answered = completions.prefix === typed ? completions.values : completions.values.filter(c => c.toLowerCase().startsWith(lower));
       for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
-      const items = rows.items(box, current);
+      const items = rows.items(box, current, !typed);
       if (items) qp.items = items;
     };
 
@@ -124,7 +147,7 @@ export class ArgumentInput {
 
     return new Promise(resolve => {
       let settled = false;
-      const finish = (v: string | 'back' | 'cancel') => {
+      const finish = (v: Answer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -136,12 +159,24 @@ export class ArgumentInput {
       qp.onDidAccept(() => {
         // A value row is that value; row 0 (or none) is the text in the box, Skip when it is empty.
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
+        if (item?.source) { void takeSource(item); return; }
         const value = item?.value ?? qp.value;
         if (!value && arg.required) { qp.placeholder = vscode.l10n.t('{0} is required', arg.name); return; }
         finish(value);
       });
-      // While the value is edited in an editor the input steps aside; it comes back if the edit is dropped.
+      // While the value is edited in an editor (or a file is picked) the input steps aside; it comes back if that is dropped.
       let editing = false;
+      const takeSource = async (item: ValueItem) => {
+        if (item.problem) { qp.placeholder = item.problem; return; }
+        if (item.source !== 'pickFile') { finish({ source: item.source!, value: item.value ?? '' }); return; }
+        editing = true;
+        qp.hide();
+        const picked = await pickFile();
+        editing = false;
+        if (picked && 'value' in picked) { finish({ source: 'pickFile', value: picked.value }); return; }
+        if (picked) void vscode.window.showWarningMessage(picked.problem);
+        qp.show();
+      };
       qp.onDidTriggerButton(async b => {
         if (b === vscode.QuickInputButtons.Back) { finish('back'); return; }
         editing = true;
@@ -156,6 +191,43 @@ export class ArgumentInput {
       qp.show();
       complete(qp.value);
     });
+  }
+}
+
+/** A step's answer: typed/picked text, a value from a source (remembered as the argument's last source), Back or cancel. */
+type Answer = string | { source: SourceId; value: string } | 'back' | 'cancel';
+
+/** What the sources hold when a step opens. The active editor counts only for documents of files or unsaved ones. */
+async function readSources(lastSource: SourceId | undefined): Promise<SourceSnapshot> {
+  const editor = vscode.window.activeTextEditor;
+  const doc = editor && ['file', 'untitled', 'vscode-userdata'].includes(editor.document.uri.scheme) ? editor.document : undefined;
+  const name = doc ? vscode.workspace.asRelativePath(doc.uri, false) : '';
+  const selection = doc && editor ? editor.selections.map(s => doc.getText(s)).filter(t => t !== '').join('\n') : '';
+  // In a browser, reading the clipboard may wait on a permission prompt: the step does not wait for it.
+  const clipboard = await Promise.race([
+    Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
+    new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
+  ]);
+  return {
+    selection: doc ? { text: selection, file: name } : undefined,
+    activeFile: doc ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined } : undefined,
+    clipboard,
+    lastSource,
+  };
+}
+
+/** "Pick a file…": a file dialog in the workspace; undefined when dismissed. */
+async function pickFile(): Promise<{ value: string } | { problem: string } | undefined> {
+  const [uri] = await vscode.window.showOpenDialog({ canSelectMany: false, canSelectFiles: true, canSelectFolders: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: vscode.l10n.t('Use Contents') }) ?? [];
+  if (!uri) return undefined;
+  const name = vscode.workspace.asRelativePath(uri, false);
+  try {
+    // Refused by size before a huge file is read into memory.
+    const large = fileTooLarge((await vscode.workspace.fs.stat(uri)).size, name);
+    if (large) return { problem: large };
+    return fileValue(await vscode.workspace.fs.readFile(uri), name);
+  } catch (e) {
+    return { problem: vscode.l10n.t('Could not read {0}: {1}', name, e instanceof Error ? e.message : String(e)) };
   }
 }
 

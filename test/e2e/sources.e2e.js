@@ -1,0 +1,85 @@
+// Argument values from where the user is (issue 13), driven as a person does: open a file with Go to
+// File, select a line with the keyboard, run the prompt picker by its typed title, and click the
+// "Selected text" / "Active file" / "Path of the active file" rows of the argument steps. The fixture
+// (test/fixtures/flow-server.mjs) records every request, so each check reads what the server received.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+
+const QUICK = '.quick-input-widget';
+const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
+const NOTES = 'alpha line to review\nbeta line for the clipboard\ngamma ünïcode line\n';
+
+module.exports = async function sources(ctx) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-sources-'));
+  const record = path.join(dir, 'requests.jsonl');
+  try {
+    const ui = await openWorkbench(ctx, {
+      files: {
+        '.vscode/mcp.json': JSON.stringify({ servers: { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' } } } }, null, 2),
+        'notes.txt': NOTES,
+      },
+    });
+    const { page } = ui;
+    const quick = page.locator(QUICK);
+    /** The row whose label (not its preview) is `text`. */
+    const row = text => quick.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) }).first();
+    const gets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l)) : []).filter(r => r.method === 'prompts/get' && r.name === 'echo');
+    const nextGet = async (before, what) => {
+      await waitForFile(page, () => gets().length > before, what, 30000);
+      return gets()[before];
+    };
+    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+    // Open notes.txt as a person does (Go to File) and select its first line with the keyboard.
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('notes.txt');
+    await quick.locator('.monaco-list-row.focused').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-line').filter({ hasText: 'alpha line' }).first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+
+    const runEcho = async () => {
+      await ui.runCommand('MCP Prompts: Run Prompt…');
+      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+      await page.keyboard.type('Echo values');
+      await page.keyboard.press('Enter');
+      await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
+    };
+
+    // 1. Selected text for path, Active file (its contents) for größe: clicked rows.
+    const before = gets().length;
+    await runEcho();
+    await row('Selected text').waitFor({ timeout: 30000 });
+    await ui.screenshot('rows');
+    await row('Selected text').click();
+    await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    await row('Active file').click();
+    const first = await nextGet(before, 'echo with the selection and the active file');
+    if (JSON.stringify(first.args) !== JSON.stringify({ path: 'alpha line to review', 'größe': NOTES })) throw new Error(`the server received ${JSON.stringify(first.args)}`);
+
+    // 2. Next time the argument's last source comes first (marked) and reads the selection anew; the
+    // Path row gives the file's path. (The test browser grants no clipboard read: no Clipboard row here.)
+    await editor.locator('.view-line').filter({ hasText: 'beta line' }).first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await runEcho();
+    const firstRow = quick.locator('.monaco-list-row[data-index="1"]');
+    await firstRow.filter({ hasText: 'Selected text' }).filter({ hasText: 'last used' }).waitFor({ timeout: 30000 });
+    await ui.screenshot('last-used');
+    await row('Selected text').click();
+    await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    await row('Path of the active file').click();
+    const second = await nextGet(before + 1, 'echo with the new selection and the active file\'s path');
+    const want = { path: 'beta line for the clipboard', 'größe': path.join(ui.host.workspace, 'notes.txt') };
+    if (JSON.stringify(second.args) !== JSON.stringify(want)) throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
+    await ui.screenshot('done');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (require.main === module) runStandalone(module, __filename);
