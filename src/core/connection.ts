@@ -133,7 +133,7 @@ export class ServerConnection {
       let kind: ServerInfo['transport'] = t.type;
       let traced: TracingTransport;
       if (t.type === 'stdio') {
-        traced = this.trace(createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', line.trim().slice(0, 300)); }));
+        traced = this.trace(createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300)); }));
         client = await this.initialize(traced, timeout, abort.signal);
       } else if (t.type === 'sse') {
         traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));

@@ -21,10 +21,11 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 export const MAX_SERVER_LINE = 4000;
 
 /**
- * Passes at most `perSecond` lines a second to `emit` (each cut to `maxLine` characters); the
- * first line over the limit calls `onFlood` instead. For every log path a server can trigger at will.
+ * Passes at most `perSecond` lines a second to `emit`; the first line over the limit calls `onFlood`
+ * instead. For every log path a server can trigger at will. It does not cut lines: a cut made before
+ * secrets are hidden could split a secret and leak its first part, so `redactingLog` cuts after hiding.
  */
-export function rateLimited(perSecond: number, emit: (line: string) => void, onFlood: () => void, maxLine = MAX_SERVER_LINE): (line: string) => void {
+export function rateLimited(perSecond: number, emit: (line: string) => void, onFlood: () => void): (line: string) => void {
   let windowStart = 0;
   let inWindow = 0;
   return line => {
@@ -33,7 +34,7 @@ export function rateLimited(perSecond: number, emit: (line: string) => void, onF
       windowStart = now;
       inWindow = 0;
     }
-    if (++inWindow <= perSecond) emit(line.length > maxLine ? line.slice(0, maxLine) : line);
+    if (++inWindow <= perSecond) emit(line);
     else if (inWindow === perSecond + 1) onFlood();
   };
 }
@@ -45,14 +46,22 @@ export function hideValues(text: string, values: readonly string[]): string {
   return out;
 }
 
-/** A sink that hides `values` in every line; the sink itself when there is nothing to hide. */
-export function redactingLog(sink: LogSink, values: readonly string[]): LogSink {
-  if (!values.length) return sink;
+/**
+ * The sink a server's lines go through: hides `values` (password inputs), then cuts info/warn/error lines
+ * to `maxLine` characters. Hiding comes first, so a secret across the cut is hidden whole. Trace lines
+ * (the JSON-RPC trace, asked for by the user) are hidden but not cut.
+ */
+export function redactingLog(sink: LogSink, values: readonly string[], maxLine = MAX_SERVER_LINE): LogSink {
+  const hide = (m: string) => (values.length ? hideValues(m, values) : m);
+  const cut = (m: string) => {
+    const hidden = hide(m);
+    return hidden.length > maxLine ? hidden.slice(0, maxLine) : hidden;
+  };
   return {
-    trace: m => sink.trace(hideValues(m, values)),
-    info: m => sink.info(hideValues(m, values)),
-    warn: m => sink.warn(hideValues(m, values)),
-    error: m => sink.error(hideValues(m, values)),
+    trace: m => sink.trace(hide(m)),
+    info: m => sink.info(cut(m)),
+    warn: m => sink.warn(cut(m)),
+    error: m => sink.error(cut(m)),
     traceEnabled: sink.traceEnabled && (() => sink.traceEnabled!()),
   };
 }

@@ -24,7 +24,7 @@ export class TracingTransport implements Transport {
   protocolVersion?: string;
   /** A server decides how many messages arrive: a notification flood must not flood the trace. */
   private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
-    () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)), Infinity);
+    () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)));
 
   constructor(readonly inner: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
     inner.onclose = () => this.onclose?.();
@@ -127,21 +127,31 @@ export const MAX_STDERR_LINES_PER_SECOND = 200;
 function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void, onFlood: () => void): void {
   if (!stream) return;
   let buffer = '';
+  /** Inside a line longer than the log keeps: its rest is dropped up to the next newline. */
+  let dropping = false;
   const emit = rateLimited(MAX_STDERR_LINES_PER_SECOND, onLine, onFlood);
   stream.on('data', (chunk: Buffer | string) => {
     buffer += chunk.toString();
     let start = 0;
     let i: number;
     while ((i = buffer.indexOf('\n', start)) >= 0) {
-      emit(buffer.slice(start, i));
+      if (!dropping) emit(buffer.slice(start, i));
+      dropping = false;
       start = i + 1;
     }
     buffer = buffer.slice(start);
-    // A server that never ends a line must not grow our memory without bound.
-    if (buffer.length > MAX_SERVER_LINE) { emit(buffer); buffer = ''; }
+    if (dropping) buffer = '';
+    // A server that never ends a line must not grow our memory without bound. The line is passed on
+    // only once it holds twice what the log keeps: a secret (shorter than that) starting before the
+    // log's cut then lies whole inside it, so the sink can hide it before cutting.
+    else if (buffer.length > 2 * MAX_SERVER_LINE) {
+      emit(buffer);
+      buffer = '';
+      dropping = true;
+    }
   });
   stream.on('end', () => {
-    if (buffer) emit(buffer);
+    if (buffer && !dropping) emit(buffer);
     buffer = '';
   });
 }

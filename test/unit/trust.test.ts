@@ -189,6 +189,27 @@ test('a substituted password never reaches the log (Starting line, trace, errors
   }
 });
 
+test('a password a server writes to stderr where a line is cut (4,000, 8,000, 300 characters) is hidden whole: no prefix of it reaches the log or the error', async () => {
+  const secret = 'Pw-0123456789abcdefghij';
+  const [def] = parseConfigObject({ servers: { s: { ...(await launch()).faultyCommand('stderr-secret'), env: { FAULTY_SECRET: secret } } } }, 'user').servers;
+  def.secrets = [secret];
+  const log = new RecordingLog();
+  const catalog = new Catalog({ start: 'lazy', connection: () => ({ log, restart: false, timeoutMs: 5000 }) });
+  catalog.setServers([def]);
+  try {
+    // It exits during startup: the error explains the close with its last stderr line.
+    const err = await rejection(catalog.servers[0].connection.connect());
+    await waitFor(() => log.text().includes('c'.repeat(100)), 'the last stderr line');
+    const stderr = log.lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message);
+    assert.ok(stderr.some(l => l.includes('a'.repeat(100))) && stderr.some(l => l.includes('b'.repeat(100))), `expected the long lines in the log, got ${stderr.length} lines`);
+    // Its first 5 characters alone are what a cut would leak.
+    for (const text of [log.text(), err.message]) assert.ok(!text.includes(secret.slice(0, 5)), `expected no part of the secret, got …${text.slice(Math.max(0, text.indexOf(secret.slice(0, 5)) - 20), text.indexOf(secret.slice(0, 5)) + 30)}`);
+    assert.match(err.message, /last stderr: c+/, 'the close cause is still given');
+  } finally {
+    await catalog.dispose();
+  }
+});
+
 test('CLI --verbose: a password input from MCP_PROMPTS_INPUT_<ID> is redacted in every line', async () => {
   const { faultyCommand } = await launch();
   const dir = tempDir('mcp-trust-cli-');
