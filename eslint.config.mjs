@@ -1,5 +1,5 @@
 // `npm run lint`. TypeScript gets the type-aware rules; the plain JavaScript (host and e2e tests, fixtures,
-// scripts, bench) gets the JavaScript set. Formatting is prettier's job (`npm run format:check`), not ESLint's.
+// scripts, bench) gets the JavaScript set and the promise rules. Formatting is prettier's job (`npm run format:check`), not ESLint's.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,14 +19,16 @@ export default tseslint.config(
         { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+      // Promise.all over "a load in flight, or nothing to wait for" (Catalog.ready) is meant.
+      '@typescript-eslint/await-thenable': ['error', { allowMixedPromiseArrays: true }],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       'no-shadow': 'off',
       '@typescript-eslint/no-shadow': ['error', { ignoreTypeValueShadow: true, ignoreFunctionTypeParameterNameValueShadow: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // `let x; const cb = () => use(x!); x = make(cb)`: a callback that must exist before what it reads.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Implementations of async interfaces (token stores, collectors) need not await anything.
       '@typescript-eslint/require-await': 'off',
-      // Stripping control characters from hostile server text is deliberate (core/terminal, markdown, oauth).
-      'no-control-regex': 'off',
     },
   },
   {
@@ -36,15 +38,23 @@ export default tseslint.config(
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   {
+    // The JavaScript is parsed with types too (tsconfig.eslint.json allows JS), for the promise rules alone:
+    // a floating promise in a host test or a fixture is as wrong as in src/.
     files: ['**/*.js', '**/*.mjs'],
     extends: [js.configs.recommended],
+    plugins: { '@typescript-eslint': tseslint.plugin },
     languageOptions: {
       ecmaVersion: 2022,
       globals: { ...globals.node, ...globals.mocha },
+      parser: tseslint.parser,
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Own bindings named like a global (`const crypto = require('node:crypto')`, mocha's `run`) are fine.
+      'no-redeclare': ['error', { builtinGlobals: false }],
       'no-shadow': 'error',
-      'no-control-regex': 'off',
       'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
