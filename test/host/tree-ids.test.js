@@ -43,7 +43,7 @@ describe('tree item ids', function () {
   it('two arguments with the same name get distinct ids', async () => {
     const ext = vscode.extensions.getExtension(EXT_ID);
     assert.ok(ext);
-    const { state, tree } = ext.isActive ? ext.exports : await ext.activate();
+    const { tree } = ext.isActive ? ext.exports : await ext.activate();
     await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { 'dup-args': { type: 'stdio', command: process.execPath, args: ['-e', DUPLICATE_ARGS_SERVER] } }, vscode.ConfigurationTarget.Global);
     try {
       const node = await waitFor(() => tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'dup-args' && n.entry.prompts.length), 'the dup-args server listed');

@@ -45,7 +45,7 @@ async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) =>
 }
 
 /** The parts of the first message, as plain data (no `annotations: undefined`). */
-const textParts = (result: { messages?: unknown[] }) => JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts));
+const textParts = (result: { messages?: unknown[] }) => JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts)) as Array<Record<string, unknown>>;
 
 const titles: string[] = [];
 /** One row of the matrix. */
@@ -385,7 +385,7 @@ async function contentParts(name: string): Promise<Part[]> {
   let parts: Part[] = [];
   await withCatalog({ s: faulty('content') }, async ({ catalog }) => {
     const r = await invokePrompt(catalog, { line: `s.${name}` });
-    parts = JSON.parse(JSON.stringify(toTranscript(r!.result).messages.flatMap(m => m.parts)));
+    parts = JSON.parse(JSON.stringify(toTranscript(r!.result).messages.flatMap(m => m.parts))) as Part[];
   });
   // Whatever is wrong with one part, the rest of the prompt arrives.
   assert.deepEqual(parts.at(-1), { kind: 'text', text: 'still here' });

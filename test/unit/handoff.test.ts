@@ -20,7 +20,7 @@ test('the rich fixture prompt: earlier turns as finished turns, the last user me
   fs.writeFileSync(config, JSON.stringify({ servers: { rich: L.fixtureCommand('rich') } }));
   const r = await runCli(['get', 'rich.rich_content', '--config', config, '--json']);
   assert.equal(r.code, 0, r.stderr);
-  const h = buildHandOff(toTranscript(JSON.parse(r.stdout)), options);
+  const h = buildHandOff(toTranscript(JSON.parse(r.stdout) as { messages?: unknown[] }), options);
   // user (markdown + image) → assistant "I can see the image." → user (audio, resources, link) → assistant note
   assert.equal(h.previousRequests.length, 2);
   assert.match(h.previousRequests[0].request, /^# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/);

@@ -57,7 +57,7 @@ export async function waitFor<T>(predicate: () => T | Promise<T>, what: string, 
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)})` : ''}`);
     await new Promise(resolve => setTimeout(resolve, intervalMs));
   }
 }
@@ -73,7 +73,7 @@ export class RecordingLog implements LogSink {
   error(message: string): void { this.lines.push({ level: 'error', message }); }
   /** Outgoing JSON-RPC messages (`-> {...}`), parsed. */
   sent(): Array<{ method?: string; params?: Record<string, unknown>; id?: number }> {
-    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)));
+    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)) as { method?: string; params?: Record<string, unknown>; id?: number });
   }
   sentMethods(method: string): Array<{ method?: string; params?: Record<string, unknown> }> {
     return this.sent().filter(m => m.method === method);
@@ -88,7 +88,7 @@ export function defs(servers: Record<string, unknown>): ServerDefinition[] {
 
 /** PIDs of children of this process whose command line contains `needle`. */
 export function childPidsMatching(needle: string): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' });
   } catch {

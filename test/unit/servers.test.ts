@@ -62,7 +62,7 @@ test('paginated: follows every nextCursor (23 prompts over 5 pages); named and p
     const positional = await invokePrompt(catalog, { line: '/p08 dogs' });
     assert.equal(positional?.prompt.invocationName, 'pag.p08');
     assert.deepEqual(positional?.args, { topic: 'dogs' });
-    assert.equal(firstText(positional!.result), 'Prompt p08 about dogs');
+    assert.equal(firstText(positional.result), 'Prompt p08 about dogs');
     const none = await invokePrompt(catalog, { line: 'pag.p23' });
     assert.equal(firstText(none!.result), 'Prompt p23 about nothing');
     assert.deepEqual(log('pag').sentMethods('prompts/get').map(m => m.params), [
@@ -178,7 +178,7 @@ test('rich: titles, descriptions, icons and arguments are kept', async () => {
     assert.equal(rich.prompt.title, 'Rich content');
     assert.equal(rich.prompt.description, 'Returns text, image, audio, embedded resources and a resource link');
     assert.equal(rich.prompt.icons?.length, 1);
-    const icon = rich.prompt.icons![0];
+    const icon = rich.prompt.icons[0];
     assert.equal(icon.mimeType, 'image/png');
     assert.deepEqual(icon.sizes, ['16x16']);
     assert.match(icon.src, /^data:image\/png;base64,/);
@@ -218,7 +218,7 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
 
     const viaHttp = await invokePrompt(catalog, { line: 'rich-http.code_review code="x = 1" language=python' });
     assert.equal(viaHttp?.prompt.server.def.name, 'Rich @ HTTP');
-    assert.equal(firstText(viaHttp!.result), 'Please review this python:\n\n```python\nx = 1\n```');
+    assert.equal(firstText(viaHttp.result), 'Please review this python:\n\n```python\nx = 1\n```');
 
     // A re-list with the same names swaps the new objects into the name index; flags and ambiguity stay.
     const expected = catalog.prompts.map(p => [p.invocationName, p.unique]);
@@ -367,7 +367,7 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   const FIXTURES = ['paginated', 'rich', 'changing', 'completions', 'old-protocol'];
   const before = new Set(childPidsMatching(RUN_MJS));
   const { catalog, log } = makeCatalog(Object.fromEntries(FIXTURES.map(f => [f, fixtureCommand(f)])));
-  let pids: number[] = [];
+  let pids: number[];
   try {
     await catalog.ready();
     assert.deepEqual(catalog.servers.map(s => [s.id, s.connection.status]), FIXTURES.map(f => [f, 'running']));
