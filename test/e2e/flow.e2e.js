@@ -4,7 +4,8 @@
 // - a whole `@mcp /server.prompt key=value` line, or a bare `@mcp /server.prompt`, sends on one Enter;
 // - in the argument input, what was typed (fast Enter) or clicked is what the server receives, while
 //   the server's suggestions keep arriving (50 + 50 steps);
-// - values survive the picker's hand-off to chat and Repeat Last Prompt (`C:\new folder`, `größe`).
+// - values survive the picker's hand-off to chat and Repeat Last Prompt (`C:\new folder`, `größe`);
+// - "back" and "cancel" typed as argument values reach the server as those values.
 // The fixture (test/fixtures/flow-server.mjs) writes every request it receives to a file, so each
 // check reads what the server got. Each part reports its own failure; the test fails with all of them.
 const fs = require('node:fs');
@@ -54,6 +55,7 @@ module.exports = async function flow(ctx) {
         await fn();
       } catch (e) {
         const lines = String(e.message || e).split('\n');
+        // eslint-disable-next-line no-control-regex -- strips the terminal colours from Playwright's message
         failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(/\x1b\[\d+m/g, '').trim() ?? ''}`);
         await ui.screenshot(`failed-${name}`).catch(() => {});
         // Back to a clean window for the next part (only after a failure).
@@ -225,6 +227,26 @@ module.exports = async function flow(ctx) {
       const again = await nextGet('echo', before + 1, 'echo from Repeat Last Prompt');
       if (JSON.stringify(again.args) !== want) throw new Error(`Repeat Last Prompt sent ${JSON.stringify(again.args)}`);
       await ui.screenshot('round-trip');
+    });
+
+    // 6. "back" and "cancel" typed as values are values: neither goes a step back nor closes the input.
+    await part('value-words', async () => {
+      const before = gets('echo').length;
+      await ui.runCommand('MCP Prompts: Run Prompt…');
+      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+      await page.keyboard.type('Echo values');
+      await page.keyboard.press('Enter');
+      await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
+      await page.keyboard.type('back');
+      await page.keyboard.press('Enter');
+      await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+      await page.keyboard.type('cancel');
+      await page.keyboard.press('Enter');
+      const got = await nextGet('echo', before, 'echo with the values "back" and "cancel"');
+      const want = JSON.stringify({ path: 'back', 'größe': 'cancel' });
+      if (JSON.stringify(got.args) !== want) throw new Error(`expected the server to receive ${want}, it got ${JSON.stringify(got.args)}`);
+      await ui.waitForText('ECHO path=«back» größe=«cancel»', { within: SESSION });
+      await ui.screenshot('value-words');
     });
 
     if (failures.length) throw new Error(`${failures.length} part(s) failed: ${failures.join(' | ')}`);
