@@ -206,21 +206,27 @@ module.exports = async function flow(ctx) {
       });
     }
 
-    // 5. Values survive the picker's hand-off to chat and Repeat Last Prompt.
-    await part('round-trip', async () => {
-      const want = JSON.stringify({ path: 'C:\\new folder', 'größe': '10' });
+    /** Runs "Echo values" from the palette, typing each value and pressing Enter; resolves with what the server got. */
+    const echoFromPicker = async (pathValue, sizeValue, what) => {
       const before = gets('echo').length;
       await ui.runCommand('MCP Prompts: Run Prompt…');
       await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
       await page.keyboard.type('Echo values');
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('C:\\new folder');
+      await page.keyboard.type(pathValue);
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('10');
+      await page.keyboard.type(sizeValue);
       await page.keyboard.press('Enter');
-      const first = await nextGet('echo', before, 'echo from the picker');
+      return nextGet('echo', before, what);
+    };
+
+    // 5. Values survive the picker's hand-off to chat and Repeat Last Prompt.
+    await part('round-trip', async () => {
+      const want = JSON.stringify({ path: 'C:\\new folder', 'größe': '10' });
+      const before = gets('echo').length;
+      const first = await echoFromPicker('C:\\new folder', '10', 'echo from the picker');
       if (JSON.stringify(first.args) !== want) throw new Error(`the picker's hand-off sent ${JSON.stringify(first.args)}`);
       await ui.waitForText('ECHO path=«C:\\new folder» größe=«10»', { within: SESSION });
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
@@ -231,18 +237,7 @@ module.exports = async function flow(ctx) {
 
     // 6. "back" and "cancel" typed as values are values: neither goes a step back nor closes the input.
     await part('value-words', async () => {
-      const before = gets('echo').length;
-      await ui.runCommand('MCP Prompts: Run Prompt…');
-      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('Echo values');
-      await page.keyboard.press('Enter');
-      await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('back');
-      await page.keyboard.press('Enter');
-      await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('cancel');
-      await page.keyboard.press('Enter');
-      const got = await nextGet('echo', before, 'echo with the values "back" and "cancel"');
+      const got = await echoFromPicker('back', 'cancel', 'echo with the values "back" and "cancel"');
       const want = JSON.stringify({ path: 'back', 'größe': 'cancel' });
       if (JSON.stringify(got.args) !== want) throw new Error(`expected the server to receive ${want}, it got ${JSON.stringify(got.args)}`);
       await ui.waitForText('ECHO path=«back» größe=«cancel»', { within: SESSION });

@@ -12,7 +12,7 @@ import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/in
 import { toTranscript, type Part } from '../../src/core/content';
 import { transcriptToMarkdown } from '../../src/core/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ROOT, RecordingLog, defs, launch, tempDir, waitFor, type Launch, type RunningServer, rejection } from './helpers';
+import { ROOT, RecordingLog, launch, tempDir, testCatalog, waitFor, type Launch, type RunningServer, rejection } from './helpers';
 
 const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60000 };
 
@@ -20,25 +20,9 @@ interface Setup { catalog: Catalog; entry(id?: string): ServerEntry; log(id?: st
 
 /** A lazy catalog over `servers` (default id `s`), disposed after `body` whatever happens. */
 async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) => Promise<void>, restart: false | RestartPolicy = false): Promise<void> {
-  const logs = new Map<string, RecordingLog>();
-  const catalog = new Catalog({
-    start: 'lazy',
-    debounceMs: 50,
-    connection: def => {
-      const log = new RecordingLog();
-      logs.set(def.id, log);
-      return { log, restart, timeoutMs: 20000 };
-    },
-  });
-  catalog.setServers(defs(servers));
-  const log = (id = 's') => logs.get(id) ?? assert.fail(`no log for ${id}`);
+  const { catalog, entry, log, stderr } = testCatalog(servers, { restart });
   try {
-    await body({
-      catalog,
-      entry: (id = 's') => catalog.server(id) ?? assert.fail(`no server ${id}`),
-      log,
-      stderr: (id = 's') => log(id).lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message.slice(9)).join('\n'),
-    });
+    await body({ catalog, entry: (id = 's') => entry(id), log: (id = 's') => log(id), stderr: (id = 's') => stderr(id) });
   } finally {
     await catalog.dispose();
   }

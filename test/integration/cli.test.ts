@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CLI, RAW_SERVER, launch, runCli, tempDir, type CliResult, type Launch, type RunningServer } from './helpers';
+import { CLI, launch, runCli, tempDir, type CliResult, type Launch, type RunningServer } from './helpers';
 
 let L: Launch;
 /** The fixtures this file covers (launch.mjs may list more). */
@@ -278,7 +278,7 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
   ]);
 
   // A good server next to a failing one: its prompts work, exit 0 for it.
-  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: { command: process.execPath, args: ['-e', RAW_SERVER] } } });
+  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: L.faultyCommand('fixed-protocol') } });
   const ok = await runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.deepEqual(JSON.parse(ok.stdout), { messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }] });
