@@ -16,6 +16,8 @@ const { openWorkbench, runStandalone, root, waitForFile } = require('./harness')
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
+// eslint-disable-next-line no-control-regex -- the terminal colours in Playwright's messages
+const ANSI_COLOUR = /\x1b\[\d+m/g;
 const WORDS = ['python', 'pytorch', 'typescript', 'tyrant', 'rust', 'rustic', 'golang', 'gopher', 'kotlin', 'kettle', 'swift', 'swallow', 'haskell', 'hassle', 'elixir', 'elastic'];
 
 /** A seeded generator (mulberry32): a failing round can be replayed. */
@@ -55,8 +57,7 @@ module.exports = async function flow(ctx) {
         await fn();
       } catch (e) {
         const lines = String(e.message || e).split('\n');
-        // eslint-disable-next-line no-control-regex -- strips the terminal colours from Playwright's message
-        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(/\x1b\[\d+m/g, '').trim() ?? ''}`);
+        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(ANSI_COLOUR, '').trim() ?? ''}`);
         await ui.screenshot(`failed-${name}`).catch(() => {});
         // Back to a clean window for the next part (only after a failure).
         for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
