@@ -1,4 +1,4 @@
-// Bundles the extension and the CLI (one minified CommonJS file each), and the unit tests.
+// Bundles the extension and the CLI (one minified CommonJS file each), and the unit and integration tests.
 // node esbuild.mjs [--production] [--watch] [--tests]
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -34,9 +34,14 @@ const builds = [
   { ...common, plugins: [noAjv], entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 if (tests) {
-  const unit = fs.readdirSync('test/unit').filter(f => f.endsWith('.test.ts')).map(f => path.join('test/unit', f));
-  // Tests keep the SDK whole: they compare with raw SDK clients, which build the ajv validator.
-  builds.push({ ...common, minify: false, entryPoints: unit, outdir: 'out/test/unit', external: ['@modelcontextprotocol/server-everything'] });
+  // test/unit: pure tests (no processes, no network); test/integration: real MCP servers, the real CLI.
+  // Cleared first: a test moved or deleted must not keep running from an old build.
+  fs.rmSync('out/test', { recursive: true, force: true });
+  for (const dir of ['test/unit', 'test/integration']) {
+    const entryPoints = fs.readdirSync(dir).filter(f => f.endsWith('.test.ts')).map(f => path.join(dir, f));
+    // Tests keep the SDK whole: they compare with raw SDK clients, which build the ajv validator.
+    builds.push({ ...common, minify: false, entryPoints, outdir: `out/${dir}`, external: ['@modelcontextprotocol/server-everything'] });
+  }
   // The client the official conformance suite drives (scripts/test-all.mjs, test/conformance/run.mjs).
   builds.push({ ...common, plugins: [noAjv], minify: false, entryPoints: ['test/conformance/client.ts'], outfile: 'out/test/conformance/client.js' });
 }

@@ -72,7 +72,7 @@ export function printTable(title, rows, notes = []) {
 
 /** Every live descendant of this process: [{pid, ppid, args}]. */
 export function descendants(root = process.pid) {
-  let text = '';
+  let text;
   try { text = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }); } catch { return []; }
   // Zombies (stat Z) have exited already; they only wait to be reaped by their parent.
   const procs = text.split('\n').map(l => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(l)).filter(Boolean).filter(m => !m[3].startsWith('Z')).map(m => ({ pid: +m[1], ppid: +m[2], args: m[4] }));

@@ -86,7 +86,7 @@ export function pruneRunDirs(keep = 10) {
   try { dirs = fs.readdirSync(cacheDir).filter(d => /^run-\d{8}T\d{6}-\d+-/.test(d)).sort(); } catch { return; }
   for (const d of dirs.slice(0, Math.max(0, dirs.length - keep))) {
     const pid = Number(d.split('-')[2]);
-    let alive = false;
+    let alive;
     try { process.kill(pid, 0); alive = true; } catch (e) { alive = e.code === 'EPERM'; }
     if (!alive) fs.rmSync(path.join(cacheDir, d), { recursive: true, force: true });
   }
@@ -136,13 +136,14 @@ function installExitHandlers() {
     for (const pgid of [...groupTempDirs.keys()]) { try { removeTempDirs(pgid); } catch { /* best effort */ } }
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(sig, async () => {
+    // The wait's failure is caught inside: the exit handler SIGKILLs what is left.
+    process.on(sig, () => void (async () => {
       process.stderr.write(`\n[host] ${sig}: stopping ${liveGroups.size} VS Code process group(s)\n`);
       const groups = [...liveGroups];
       for (const pgid of groups) signalGroup(pgid, 'SIGTERM');
       try { await waitUntil(() => groups.every(g => !groupAlive(g)), { timeout: 5 * SECOND, what: 'process groups to end' }); } catch { /* exit handler SIGKILLs */ }
       process.exit(sig === 'SIGINT' ? 130 : 143);
-    });
+    })());
   }
 }
 

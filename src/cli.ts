@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Catalog } from './core/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
 import { PromptError } from './core/errors.js';
-import { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from './core/invocation.js';
+import { argumentList, completeArgument, invokePrompt, resolvePrompt } from './core/invocation.js';
 import { toPart, toTranscript } from './core/content.js';
 import type { RawGetResult } from './core/connection.js';
 import { stringifyJson } from './core/json.js';

@@ -107,7 +107,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
   const stored = (id: unknown) => (typeof id === 'string' ? state.result(id) : undefined);
   const server = async (arg: unknown, title: string) => serverArg(state, arg) ?? (noServers(state) ? undefined : await pickServer(state, title));
   const runPromptLabel = vscode.l10n.t('Run Prompt…');
-  const commands: Record<string, (...args: any[]) => unknown> = {
+  // VS Code hands each command whatever its caller passed; every handler declares what it accepts.
+  const commands: Record<string, (...args: never[]) => unknown> = {
     'mcpPrompts.runPrompt': async (node?: Node) => {
       const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(state);
       return target ? runPrompt(s, target) : undefined;
@@ -144,8 +145,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     },
     // OAuth: the browser opens only when the user asks for it.
     'mcpPrompts.signIn': async (arg?: unknown) => {
-      if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.authorizationUrl)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server is waiting for a sign-in.')); return; }
-      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign in to which server?'), s => !!s.connection.authorizationUrl));
+      if (!serverArg(state, arg) && !state.catalog.servers.some(srv => srv.connection.authorizationUrl)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server is waiting for a sign-in.')); return; }
+      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign in to which server?'), srv => !!srv.connection.authorizationUrl));
       const url = e?.connection.authorizationUrl;
       // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
       // (VS Code's openExternal accepts strings for exactly this reason).
@@ -156,8 +157,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
     },
     'mcpPrompts.signOut': async (arg?: unknown) => {
-      if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.oauth)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server signs in with OAuth.')); return; }
-      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign out of which server?'), s => !!s.connection.oauth));
+      if (!serverArg(state, arg) && !state.catalog.servers.some(srv => srv.connection.oauth)) { void vscode.window.showInformationMessage(vscode.l10n.t('No server signs in with OAuth.')); return; }
+      const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign out of which server?'), srv => !!srv.connection.oauth));
       if (e) await e.connection.signOut();
     },
     'mcpPrompts.showLog': async (arg?: unknown) => { const e = await server(arg, vscode.l10n.t('Show the log of which server?')); if (e) state.log(e.def).show(); },
@@ -196,5 +197,5 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
       if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(transcriptMarkdown(r, 0)));
     },
   };
-  return [...Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn)), ...registerHandOff(state)];
+  return [...Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown)), ...registerHandOff(state)];
 }

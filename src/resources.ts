@@ -33,7 +33,7 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
       return contents.map(c => {
         const item = c as { text?: unknown; blob?: unknown; uri?: unknown; mimeType?: unknown };
         if (typeof item.text === 'string') return item.text;
-        return vscode.l10n.t('[binary content: {0}]', String(item.mimeType ?? 'application/octet-stream'));
+        return vscode.l10n.t('[binary content: {0}]', typeof item.mimeType === 'string' ? item.mimeType : 'application/octet-stream');
       }).join('\n\n');
     } catch (err) {
       return (err as Error).message;

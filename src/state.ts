@@ -51,7 +51,8 @@ export class ExtensionState implements vscode.Disposable {
   private readRetries = 0;
 
   constructor(readonly context: vscode.ExtensionContext) {
-    const version = String(context.extension.packageJSON.version ?? '0.0.0');
+    const declared = (context.extension.packageJSON as { version?: unknown }).version;
+    const version = typeof declared === 'string' ? declared : '0.0.0';
     this.catalog = new Catalog({
       start: 'eager',
       connection: def => ({

@@ -127,9 +127,9 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
   }
   if (timeout !== undefined && timeout > MAX_TIMEOUT_MS) {
-    throw new ConfigError(l10n.t('Server "{0}": "{1}" is {2} ms; the limit is {3} ms (10 minutes)', name, 'timeout', timeout as number, MAX_TIMEOUT_MS), name, 'timeout');
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" is {2} ms; the limit is {3} ms (10 minutes)', name, 'timeout', timeout, MAX_TIMEOUT_MS), name, 'timeout');
   }
-  const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout as number | undefined };
+  const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout };
   if (type === 'stdio') {
     const command = optString(entry, 'command', name);
     if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');

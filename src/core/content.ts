@@ -27,7 +27,7 @@ export function toTranscript(result: RawGetResult): Transcript {
   for (const raw of result.messages ?? []) {
     const msg = raw as { role?: unknown; content?: unknown } | null;
     const role: Role = msg?.role === 'assistant' ? 'assistant' : 'user';
-    const parts = (Array.isArray(msg?.content) ? msg!.content : [msg?.content]).map(toPart);
+    const parts = (Array.isArray(msg?.content) ? msg.content : [msg?.content]).map(toPart);
     const last = messages[messages.length - 1];
     // Consecutive messages of one role read as one turn.
     if (last && last.role === role) last.parts.push(...parts);
@@ -141,7 +141,7 @@ export function extensionFor(mimeType: string | undefined): string {
  * no `..`, no leading dot, printable ASCII only, bounded length; the extension follows the mimeType.
  */
 export function safeFileName(uri: string, mimeType?: string): string {
-  let last = uri;
+  let last: string;
   try { last = decodeURIComponent(new URL(uri).pathname.split('/').filter(Boolean).pop() ?? ''); } catch { last = uri.split(/[\\/]/).pop() ?? ''; }
   let name = last.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/\.{2,}/g, '.').replace(/^[._-]+/, '').slice(0, 80);
   const ext = extensionFor(mimeType);

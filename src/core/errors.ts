@@ -39,7 +39,7 @@ export function toPromptError(err: unknown, server: string, what: string, contex
   if (context.aborted) return new PromptError(l10n.t('{0}: {1} was cancelled', server, what), 'cancelled', server);
   if (err instanceof McpError) {
     const cause = stripMcpPrefix(err.message) || l10n.t('no details');
-    switch (err.code) {
+    switch (err.code as ErrorCode) {
       case ErrorCode.InvalidParams:
         return new PromptError(l10n.t('{0} rejected {1}: {2}', server, what, cause), 'input', server, err.code);
       case ErrorCode.MethodNotFound:
@@ -101,8 +101,8 @@ function describeInvalidAnswer(err: unknown): string | undefined {
 export function describeCause(err: unknown): string {
   if (err instanceof Error) {
     const cause = (err as Error & { cause?: unknown }).cause;
-    const inner = cause instanceof Error ? cause : undefined;
-    const code = (inner as NodeJS.ErrnoException | undefined)?.code;
+    const inner: NodeJS.ErrnoException | undefined = cause instanceof Error ? cause : undefined;
+    const code = inner?.code;
     if (code === 'ECONNREFUSED') return l10n.t('connection refused');
     if (inner && err.message === 'fetch failed') return inner.message;
     return stripMcpPrefix(err.message);

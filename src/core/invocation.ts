@@ -65,7 +65,7 @@ const QUOTED_NAME = /^("(?:[^"\\]|\\[\s\S])*")=([\s\S]*)$/;
 function unquote(value: string): string {
   if (value.length >= 2 && value[0] === '"' && value.endsWith('"') && closesAtEnd(value)) {
     const inner = value.slice(1, -1);
-    return inner.includes('\\') ? inner.replace(/(\\+)("|$)/g, (_m, run: string, quote: string) => '\\'.repeat(run.length >> 1) + (run.length % 2 ? '"' : quote && '"')) : inner;
+    return inner.includes('\\') ? inner.replace(/(\\+)("|$)/g, (_m, run: string, end: string) => '\\'.repeat(run.length >> 1) + (run.length % 2 ? '"' : end && '"')) : inner;
   }
   if (value.length >= 2 && value[0] === "'" && value.endsWith("'")) return value.slice(1, -1);
   return value;

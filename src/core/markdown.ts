@@ -141,5 +141,5 @@ export function codeSpan(text: string): string {
 /** Link labels come from servers: no brackets that could end the label early. */
 export function escapeLabel(text: string): string {
   // Controls (ESC, C1, bidi overrides) have no business in a label: they show as boxes or reorder the text.
-  return text.replace(/[[\]\\`*_<>]/g, c => `\\${c}`).replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 200);
+  return text.replace(/[[\]\\`*_<>]/g, c => `\\${c}`).replace(/\s+/g, ' ').replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').slice(0, 200);
 }

@@ -42,6 +42,7 @@ export function refuseAuthorizationUrl(url: URL | string, server: string): Promp
 
 /** Text from a server or a redirect, for one line of a message or log: no control characters, bounded. */
 export function printable(text: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

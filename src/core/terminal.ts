@@ -1,7 +1,9 @@
 // Server text on a terminal (the CLI): ESC, BEL, the other C0/C1 controls, DEL and the bidi overrides
 // would let a server recolour, retitle or rewrite the user's terminal, or hide text, so they are
 // printed as visible escapes (`\x1b`, `\u202e`) instead.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BODY_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- as above
 const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** What JSON.stringify leaves raw among those (it escapes C0 itself). */
 const JSON_CONTROLS = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;

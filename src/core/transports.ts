@@ -20,7 +20,8 @@ import { LogSink, MAX_SERVER_LINE, rateLimited, redact } from './log.js';
 export class TracingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  /** The SDK's own signature: the client reads the `extra` (auth info, request headers) passed on below. */
+  onmessage?: Transport['onmessage'];
   protocolVersion?: string;
   /** A server decides how many messages arrive: a notification flood must not flood the trace. */
   private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
@@ -31,7 +32,7 @@ export class TracingTransport implements Transport {
     inner.onerror = e => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
       if (this.tracing()) this.traceIncoming(`<- ${redact(stringifyJson(m), this.secrets)}`);
-      (this.onmessage as ((m: JSONRPCMessage, extra?: unknown) => void) | undefined)?.(m, extra);
+      this.onmessage?.(m, extra);
     };
   }
   private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }

@@ -48,8 +48,7 @@ export function formatSize(bytes: number): string {
  */
 export function firstLine(text: string): string {
   const line = text.split(/\r\n|\r|\n/).find(l => l.trim() !== '') ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim().replace(/\$\(/g, '$\u200b(');
+  const clean = line.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim().replace(/\$\(/g, '$\u200b(');
   const chars = [...clean];
   return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('')}…` : clean;
 }

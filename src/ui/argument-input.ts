@@ -67,10 +67,10 @@ export class ArgumentInput {
     const initial: Record<string, string> = { ...options.defaults };
     for (let i = 0; i < args.length;) {
       const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
-      if (answer === 'cancel') return undefined;
+      if (answer === CANCEL) return undefined;
       if (typeof answer === 'object') { values[args[i].name] = answer.value; fromSource.add(args[i].name); i++; continue; }
       fromSource.delete(args[i].name);
-      if (answer === 'back') {
+      if (answer === BACK) {
         i = Math.max(0, i - 1);
         if (values[args[i].name] !== undefined) initial[args[i].name] = values[args[i].name];
         delete values[args[i].name];
@@ -178,14 +178,14 @@ export class ArgumentInput {
         qp.show();
       };
       qp.onDidTriggerButton(async b => {
-        if (b === vscode.QuickInputButtons.Back) { finish('back'); return; }
+        if (b === vscode.QuickInputButtons.Back) { finish(BACK); return; }
         editing = true;
         qp.hide();
         const text = await editInEditor(arg, qp.value || values[arg.name] || '');
         editing = false;
         if (text !== undefined) finish(text); else qp.show();
       });
-      qp.onDidHide(() => { if (!editing) finish('cancel'); });
+      qp.onDidHide(() => { if (!editing) finish(CANCEL); });
       if (initial) qp.value = initial;
       render();
       qp.show();
@@ -195,7 +195,10 @@ export class ArgumentInput {
 }
 
 /** A step's answer: typed/picked text, a value from a source (remembered as the argument's last source), Back or cancel. */
-type Answer = string | { source: SourceId; value: string } | 'back' | 'cancel';
+// Symbols, not strings: a typed value "back" or "cancel" is a value like any other.
+const BACK = Symbol('back');
+const CANCEL = Symbol('cancel');
+type Answer = string | { source: SourceId; value: string } | typeof BACK | typeof CANCEL;
 
 /** What the sources hold when a step opens. The active editor counts only for documents of files or unsaved ones. */
 async function readSources(lastSource: SourceId | undefined): Promise<SourceSnapshot> {

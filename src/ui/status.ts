@@ -20,5 +20,5 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
   };
   const subs = [state.catalog.onDidChange(update), state.onDidLoadConfig(update)];
   update();
-  return { dispose: () => { item.dispose(); subs.forEach(s => s.dispose()); } };
+  return { dispose: () => { item.dispose(); for (const s of subs) s.dispose(); } };
 }

@@ -24,7 +24,6 @@ module.exports = async function commands(ctx) {
   });
   const { page } = ui;
   const rows = page.locator(`${QUICK} .monaco-list-row`);
-  const input = page.locator(`${QUICK} .quick-input-box input`);
   const inputValue = value => page.waitForFunction(v => document.querySelector('.quick-input-widget .quick-input-box input')?.value === v, value, { timeout: 60000 });
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 

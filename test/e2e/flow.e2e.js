@@ -4,7 +4,8 @@
 // - a whole `@mcp /server.prompt key=value` line, or a bare `@mcp /server.prompt`, sends on one Enter;
 // - in the argument input, what was typed (fast Enter) or clicked is what the server receives, while
 //   the server's suggestions keep arriving (50 + 50 steps);
-// - values survive the picker's hand-off to chat and Repeat Last Prompt (`C:\new folder`, `größe`).
+// - values survive the picker's hand-off to chat and Repeat Last Prompt (`C:\new folder`, `größe`);
+// - "back" and "cancel" typed as argument values reach the server as those values.
 // The fixture (test/fixtures/flow-server.mjs) writes every request it receives to a file, so each
 // check reads what the server got. Each part reports its own failure; the test fails with all of them.
 const fs = require('node:fs');
@@ -15,6 +16,8 @@ const { openWorkbench, runStandalone, root, waitForFile } = require('./harness')
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
+// eslint-disable-next-line no-control-regex -- the terminal colours in Playwright's messages
+const ANSI_COLOUR = /\x1b\[\d+m/g;
 const WORDS = ['python', 'pytorch', 'typescript', 'tyrant', 'rust', 'rustic', 'golang', 'gopher', 'kotlin', 'kettle', 'swift', 'swallow', 'haskell', 'hassle', 'elixir', 'elastic'];
 
 /** A seeded generator (mulberry32): a failing round can be replayed. */
@@ -54,7 +57,7 @@ module.exports = async function flow(ctx) {
         await fn();
       } catch (e) {
         const lines = String(e.message || e).split('\n');
-        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(/\x1b\[\d+m/g, '').trim() ?? ''}`);
+        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(ANSI_COLOUR, '').trim() ?? ''}`);
         await ui.screenshot(`failed-${name}`).catch(() => {});
         // Back to a clean window for the next part (only after a failure).
         for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
@@ -204,27 +207,42 @@ module.exports = async function flow(ctx) {
       });
     }
 
-    // 5. Values survive the picker's hand-off to chat and Repeat Last Prompt.
-    await part('round-trip', async () => {
-      const want = JSON.stringify({ path: 'C:\\new folder', 'größe': '10' });
+    /** Runs "Echo values" from the palette, typing each value and pressing Enter; resolves with what the server got. */
+    const echoFromPicker = async (pathValue, sizeValue, what) => {
       const before = gets('echo').length;
       await ui.runCommand('MCP Prompts: Run Prompt…');
       await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
       await page.keyboard.type('Echo values');
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('C:\\new folder');
+      await page.keyboard.type(pathValue);
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
-      await page.keyboard.type('10');
+      await page.keyboard.type(sizeValue);
       await page.keyboard.press('Enter');
-      const first = await nextGet('echo', before, 'echo from the picker');
+      return nextGet('echo', before, what);
+    };
+
+    // 5. Values survive the picker's hand-off to chat and Repeat Last Prompt.
+    await part('round-trip', async () => {
+      const want = JSON.stringify({ path: 'C:\\new folder', 'größe': '10' });
+      const before = gets('echo').length;
+      const first = await echoFromPicker('C:\\new folder', '10', 'echo from the picker');
       if (JSON.stringify(first.args) !== want) throw new Error(`the picker's hand-off sent ${JSON.stringify(first.args)}`);
       await ui.waitForText('ECHO path=«C:\\new folder» größe=«10»', { within: SESSION });
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       const again = await nextGet('echo', before + 1, 'echo from Repeat Last Prompt');
       if (JSON.stringify(again.args) !== want) throw new Error(`Repeat Last Prompt sent ${JSON.stringify(again.args)}`);
       await ui.screenshot('round-trip');
+    });
+
+    // 6. "back" and "cancel" typed as values are values: neither goes a step back nor closes the input.
+    await part('value-words', async () => {
+      const got = await echoFromPicker('back', 'cancel', 'echo with the values "back" and "cancel"');
+      const want = JSON.stringify({ path: 'back', 'größe': 'cancel' });
+      if (JSON.stringify(got.args) !== want) throw new Error(`expected the server to receive ${want}, it got ${JSON.stringify(got.args)}`);
+      await ui.waitForText('ECHO path=«back» größe=«cancel»', { within: SESSION });
+      await ui.screenshot('value-words');
     });
 
     if (failures.length) throw new Error(`${failures.length} part(s) failed: ${failures.join(' | ')}`);

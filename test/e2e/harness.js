@@ -201,6 +201,9 @@ function runStandalone(testModule, file) {
   runE2E(name, testModule.exports).then(r => {
     console.log(r.ok ? `ok ${name} (${(r.ms / 1000).toFixed(1)} s)` : `FAIL ${name}: ${r.error && (r.error.stack || r.error)}`);
     process.exit(r.ok ? 0 : 1);
+  }, err => {
+    console.log(`FAIL ${name}: ${err && (err.stack || err)}`);
+    process.exit(1);
   });
 }
 

@@ -35,7 +35,6 @@ module.exports = async function secrets(ctx) {
   await ui.waitForText('Hello, Ada!', { within: SESSION });
 
   // The trace is on and shows the server's answer, with the token replaced.
-  const logs = path.join(ui.host.runDir, 'user-data', 'logs');
   const serverLog = () => readLog(ui.host.runDir, 'MCP Prompts secure.log');
   await waitForFile(page, () => /<- .*Signed in with \*\*\*/.test(serverLog()), 'the trace with the redacted token in the log');
   const leaks = filesContaining(ui.host.runDir, token);

@@ -30,13 +30,32 @@ async function api() {
 
 function server(state, id) { return state.catalog.servers.find(s => s.id === id); }
 
+/** The servers of the test workspace's .vscode/mcp.json. */
+const WORKSPACE_SERVERS = ['rich-demo', 'completions', 'changing', 'paginated', 'everything'];
+
+/** Waits until every workspace server runs and has listed: each test starts from there, whatever ran before it. */
+async function allRunning(state) {
+  await waitFor(() => WORKSPACE_SERVERS.every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading), 'all servers running');
+}
+
+/** Runs rich-demo's rich_content into the transcript editor; resolves with the stored result. */
+async function runRichContent(state) {
+  await allRunning(state);
+  const prompt = server(state, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
+  return vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
+}
+
+/** activate() does no server work of its own: 1 s is far above what it takes on a loaded machine. */
+const ACTIVATION_BOUND_MS = 1000;
+
 describe('MCP Prompts in the real VS Code host', function () {
   this.timeout(120000);
 
-  it('activates quickly and records the time spent in activate()', async () => {
+  it(`activates within ${ACTIVATION_BOUND_MS} ms and records the time spent in activate()`, async () => {
     const exports = await api();
     assert.equal(typeof exports.activationMs, 'number');
-    assert.ok(exports.activationMs > 0);
+    assert.ok(exports.activationMs > 0, `expected a positive activation time, got ${exports.activationMs}`);
+    assert.ok(exports.activationMs < ACTIVATION_BOUND_MS, `expected activate() to take under ${ACTIVATION_BOUND_MS} ms, it took ${exports.activationMs} ms`);
     fs.mkdirSync(path.join(root, '.artifacts'), { recursive: true });
     fs.writeFileSync(path.join(root, '.artifacts', 'activation.json'), JSON.stringify({ activationMs: exports.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
   });
@@ -52,7 +71,7 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('connects to every server of .vscode/mcp.json and lists all their prompts', async () => {
     const { state } = await api();
-    await waitFor(() => ['rich-demo', 'completions', 'changing', 'paginated', 'everything'].every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading), 'all servers running');
+    await allRunning(state);
     assert.equal(server(state, 'paginated').prompts.length, 23, 'every page of the paginated server');
     assert.deepEqual(server(state, 'rich-demo').prompts.map(p => p.invocationName), ['rich-demo.rich_content', 'rich-demo.code_review']);
     assert.deepEqual(server(state, 'everything').prompts.map(p => p.prompt.name).sort(), ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt']);
@@ -61,6 +80,7 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('follows a server\'s list_changed live, in the catalog and the tree', async () => {
     const { state, tree } = await api();
+    await allRunning(state);
     const changing = server(state, 'changing');
     const before = changing.prompts.length;
     await vscode.commands.executeCommand('mcpPrompts.refresh');
@@ -77,6 +97,7 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('shows a server\'s tree item with live status, transport and protocol in the tooltip', async () => {
     const { state, tree } = await api();
+    await allRunning(state);
     const node = tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'rich-demo');
     const item = tree.getTreeItem(node);
     assert.equal(item.label, 'rich-demo');
@@ -86,13 +107,12 @@ describe('MCP Prompts in the real VS Code host', function () {
     const prompt = tree.getChildren(node)[1];
     const args = tree.getChildren(prompt).map(n => tree.getTreeItem(n));
     assert.deepEqual(args.map(a => a.label), ['code *', 'language']);
-    assert.equal(state.catalog.servers.length >= 5, true);
+    assert.ok(state.catalog.servers.length >= WORKSPACE_SERVERS.length, `expected at least the ${WORKSPACE_SERVERS.length} workspace servers in the catalog, got ${state.catalog.servers.length}`);
   });
 
   it('runs a prompt into the transcript editor with text, image, audio, resources and a link', async () => {
     const { state } = await api();
-    const prompt = server(state, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
-    const stored = await vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
+    const stored = await runRichContent(state);
     assert.ok(stored, 'a result');
     const kinds = stored.transcript.messages.flatMap(m => m.parts.map(p => `${m.role}:${p.kind}`));
     assert.deepEqual(kinds, ['user:text', 'user:image', 'assistant:text', 'user:audio', 'user:resource', 'user:resource', 'user:link', 'assistant:text']);
@@ -112,7 +132,9 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
     const { state } = await api();
-    const stored = state.latestResult;
+    // Its own run: the test does not rely on the one before it having run the prompt.
+    const stored = await runRichContent(state);
+    assert.ok(stored, 'a result');
     const mi = stored.transcript.messages.findIndex(m => m.parts.some(p => p.kind === 'resource' && p.text !== undefined));
     const pi = stored.transcript.messages[mi].parts.findIndex(p => p.kind === 'resource' && p.text !== undefined);
     const part = stored.transcript.messages[mi].parts[pi];
@@ -126,18 +148,29 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('imports servers from a Claude Desktop file into .vscode/mcp.json and starts them', async () => {
     const { state } = await api();
+    await allRunning(state);
     const { command, args } = JSON.parse(JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport));
     const file = path.join(os.tmpdir(), `claude-${process.pid}.json`);
+    const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
+    const original = fs.readFileSync(mcpJsonPath, 'utf8');
     fs.writeFileSync(file, JSON.stringify({ mcpServers: { 'Imported Completions': { command, args } } }));
-    const count = await vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file));
-    assert.equal(count, 1);
-    const mcpJson = JSON.parse(fs.readFileSync(path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json'), 'utf8'));
-    assert.deepEqual(mcpJson.servers['Imported Completions'], { type: 'stdio', command, args });
-    await waitFor(() => server(state, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
+    try {
+      const count = await vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file));
+      assert.equal(count, 1);
+      const mcpJson = JSON.parse(fs.readFileSync(mcpJsonPath, 'utf8'));
+      assert.deepEqual(mcpJson.servers['Imported Completions'], { type: 'stdio', command, args });
+      await waitFor(() => server(state, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
+    } finally {
+      // The workspace's mcp.json as it was: the tests after this one see the same servers as before it.
+      fs.writeFileSync(mcpJsonPath, original);
+      fs.rmSync(file, { force: true });
+    }
+    await waitFor(() => !server(state, 'imported-completions'), 'the imported server gone with its entry');
   });
 
   it('stops and starts a server from its commands; the tree follows', async () => {
     const { state, tree } = await api();
+    await allRunning(state);
     const entry = server(state, 'paginated');
     const item = () => tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
     await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
@@ -151,6 +184,7 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('reports a server that cannot start on that server alone, naming the cause', async () => {
     const { state, tree } = await api();
+    await allRunning(state);
     await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { broken: { type: 'stdio', command: '/nonexistent/mcp-server' } }, vscode.ConfigurationTarget.Global);
     try {
       const entry = await waitFor(() => server(state, 'broken')?.connection.status === 'error' && server(state, 'broken'), 'the broken server to fail');

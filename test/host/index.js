@@ -2,6 +2,8 @@
 // Same contract as @vscode/test-electron: run() resolves when every test passed, rejects otherwise.
 // When env MCP_PROMPTS_HOST_RESULT names a file, the result is written there as JSON
 // ({ passes, failures, pending, tests: [{ title, state, error }] }) so the runner can count tests.
+// MCP_PROMPTS_HOST_ORDER=reverse runs the files, and the tests of every suite, in reverse order: each test
+// must start from its own state, so the suite passes either way.
 const fs = require('fs');
 const path = require('path');
 const Mocha = require('mocha');
@@ -10,6 +12,12 @@ function run() {
   const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false });
   for (const file of fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, file));
+  }
+  if (process.env.MCP_PROMPTS_HOST_ORDER === 'reverse') {
+    mocha.loadFiles();
+    mocha.lazyLoadFiles(true); // loaded above: run() must not load them again
+    const flip = suite => { suite.tests.reverse(); suite.suites.reverse(); suite.suites.forEach(flip); };
+    flip(mocha.suite);
   }
   const tests = [];
   return new Promise((resolve, reject) => {

@@ -1,41 +1,14 @@
 // The hand-off to the user's agent built from a transcript: roles and order as chat turns, the last
-// user message as the request, resources and audio as files, images beside the text. One test reads the
-// real rich fixture server's prompt through the CLI (`get --json`), the others cover the edge shapes.
+// user message as the request, resources and audio as files, images beside the text. The edge shapes;
+// the real rich fixture server's prompt is in test/integration/handoff.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { toTranscript } from '../../src/core/content';
 import { buildHandOff, handOffText } from '../../src/core/handoff';
-import { launch, runCli, tempDir } from './helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082', 'hex');
 const options = { opener: '/s.p', continueText: 'Continue.' };
 const text = (role: string, t: string) => ({ role, content: { type: 'text', text: t } });
-
-test('the rich fixture prompt: earlier turns as finished turns, the last user message as the request, media beside the text', async () => {
-  const L = await launch();
-  const dir = tempDir('mcp-prompts-handoff-');
-  const config = path.join(dir, 'mcp.json');
-  fs.writeFileSync(config, JSON.stringify({ servers: { rich: L.fixtureCommand('rich') } }));
-  const r = await runCli(['get', 'rich.rich_content', '--config', config, '--json']);
-  assert.equal(r.code, 0, r.stderr);
-  const h = buildHandOff(toTranscript(JSON.parse(r.stdout)), options);
-  // user (markdown + image) → assistant "I can see the image." → user (audio, resources, link) → assistant note
-  assert.equal(h.previousRequests.length, 2);
-  assert.match(h.previousRequests[0].request, /^# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/);
-  assert.equal(h.previousRequests[0].response, 'I can see the image.');
-  const second = h.previousRequests[1].request;
-  assert.match(second, /^\[audio audio\.wav \(audio\/wav, 15\.7 KB\)\]/);
-  assert.match(second, /\[resource file:\/\/\/demo\/notes\.md attached as notes\.md\]/);
-  assert.match(second, /\[resource file:\/\/\/demo\/data\.bin attached as data\.bin\]/);
-  assert.match(second, /\[resource link Demo README: demo:\/\/docs\/readme\]$/);
-  assert.equal(h.previousRequests[1].response, 'This note is meant for the assistant only.');
-  assert.equal(h.query, 'Continue.');
-  assert.deepEqual(h.images.map(i => [i.index, i.part.fileName]), [['0.1', 'image.png']]);
-  assert.deepEqual(h.files.map(f => f.part.fileName), ['audio.wav', 'notes.md', 'data.bin']);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 test('an assistant message first gets the opener as its request; ending with an assistant message asks to continue', () => {
   const t = toTranscript({ messages: [text('assistant', 'a1'), text('user', 'u1'), text('assistant', 'a2')] });

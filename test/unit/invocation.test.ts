@@ -121,18 +121,18 @@ function randomString(next: () => number, maxLength: number, pools: string[][]):
 test('formatInvocation and parseInvocation round-trip 20,000 generated names and values', () => {
   const next = generator(13);
   for (let n = 0; n < 20000; n++) {
-    const args: Record<string, string> = {};
+    const generated: Record<string, string> = {};
     for (let k = Math.floor(next() * 4); k > 0; k--) {
       // Names: mostly words of some script, sometimes anything at all.
       const name = next() < 0.7 ? randomString(next, 8, [SCRIPT_CHARS]) || 'n' : randomString(next, 6, [PARSER_CHARS, SCRIPT_CHARS]);
-      args[name] = randomString(next, 12, [PARSER_CHARS, SCRIPT_CHARS, ['\\', '"']]);
+      generated[name] = randomString(next, 12, [PARSER_CHARS, SCRIPT_CHARS, ['\\', '"']]);
     }
-    const line = formatInvocation('srv.prompt', args);
+    const line = formatInvocation('srv.prompt', generated);
     const parsed = parseInvocation(line)!;
     assert.equal(parsed.name, 'srv.prompt', line);
-    assert.deepEqual({ named: parsed.named, positional: parsed.positional }, { named: args, positional: [] }, JSON.stringify(line));
+    assert.deepEqual({ named: parsed.named, positional: parsed.positional }, { named: generated, positional: [] }, JSON.stringify(line));
     // Bound to the prompt's declared arguments, as a re-run does, every value lands on its own name.
-    const declared = Object.keys(args).map(name => ({ name, required: true }));
-    assert.deepEqual(bindArguments(declared, parsed), { values: args, missing: declared.filter(a => !args[a.name]), unknown: [] }, JSON.stringify(line));
+    const declared = Object.keys(generated).map(name => ({ name, required: true }));
+    assert.deepEqual(bindArguments(declared, parsed), { values: generated, missing: declared.filter(a => !generated[a.name]), unknown: [] }, JSON.stringify(line));
   }
 });

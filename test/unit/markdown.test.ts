@@ -28,7 +28,7 @@ test('codeSpan: any text as one inline code span on one line', () => {
 test('stringifyJson: JSON.stringify text for ordinary data; any depth without throwing', () => {
   const sample = { a: [1, 'two', null, true, { b: [], c: {}, d: undefined }], 'e"f': -0.5, g: [undefined] };
   for (const indent of [0, 2]) assert.equal(stringifyIteratively(sample, indent), JSON.stringify(sample, null, indent));
-  const deep = JSON.parse('['.repeat(200000) + ']'.repeat(200000));
+  const deep = JSON.parse('['.repeat(200000) + ']'.repeat(200000)) as unknown[];
   assert.throws(() => JSON.stringify(deep), RangeError);
   const text = stringifyJson(deep, 2);
   assert.equal(text.replace(/\s/g, ''), '['.repeat(200000) + ']'.repeat(200000));

@@ -31,13 +31,18 @@ function matches(query: string, label: string): boolean {
   return false;
 }
 
+/** The parts of package.json this test reads. */
+interface Manifest {
+  contributes: { commands: Array<{ command: string; title: string }>; menus: { commandPalette: Array<{ command: string; when: string }> } };
+}
+
 test('a palette title typed in full selects its own command, in every language', () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const hidden = new Set(pkg.contributes.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+  const hidden = new Set(pkg.contributes.menus.commandPalette.filter(m => m.when === 'false').map(m => m.command));
   const problems: string[] = [];
   for (const lang of ['', '.de', '.ja', '.zh-cn']) {
-    const nls = JSON.parse(fs.readFileSync(path.join(root, `package.nls${lang}.json`), 'utf8'));
-    const labels: string[] = pkg.contributes.commands.filter((c: { command: string }) => !hidden.has(c.command)).map((c: { title: string }) => `${nls.category}: ${nls[c.title.slice(1, -1)]}`);
+    const nls = JSON.parse(fs.readFileSync(path.join(root, `package.nls${lang}.json`), 'utf8')) as Record<string, string>;
+    const labels = pkg.contributes.commands.filter(c => !hidden.has(c.command)).map(c => `${nls.category}: ${nls[c.title.slice(1, -1)]}`);
     for (const label of labels) {
       for (const typed of new Set([label, label.replace(/…$/, '')])) {
         const first = labels.filter(l => matches(typed, l)).sort((a, b) => a.localeCompare(b))[0];

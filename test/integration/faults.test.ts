@@ -12,7 +12,7 @@ import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/in
 import { toTranscript, type Part } from '../../src/core/content';
 import { transcriptToMarkdown } from '../../src/core/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ROOT, RecordingLog, defs, launch, tempDir, waitFor, type Launch, type RunningServer, rejection } from './helpers';
+import { ROOT, RecordingLog, launch, tempDir, testCatalog, waitFor, type Launch, type RunningServer, rejection } from './helpers';
 
 const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60000 };
 
@@ -20,32 +20,16 @@ interface Setup { catalog: Catalog; entry(id?: string): ServerEntry; log(id?: st
 
 /** A lazy catalog over `servers` (default id `s`), disposed after `body` whatever happens. */
 async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) => Promise<void>, restart: false | RestartPolicy = false): Promise<void> {
-  const logs = new Map<string, RecordingLog>();
-  const catalog = new Catalog({
-    start: 'lazy',
-    debounceMs: 50,
-    connection: def => {
-      const log = new RecordingLog();
-      logs.set(def.id, log);
-      return { log, restart, timeoutMs: 20000 };
-    },
-  });
-  catalog.setServers(defs(servers));
-  const log = (id = 's') => logs.get(id) ?? assert.fail(`no log for ${id}`);
+  const { catalog, entry, log, stderr } = testCatalog(servers, { restart });
   try {
-    await body({
-      catalog,
-      entry: (id = 's') => catalog.server(id) ?? assert.fail(`no server ${id}`),
-      log,
-      stderr: (id = 's') => log(id).lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message.slice(9)).join('\n'),
-    });
+    await body({ catalog, entry: (id = 's') => entry(id), log: (id = 's') => log(id), stderr: (id = 's') => stderr(id) });
   } finally {
     await catalog.dispose();
   }
 }
 
 /** The parts of the first message, as plain data (no `annotations: undefined`). */
-const textParts = (result: { messages?: unknown[] }) => JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts));
+const textParts = (result: { messages?: unknown[] }) => JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts)) as Array<Record<string, unknown>>;
 
 const titles: string[] = [];
 /** One row of the matrix. */
@@ -385,7 +369,7 @@ async function contentParts(name: string): Promise<Part[]> {
   let parts: Part[] = [];
   await withCatalog({ s: faulty('content') }, async ({ catalog }) => {
     const r = await invokePrompt(catalog, { line: `s.${name}` });
-    parts = JSON.parse(JSON.stringify(toTranscript(r!.result).messages.flatMap(m => m.parts)));
+    parts = JSON.parse(JSON.stringify(toTranscript(r!.result).messages.flatMap(m => m.parts))) as Part[];
   });
   // Whatever is wrong with one part, the rest of the prompt arrives.
   assert.deepEqual(parts.at(-1), { kind: 'text', text: 'still here' });

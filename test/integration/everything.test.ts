@@ -54,8 +54,8 @@ async function exercise(server: Record<string, unknown>, transport: 'stdio' | 'h
     assert.equal(text(team!.result), 'Please promote Alice to the head of the Engineering team.');
     const resource = await invokePrompt(catalog, { line: 'resource-prompt resourceType=Text resourceId=1' });
     assert.equal(resource?.result.messages?.length, 2);
-    assert.equal(text(resource!.result), 'This prompt includes the Text resource with id: 1. Please analyze the following resource:');
-    const parts = toTranscript(resource!.result).messages.flatMap(m => m.parts);
+    assert.equal(text(resource.result), 'This prompt includes the Text resource with id: 1. Please analyze the following resource:');
+    const parts = toTranscript(resource.result).messages.flatMap(m => m.parts);
     assert.equal(parts.length, 2);
     const res = parts[1];
     assert.ok(res.kind === 'resource', JSON.stringify(res));

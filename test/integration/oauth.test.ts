@@ -101,7 +101,7 @@ async function signInAndRun(url: string, store: MapStore, servers?: ServerDefini
     assert.match(text, /Signed in as OAuth client /);
 
     const [, tokenText] = [...store.map].find(([k]) => k.startsWith(`oauth:s:${url}`) && k.endsWith(':tokens'))!;
-    const tokens = JSON.parse(tokenText);
+    const tokens = JSON.parse(tokenText) as { token_type?: string; access_token: string };
     assert.equal(tokens.token_type, 'bearer');
     assert.ok(!log.text().includes(tokens.access_token), 'the access token is not in the log');
     assert.equal([...store.map.keys()].some(k => k.endsWith(':discovery')), false, 'discovery is kept only while a sign-in is under way');

@@ -1,13 +1,15 @@
 // Shared helpers for the integration tests: the fixture launcher (test/fixtures/launch.mjs, loaded at
-// run time so esbuild leaves it alone), condition polling, a recording log sink, child-process checks
-// and a tiny raw JSON-RPC stdio server for behaviours no fixture has (repeated cursor, any protocol).
+// run time so esbuild leaves it alone), condition polling, a recording log sink, a catalog over real
+// servers, child-process checks and the CLI as a user runs it.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
+import { Catalog, type CatalogOptions, type ServerEntry } from '../../src/core/catalog';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
+import type { RestartPolicy } from '../../src/core/connection';
 import type { LogSink } from '../../src/core/log';
 import { PromptError } from '../../src/core/errors';
 import assert from 'node:assert/strict';
@@ -57,7 +59,7 @@ export async function waitFor<T>(predicate: () => T | Promise<T>, what: string, 
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)})` : ''}`);
     await new Promise(resolve => setTimeout(resolve, intervalMs));
   }
 }
@@ -73,7 +75,7 @@ export class RecordingLog implements LogSink {
   error(message: string): void { this.lines.push({ level: 'error', message }); }
   /** Outgoing JSON-RPC messages (`-> {...}`), parsed. */
   sent(): Array<{ method?: string; params?: Record<string, unknown>; id?: number }> {
-    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)));
+    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)) as { method?: string; params?: Record<string, unknown>; id?: number });
   }
   sentMethods(method: string): Array<{ method?: string; params?: Record<string, unknown> }> {
     return this.sent().filter(m => m.method === method);
@@ -86,9 +88,47 @@ export function defs(servers: Record<string, unknown>): ServerDefinition[] {
   return parseConfigObject({ servers }, 'workspace').servers;
 }
 
+export interface TestCatalog {
+  catalog: Catalog;
+  /** The server's own log (trace, stderr, warnings). */
+  log(id: string): RecordingLog;
+  entry(id: string): ServerEntry;
+  /** What the server wrote to stderr, as the log keeps it. */
+  stderr(id: string): string;
+}
+
+export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & { restart?: false | RestartPolicy; timeoutMs?: number };
+
+/**
+ * A catalog over `servers` (through the real config parser) whose every server logs into its own
+ * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
+ */
+export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
+  const { restart = false, timeoutMs = 20000, ...catalogOptions } = options;
+  const logs = new Map<string, RecordingLog>();
+  const catalog = new Catalog({
+    start: 'lazy',
+    debounceMs: 50,
+    ...catalogOptions,
+    connection: def => {
+      const log = new RecordingLog();
+      logs.set(def.id, log);
+      return { log, restart, timeoutMs };
+    },
+  });
+  catalog.setServers(defs(servers));
+  const log = (id: string) => logs.get(id) ?? assert.fail(`no log for ${id}`);
+  return {
+    catalog,
+    log,
+    entry: id => catalog.server(id) ?? assert.fail(`no server ${id}`),
+    stderr: id => log(id).lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message.slice(9)).join('\n'),
+  };
+}
+
 /** PIDs of children of this process whose command line contains `needle`. */
 export function childPidsMatching(needle: string): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' });
   } catch {
@@ -121,35 +161,6 @@ export async function rejection(p: Promise<unknown>): Promise<PromptError> {
 export function tempDir(prefix = 'mcp-prompts-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
-
-/**
- * A raw JSON-RPC MCP server on stdio, no SDK. Env RAW_PROTOCOL: the protocolVersion it answers with;
- * RAW_MODE=loop: prompts/list always returns nextCursor "same" (a broken server).
- */
-export const RAW_SERVER = `
-const version = process.env.RAW_PROTOCOL || '2025-11-25';
-const mode = process.env.RAW_MODE || 'normal';
-let buf = '';
-const send = m => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', chunk => {
-  buf += chunk;
-  let i;
-  while ((i = buf.indexOf('\\n')) >= 0) {
-    const line = buf.slice(0, i); buf = buf.slice(i + 1);
-    if (!line.trim()) continue;
-    const msg = JSON.parse(line);
-    if (msg.id === undefined) continue;
-    const p = msg.params || {};
-    if (msg.method === 'initialize') send({ id: msg.id, result: { protocolVersion: version, capabilities: { prompts: {} }, serverInfo: { name: 'raw-' + version, version: '1.0.0' } } });
-    else if (msg.method === 'prompts/list' && mode === 'loop') send({ id: msg.id, result: { prompts: [{ name: 'loop_' + (p.cursor || 'first') }], nextCursor: 'same' } });
-    else if (msg.method === 'prompts/list') send({ id: msg.id, result: { prompts: [{ name: 'echo', description: 'Echoes', arguments: [{ name: 'text', required: true }] }] } });
-    else if (msg.method === 'prompts/get') send({ id: msg.id, result: { messages: [{ role: 'user', content: { type: 'text', text: version + ': ' + ((p.arguments || {}).text || '') } }] } });
-    else send({ id: msg.id, error: { code: -32601, message: 'Method not found' } });
-  }
-});
-process.stdin.on('end', () => process.exit(0));
-`;
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 

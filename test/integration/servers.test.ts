@@ -3,29 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { Catalog, type CatalogOptions, type ServerEntry } from '../../src/core/catalog';
+import { Catalog, type ServerEntry } from '../../src/core/catalog';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { toTranscript, type Part } from '../../src/core/content';
-import { RAW_SERVER, RecordingLog, childPidsMatching, defs, isAlive, launch, waitFor, type RunningServer, rejection } from './helpers';
+import { childPidsMatching, isAlive, launch, testCatalog, waitFor, type RunningServer, rejection } from './helpers';
 
-interface Harness { catalog: Catalog; log(id: string): RecordingLog }
-
-/** A lazy catalog whose every server logs into its own RecordingLog. */
-function makeCatalog(servers: Record<string, unknown>, options: Omit<CatalogOptions, 'connection'> = {}): Harness {
-  const logs = new Map<string, RecordingLog>();
-  const catalog = new Catalog({
-    start: 'lazy',
-    debounceMs: 50,
-    ...options,
-    connection: def => {
-      const log = new RecordingLog();
-      logs.set(def.id, log);
-      return { log, restart: false, timeoutMs: 20000 };
-    },
-  });
-  catalog.setServers(defs(servers));
-  return { catalog, log: id => logs.get(id) ?? assert.fail(`no log for ${id}`) };
-}
 
 const names = (catalog: Catalog, serverId?: string) => catalog.prompts.filter(p => serverId === undefined || p.server.id === serverId).map(p => p.prompt.name);
 const firstText = (result: { messages?: unknown[] }) => ((result.messages?.[0] as { content: { text: string } }).content.text);
@@ -38,7 +20,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 test('paginated: follows every nextCursor (23 prompts over 5 pages); named and positional arguments; completion', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ pag: fixtureCommand('paginated') });
+  const { catalog, log } = testCatalog({ pag: fixtureCommand('paginated') });
   try {
     await catalog.ready();
     const entry = catalog.server('pag')!;
@@ -62,7 +44,7 @@ test('paginated: follows every nextCursor (23 prompts over 5 pages); named and p
     const positional = await invokePrompt(catalog, { line: '/p08 dogs' });
     assert.equal(positional?.prompt.invocationName, 'pag.p08');
     assert.deepEqual(positional?.args, { topic: 'dogs' });
-    assert.equal(firstText(positional!.result), 'Prompt p08 about dogs');
+    assert.equal(firstText(positional.result), 'Prompt p08 about dogs');
     const none = await invokePrompt(catalog, { line: 'pag.p23' });
     assert.equal(firstText(none!.result), 'Prompt p23 about nothing');
     assert.deepEqual(log('pag').sentMethods('prompts/get').map(m => m.params), [
@@ -77,7 +59,7 @@ test('paginated: follows every nextCursor (23 prompts over 5 pages); named and p
 
 test('paginated: maxPages stops the listing with an error naming the server and keeps what was read', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ pag: fixtureCommand('paginated') }, { maxPages: 3 });
+  const { catalog, log } = testCatalog({ pag: fixtureCommand('paginated') }, { maxPages: 3 });
   try {
     await catalog.ready();
     const entry = catalog.server('pag')!;
@@ -91,7 +73,8 @@ test('paginated: maxPages stops the listing with an error naming the server and 
 });
 
 test('a server that repeats its page cursor: listing stops with an error instead of looping', async () => {
-  const { catalog, log } = makeCatalog({ loopy: { command: process.execPath, args: ['-e', RAW_SERVER], env: { RAW_MODE: 'loop' } } });
+  const { faultyCommand } = await launch();
+  const { catalog, log } = testCatalog({ loopy: faultyCommand('same-cursor') });
   try {
     await catalog.ready();
     const entry = catalog.server('loopy')!;
@@ -105,7 +88,7 @@ test('a server that repeats its page cursor: listing stops with an error instead
 
 test('changing: list_changed re-lists every page once (debounced) and fires change events', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ chg: fixtureCommand('changing') }, { debounceMs: 500 });
+  const { catalog, log } = testCatalog({ chg: fixtureCommand('changing') }, { debounceMs: 500 });
   try {
     await catalog.ready();
     assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink']);
@@ -142,7 +125,7 @@ test('changing: list_changed re-lists every page once (debounced) and fires chan
 test('changing over Streamable HTTP: a list_changed the server sends on its own (SIGUSR2) re-lists', async () => {
   const { startHttpFixture } = await launch();
   const srv = await startHttpFixture('changing');
-  const { catalog, log } = makeCatalog({ chg: { type: 'http', url: srv.url } });
+  const { catalog, log } = testCatalog({ chg: { type: 'http', url: srv.url } });
   try {
     await catalog.ready();
     assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink']);
@@ -170,7 +153,7 @@ test('changing over Streamable HTTP: a list_changed the server sends on its own 
 
 test('rich: titles, descriptions, icons and arguments are kept', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog } = makeCatalog({ rich: fixtureCommand('rich') });
+  const { catalog } = testCatalog({ rich: fixtureCommand('rich') });
   try {
     await catalog.ready();
     const [rich, review] = catalog.prompts;
@@ -178,7 +161,7 @@ test('rich: titles, descriptions, icons and arguments are kept', async () => {
     assert.equal(rich.prompt.title, 'Rich content');
     assert.equal(rich.prompt.description, 'Returns text, image, audio, embedded resources and a resource link');
     assert.equal(rich.prompt.icons?.length, 1);
-    const icon = rich.prompt.icons![0];
+    const icon = rich.prompt.icons[0];
     assert.equal(icon.mimeType, 'image/png');
     assert.deepEqual(icon.sizes, ['16x16']);
     assert.match(icon.src, /^data:image\/png;base64,/);
@@ -195,7 +178,7 @@ test('rich: titles, descriptions, icons and arguments are kept', async () => {
 test('invocation names: server ids sanitised, bare alias when unique, ambiguous bare name lists both', async () => {
   const { fixtureCommand, startHttpFixture } = await launch();
   const srv = await startHttpFixture('rich');
-  const { catalog } = makeCatalog({ 'Rich Demo': fixtureCommand('rich'), 'Rich @ HTTP': { type: 'http', url: srv.url }, 'Old Timer': fixtureCommand('old-protocol') });
+  const { catalog } = testCatalog({ 'Rich Demo': fixtureCommand('rich'), 'Rich @ HTTP': { type: 'http', url: srv.url }, 'Old Timer': fixtureCommand('old-protocol') });
   try {
     await catalog.ready();
     assert.deepEqual(catalog.prompts.map(p => [p.invocationName, p.unique]), [
@@ -218,7 +201,7 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
 
     const viaHttp = await invokePrompt(catalog, { line: 'rich-http.code_review code="x = 1" language=python' });
     assert.equal(viaHttp?.prompt.server.def.name, 'Rich @ HTTP');
-    assert.equal(firstText(viaHttp!.result), 'Please review this python:\n\n```python\nx = 1\n```');
+    assert.equal(firstText(viaHttp.result), 'Please review this python:\n\n```python\nx = 1\n```');
 
     // A re-list with the same names swaps the new objects into the name index; flags and ambiguity stay.
     const expected = catalog.prompts.map(p => [p.invocationName, p.unique]);
@@ -241,7 +224,7 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
 
 test('stdio: server stderr goes to the log sink; protocol version, serverInfo and capabilities are kept', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ rich: fixtureCommand('rich'), pag: fixtureCommand('paginated'), chg: fixtureCommand('changing'), comp: fixtureCommand('completions') });
+  const { catalog, log } = testCatalog({ rich: fixtureCommand('rich'), pag: fixtureCommand('paginated'), chg: fixtureCommand('changing'), comp: fixtureCommand('completions') });
   try {
     await catalog.ready();
     await waitFor(() => log('rich').lines.some(l => l.level === 'info' && l.message === '[stderr] [fixture rich] stdio ready'), 'the fixture stderr line in the log');
@@ -263,7 +246,7 @@ test('stdio: server stderr goes to the log sink; protocol version, serverInfo an
 test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP', async () => {
   const { fixtureCommand, startHttpFixture } = await launch();
   const srv = await startHttpFixture('old-protocol');
-  const { catalog, log } = makeCatalog({ old: fixtureCommand('old-protocol'), oldhttp: { url: srv.url } });
+  const { catalog, log } = testCatalog({ old: fixtureCommand('old-protocol'), oldhttp: { url: srv.url } });
   try {
     await catalog.ready();
     for (const [id, transport] of [['old', 'stdio'], ['oldhttp', 'http']] as const) {
@@ -287,8 +270,9 @@ test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP
 });
 
 test('every protocol revision from 2024-11-05 to 2025-11-25 is negotiated and used', async () => {
+  const { faultyCommand } = await launch();
   const versions = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
-  const { catalog } = makeCatalog(Object.fromEntries(versions.map(v => [`v${v}`, { command: process.execPath, args: ['-e', RAW_SERVER], env: { RAW_PROTOCOL: v } }])));
+  const { catalog } = testCatalog(Object.fromEntries(versions.map(v => [`v${v}`, { ...faultyCommand('fixed-protocol'), env: { FAULTY_PROTOCOL: v } }])));
   try {
     await catalog.ready();
     for (const v of versions) {
@@ -308,7 +292,7 @@ test('type "http" falls back to legacy SSE when the Streamable HTTP POST gets 40
   const { startHttpFixture } = await launch();
   const srv = await startHttpFixture('rich', { mode: 'sse' });
   const mcpUrl = srv.url.replace(/\/sse$/, '/mcp');
-  const { catalog, log } = makeCatalog({ legacy: { type: 'http', url: mcpUrl }, direct: { type: 'sse', url: srv.url } });
+  const { catalog, log } = testCatalog({ legacy: { type: 'http', url: mcpUrl }, direct: { type: 'sse', url: srv.url } });
   try {
     await catalog.ready();
     for (const id of ['legacy', 'direct']) {
@@ -336,7 +320,7 @@ test('Streamable HTTP: the same prompts and results as stdio', async () => {
   const servers: RunningServer[] = [];
   try {
     for (const f of ['rich', 'paginated', 'completions']) servers.push(await startHttpFixture(f));
-    const { catalog } = makeCatalog({
+    const { catalog } = testCatalog({
       rich: fixtureCommand('rich'), richhttp: { type: 'http', url: servers[0].url },
       paghttp: { type: 'http', url: servers[1].url }, comphttp: { url: servers[2].url },
     });
@@ -366,8 +350,8 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   const { fixtureCommand, RUN_MJS } = await launch();
   const FIXTURES = ['paginated', 'rich', 'changing', 'completions', 'old-protocol'];
   const before = new Set(childPidsMatching(RUN_MJS));
-  const { catalog, log } = makeCatalog(Object.fromEntries(FIXTURES.map(f => [f, fixtureCommand(f)])));
-  let pids: number[] = [];
+  const { catalog, log } = testCatalog(Object.fromEntries(FIXTURES.map(f => [f, fixtureCommand(f)])));
+  let pids: number[];
   try {
     await catalog.ready();
     assert.deepEqual(catalog.servers.map(s => [s.id, s.connection.status]), FIXTURES.map(f => [f, 'running']));
@@ -386,7 +370,7 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
 
 test('missing required arguments are reported before anything is sent to the server', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ 'Rich Demo': fixtureCommand('rich') });
+  const { catalog, log } = testCatalog({ 'Rich Demo': fixtureCommand('rich') });
   try {
     await catalog.ready();
     const missing = await rejection(invokePrompt(catalog, { line: 'rich-demo.code_review language=python' }));
@@ -414,7 +398,7 @@ test('missing required arguments are reported before anything is sent to the ser
 
 test('completion sends the other arguments as context', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = makeCatalog({ comp: fixtureCommand('completions'), rich: fixtureCommand('rich') });
+  const { catalog, log } = testCatalog({ comp: fixtureCommand('completions'), rich: fixtureCommand('rich') });
   try {
     await catalog.ready();
     const pick = await resolvePrompt(catalog, 'pick_framework');
@@ -437,7 +421,7 @@ test('completion sends the other arguments as context', async () => {
 
 test('-32602 from a server (unknown prompt, bad arguments) names the server, without a doubled "MCP error" prefix', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog } = makeCatalog({ pag: fixtureCommand('paginated'), comp: fixtureCommand('completions') });
+  const { catalog } = testCatalog({ pag: fixtureCommand('paginated'), comp: fixtureCommand('completions') });
   try {
     await catalog.ready();
     const pag = catalog.server('pag')!.connection;
@@ -465,7 +449,7 @@ test('-32602 from a server (unknown prompt, bad arguments) names the server, wit
 
 test('rich_content over stdio: every content type in order, roles and annotations kept', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog } = makeCatalog({ rich: fixtureCommand('rich') });
+  const { catalog } = testCatalog({ rich: fixtureCommand('rich') });
   try {
     const done = await invokePrompt(catalog, { line: 'rich.rich_content' });
     const transcript = toTranscript(done!.result);
@@ -522,7 +506,7 @@ test('rich_content over stdio: every content type in order, roles and annotation
 });
 
 test('a server that cannot start: the listing error names it and the cause', async () => {
-  const { catalog } = makeCatalog({ gone: { command: 'mcp-prompts-no-such-command' }, crashy: { command: process.execPath, args: ['-e', 'process.exit(3)'] } });
+  const { catalog } = testCatalog({ gone: { command: 'mcp-prompts-no-such-command' }, crashy: { command: process.execPath, args: ['-e', 'process.exit(3)'] } });
   try {
     await catalog.ready();
     assert.equal(catalog.server('gone')!.listError?.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');
@@ -540,7 +524,7 @@ test('Streamable HTTP sessions are ended (DELETE) on stop, restart and dispose: 
   const { startHttpFixture } = await launch();
   const server = await startHttpFixture('paginated');
   const live = () => Number([...server.stderr().matchAll(/live sessions: (\d+)/g)].at(-1)?.[1] ?? -1);
-  const { catalog } = makeCatalog({ web: { url: server.url } });
+  const { catalog } = testCatalog({ web: { url: server.url } });
   try {
     await catalog.ready();
     const connection = catalog.server('web')!.connection;

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CLI, RAW_SERVER, launch, runCli, tempDir, type CliResult, type Launch, type RunningServer } from './helpers';
+import { CLI, launch, runCli, tempDir, type CliResult, type Launch, type RunningServer } from './helpers';
 
 let L: Launch;
 /** The fixtures this file covers (launch.mjs may list more). */
@@ -76,7 +76,7 @@ function checkRows(rows: Row[]): void {
   assert.deepEqual(Object.keys(rich).sort(), ['arguments', 'description', 'icons', 'invocation', 'name', 'server', 'title']);
   assert.deepEqual({ ...rich, icons: undefined }, { server: 'rich', name: 'rich_content', title: 'Rich content', description: 'Returns text, image, audio, embedded resources and a resource link', arguments: [], icons: undefined, invocation: 'rich.rich_content' });
   assert.equal(rich.icons?.length, 1);
-  assert.deepEqual({ ...(rich.icons![0] as object), src: undefined }, { src: undefined, mimeType: 'image/png', sizes: ['16x16'] });
+  assert.deepEqual({ ...(rich.icons[0] as object), src: undefined }, { src: undefined, mimeType: 'image/png', sizes: ['16x16'] });
   assert.deepEqual(rows[24].arguments, [{ name: 'code', description: 'The code to review', required: true }, { name: 'language', description: 'Language of the code', required: false }]);
   assert.deepEqual(rows[0], { server: 'paginated', name: 'p01', description: 'Paginated prompt number 1 of 23', arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }], invocation: 'paginated.p01' });
   assert.deepEqual(rows.at(-2), {
@@ -93,7 +93,7 @@ test('list --json: every fixture over stdio ({servers}) and Streamable HTTP ({mc
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '', 'server stderr never reaches ours without --verbose');
   }
-  const rows: Row[] = JSON.parse(overStdio.stdout);
+  const rows = JSON.parse(overStdio.stdout) as Row[];
   checkRows(rows);
   assert.deepEqual(JSON.parse(overHttp.stdout), rows);
 });
@@ -112,7 +112,7 @@ test('list (text) and --verbose: server stderr and the JSON-RPC trace go to stde
   assert.equal(plain.stderr, '');
 
   assert.equal(verbose.code, 0);
-  checkRows(JSON.parse(verbose.stdout));
+  checkRows(JSON.parse(verbose.stdout) as Row[]);
   assert.match(verbose.stderr, /^\[stderr\] \[fixture rich\] stdio ready$/m);
   assert.match(verbose.stderr, /"method":"prompts\/list"/);
   assert.match(verbose.stderr, /old-protocol is running: old-protocol-demo 0\.9\.0, protocol 2024-11-05/);
@@ -278,7 +278,7 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
   ]);
 
   // A good server next to a failing one: its prompts work, exit 0 for it.
-  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: { command: process.execPath, args: ['-e', RAW_SERVER] } } });
+  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: L.faultyCommand('fixed-protocol') } });
   const ok = await runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.deepEqual(JSON.parse(ok.stdout), { messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }] });
@@ -326,6 +326,7 @@ function faultyConfig(fault: string, extra: Record<string, unknown> = {}): strin
   return writeConfig(`faulty-${fault}.json`, { servers: { s: { ...L.faultyCommand(fault), ...extra } } });
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 test('list and get: terminal controls from a server are escaped; a newline in a name or description forges no line', async () => {
