@@ -7,7 +7,7 @@ import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
-import { PromptError, describeCause, toPromptError } from './errors.js';
+import { PromptError, describeCause, issuerRefusal, toPromptError } from './errors.js';
 import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
@@ -315,7 +315,7 @@ export class ServerConnection {
     try {
       await transport.finishAuth(callback);
     } catch (err) {
-      throw new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
+      throw issuerRefusal(err, this.def.name) ?? new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
     }
     this.log.info(l10n.t('{0}: signed in', this.def.name));
     await this.restart();

@@ -2,7 +2,7 @@
 // whether the user's input was at fault (`input`) or the server was (`server`). The UI and the CLI map
 // kinds to presentation (exit code 2 / 1, "Show log" action) in one place each.
 import * as l10n from '@vscode/l10n';
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { IssuerMismatchError, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
 
 export type ErrorKind = 'input' | 'server' | 'cancelled';
 
@@ -59,6 +59,8 @@ export function toPromptError(err: unknown, server: string, what: string, contex
   }
   const http = httpStatusError(err, server);
   if (http) return http;
+  const issuer = issuerRefusal(err, server);
+  if (issuer) return issuer;
   if (err instanceof SdkError) {
     switch (err.code) {
       case SdkErrorCode.RequestTimeout:
@@ -106,6 +108,20 @@ function httpStatusError(err: unknown, server: string): PromptError | undefined 
   const text = err instanceof SdkHttpError && typeof err.data.text === 'string' ? err.data.text : undefined;
   const body = (text ?? message.replace(/^(SSE error: )?(Error POSTing to endpoint: |Non-200 status code )?/, '')).slice(0, 200);
   return new PromptError(l10n.t('{0} answered HTTP {1}: {2}', server, status, body), 'server', server, status);
+}
+
+/**
+ * The SDK refused an authorization server (mix-up defence): its metadata names another issuer than the
+ * address it came from (RFC 8414 §3.3), or the sign-in's answer names another one (RFC 9207). The
+ * answer's value is the attacker's: it is not shown.
+ */
+export function issuerRefusal(err: unknown, server: string): PromptError | undefined {
+  if (!(err instanceof IssuerMismatchError)) return undefined;
+  const shown = (text: string | undefined) => (text ?? '?').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 200);
+  const expected = shown(err.expected);
+  return err.kind === 'metadata'
+    ? new PromptError(l10n.t('{0}: the sign-in was refused: the metadata of its authorization server {1} names another issuer ({2})', server, expected, shown(err.received)), 'server', server)
+    : new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not come from {1}', server, expected), 'server', server);
 }
 
 /** A result that failed the SDK's schema (a zod error): the first problems, as `path: message`. */
