@@ -63,6 +63,9 @@ export const PROBE_TIMEOUT_MS = 5000;
 const MAX_COMPLETIONS = 100;
 const MAX_PROTOCOL_WARNINGS_PER_SECOND = 50;
 const END_SESSION_TIMEOUT_MS = 2000;
+/** A dropped `subscriptions/listen` stream is opened again after this pause, this many times per connection. */
+const RELISTEN_DELAY_MS = 500;
+const MAX_LISTEN_DROPS = 20;
 
 export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
 
@@ -193,6 +196,7 @@ export class ServerConnection {
       client.onclose = () => this.handleClose(client);
       this._error = undefined;
       this.setStatus('running');
+      this.listenForChanges(client, 0);
       return client;
     } catch (err) {
       // A remembered era may be stale (the server was replaced): probe again next time.
@@ -241,6 +245,32 @@ export class ServerConnection {
       throw err;
     }
     return client;
+  }
+
+  /**
+   * A 2026-07-28 server tells of list changes only on a `subscriptions/listen` stream; the SDK hands its
+   * notifications to the same handler a 2025 server's reach. The stream is opened again when the server
+   * drops it ('remote'), not after our own close or the server's deliberate end.
+   */
+  private listenForChanges(client: Client, drops: number): void {
+    if (client.getProtocolEra() !== 'modern' || !client.getServerCapabilities()?.prompts?.listChanged) return;
+    client.listen({ promptsListChanged: true }).then(subscription => {
+      if (this.client !== client) return void subscription.close().catch(() => undefined);
+      void subscription.closed.then(why => {
+        if (why !== 'remote' || this.client !== client) return;
+        if (drops + 1 > MAX_LISTEN_DROPS) return this.log.warn(l10n.t('{0} dropped the stream of list changes {1} times; the list is refreshed only on request now', this.def.name, drops + 1));
+        this.log.info(l10n.t('{0} dropped the stream of list changes; listening again', this.def.name));
+        const timer = setTimeout(() => {
+          if (this.client !== client) return;
+          this.listenForChanges(client, drops + 1);
+          // Changes while nobody listened are lost: list again.
+          this.promptsChangedEmitter.fire();
+        }, RELISTEN_DELAY_MS);
+        timer.unref?.();
+      });
+    }, (err: unknown) => {
+      if (this.client === client) this.protocolWarning(l10n.t('{0}: list changes cannot be followed: {1}', this.def.name, describeCause(err)));
+    });
   }
 
   /** The transport closed without us asking: a crash. Restart with backoff unless crashes pile up. */

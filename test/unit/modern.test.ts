@@ -11,7 +11,7 @@ import { Catalog } from '../../src/core/catalog';
 import { ServerConnection } from '../../src/core/connection';
 import { EraMemory } from '../../src/core/eras';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
-import { RecordingLog, defs, launch, tempDir, type RunningServer } from './helpers';
+import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
 
 const firstText = (result: { messages?: unknown[] }) => ((result.messages?.[0] as { content: { text: string } }).content.text);
 
@@ -31,7 +31,8 @@ function makeCatalog(servers: Record<string, unknown>, eras = new EraMemory()): 
   return { catalog, log: id => logs.get(id) ?? assert.fail(`no log for ${id}`) };
 }
 
-const wireLines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+/** Requests the server received, in order, leaving out the stream of list changes (opened on every modern connect). */
+const wireLines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(m => m && m !== 'subscriptions/listen') : []);
 
 test('a 2026-07-28-only server (v2 server package) over stdio and Streamable HTTP: list, get and complete; the 2025 fixtures beside it stay on 2025', async () => {
   const { modernCommand, startModernHttp, fixtureCommand, startHttpFixture } = await launch();
@@ -217,5 +218,38 @@ test('a probe nobody answers is bounded: stdio falls back to initialize after th
     await catalog.dispose();
     for (const s of sockets) s.destroy();
     server.close();
+  }
+});
+
+test('on a 2026-07-28 connection list changes come over subscriptions/listen (stdio and HTTP); a stream the server drops is opened again', async () => {
+  const { modernCommand, startModernHttp } = await launch();
+  const server = await startModernHttp();
+  const { catalog, log } = makeCatalog({ mod: modernCommand(), modhttp: { type: 'http', url: server.url } });
+  const acks = (id: string) => log(id).lines.filter(l => l.message.startsWith('<- ') && l.message.includes('notifications/subscriptions/acknowledged')).length;
+  const names = (id: string) => catalog.server(id)!.prompts.map(p => p.prompt.name);
+  try {
+    await catalog.ready();
+    for (const id of ['mod', 'modhttp']) await waitFor(() => acks(id) === 1, `${id}: the listen stream acknowledged`);
+    assert.deepEqual(log('mod').sentMethods('subscriptions/listen').map(m => m.params?.notifications), [{ promptsListChanged: true }]);
+
+    const [pid] = childPidsMatching('modern.mjs').filter(p => p !== server.pid);
+    assert.ok(pid, 'the stdio server process');
+    process.kill(pid, 'SIGUSR2');
+    await waitFor(() => names('mod').includes('added1'), 'stdio: the new prompt after list_changed');
+    server.signal('SIGUSR2');
+    await waitFor(() => names('modhttp').includes('added1'), 'HTTP: the new prompt after list_changed');
+
+    // The server drops the stream: we listen again and still see the next change.
+    server.signal('SIGUSR1');
+    await waitFor(() => log('modhttp').lines.some(l => l.message === 'modhttp dropped the stream of list changes; listening again'), 'the drop noticed');
+    await waitFor(() => acks('modhttp') === 2, 'a second listen stream acknowledged');
+    server.signal('SIGUSR2');
+    await waitFor(() => names('modhttp').includes('added2'), 'HTTP: the change after the re-listen');
+    assert.equal(log('modhttp').sentMethods('subscriptions/listen').length, 2);
+    // No polling: lists only on a change (first list, list_changed, the re-listen's catch-up, list_changed).
+    assert.ok(log('modhttp').sentMethods('prompts/list').length <= 4, `${log('modhttp').sentMethods('prompts/list').length} lists`);
+  } finally {
+    await catalog.dispose();
+    await server.close();
   }
 });
