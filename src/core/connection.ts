@@ -1,7 +1,7 @@
 // One MCP server: an SDK Client over a transport, its lifecycle (lazy start, stop, restart with
 // backoff after crashes) and the handful of requests a prompts client makes. Requests are parsed
 // leniently here so one malformed item never costs the whole answer; callers validate per item.
-import { Client, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { Implementation, PriorDiscovery, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
@@ -408,6 +408,9 @@ export class ServerConnection {
       return await call(client);
     } catch (err) {
       const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout }));
+      // A remembered 2026 era is adopted without a round trip, so a server that no longer speaks it shows
+      // only here: the next start probes again.
+      if (client.getProtocolEra() === 'modern' && (isProtocolRefusal(err) || (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed))) (this.options.eras ?? defaultEraMemory).delete(eraKey(this.def));
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;
@@ -441,6 +444,11 @@ async function endSession(transport: TransportTrace): Promise<void> {
     new Promise(resolve => { timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS); }),
   ]);
   clearTimeout(timer);
+}
+
+/** The server refused the request's protocol version or its shape (no initialize, unknown envelope). */
+function isProtocolRefusal(err: unknown): boolean {
+  return err instanceof ProtocolError && (err.code === ProtocolErrorCode.UnsupportedProtocolVersion || err.code === ProtocolErrorCode.InvalidRequest);
 }
 
 /** The SDK's typed timeout of the `server/discover` probe (HTTP only: on stdio it falls back by itself). */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Catalog } from '../../src/core/catalog';
 import { ServerConnection } from '../../src/core/connection';
-import { EraMemory } from '../../src/core/eras';
+import { EraMemory, eraKey } from '../../src/core/eras';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
 
@@ -251,5 +251,36 @@ test('on a 2026-07-28 connection list changes come over subscriptions/listen (st
   } finally {
     await catalog.dispose();
     await server.close();
+  }
+});
+
+test('a remembered 2026 era that went stale (the server is a 2025 one now) fails once, is forgotten, and the next start probes and works', async () => {
+  const { modernCommand } = await launch();
+  const eras = new EraMemory();
+  const [modern] = defs({ strict: modernCommand() });
+  const probe = new ServerConnection(modern, { restart: false, eras });
+  try {
+    await probe.connect();
+  } finally {
+    await probe.dispose();
+  }
+  const remembered = eras.get(eraKey(modern));
+  assert.equal(remembered?.kind, 'modern');
+  // Same name, now a 2025 server that exits on any request before initialize.
+  const { catalog, log } = makeCatalog({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } }, eras);
+  const [old] = defs({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } });
+  eras.set(eraKey(old), remembered!);
+  try {
+    await catalog.ready();
+    assert.match(catalog.server('strict')!.listError?.message ?? '', /^strict closed the connection during listing prompts/);
+    assert.equal(eras.get(eraKey(old)), undefined, 'forgotten');
+    await catalog.refresh();
+    const entry = catalog.server('strict')!;
+    assert.equal(entry.listError, undefined, log('strict').text());
+    assert.equal(entry.connection.info?.era, 'legacy');
+    assert.deepEqual(entry.prompts.map(p => p.prompt.name), ['hi']);
+    assert.equal(eras.get(eraKey(old))?.kind, 'legacy');
+  } finally {
+    await catalog.dispose();
   }
 });
