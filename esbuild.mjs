@@ -8,11 +8,11 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 
-/** The SDK's ajv validator checks tool outputs only; our stand-in keeps ajv out of the bundle. */
+/** The SDK's ajv validator checks tool outputs only; our stand-in for its runtime shims keeps ajv out of the bundle. */
 const noAjv = {
   name: 'no-ajv',
   setup(build) {
-    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: path.resolve('src/core/no-json-schema.ts') }));
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: path.resolve('src/core/no-json-schema.ts') }));
   },
 };
 

@@ -7,6 +7,5 @@ export { argumentList, completeArgument, invokePrompt, parseInvocation, resolveP
 export { parseConfigObject, parseConfigText } from '../src/core/config.js';
 export { escapeLabel } from '../src/core/markdown.js';
 // The baseline: the SDK's own client from this same bundle, so both sides run the same SDK code.
-export { Client } from '@modelcontextprotocol/sdk/client/index.js';
-export { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';

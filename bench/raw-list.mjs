@@ -2,8 +2,8 @@
 // Cold-start baseline: what `mcp-prompts list` does, written against the plain SDK.
 //   node bench/raw-list.mjs COMMAND [ARGS...]   (server env: inherited PAGINATED_* etc. via RAW_ENV_* below)
 // Connects a stdio client, lists every page of prompts, prints one line per prompt, closes, exits.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const [command, ...args] = process.argv.slice(2);
 // Variables prefixed RAW_ENV_ go to the server (the SDK passes only a safe default environment).

@@ -5,9 +5,8 @@
 //       setServers() until it holds every prompt, heap growth, then the item mapping timings.
 // raw:  SERVERS plain SDK Clients connected and listed concurrently, prompts kept in arrays.
 // Prints one JSON line on stdout.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fixtureCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now } from './lib.mjs';
 

@@ -1,7 +1,7 @@
 // 4. Completion under typing: the debounce + cancel + per-prefix cache loop of the extension's argument
 // input, driven by simulated keystrokes against the completions fixture with a slow server.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fixtureCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now, row, sleep } from './lib.mjs';
 

@@ -2,7 +2,8 @@
 // keeps valid prompts when a page holds a bad one, and names each prompt `server.prompt` (plus a bare
 // alias where unique). Config changes keep the connections of unchanged servers.
 import * as l10n from '@vscode/l10n';
-import { PromptSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { PromptSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from './config.js';
 import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.js';

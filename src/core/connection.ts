@@ -1,19 +1,18 @@
 // One MCP server: an SDK Client over a transport, its lifecycle (lazy start, stop, restart with
 // backoff after crashes) and the handful of requests a prompts client makes. Requests are parsed
 // leniently here so one malformed item never costs the whole answer; callers validate per item.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { PromptListChangedNotificationSchema, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { Implementation, PriorDiscovery, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
 import { Emitter } from './events.js';
-import { PromptError, describeCause, toPromptError } from './errors.js';
+import { PromptError, describeCause, issuerRefusal, toPromptError } from './errors.js';
 import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { MAX_STDIO_MESSAGE_BYTES, TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+import { EraMemory, defaultEraMemory, eraKey } from './eras.js';
+import { MAX_STDIO_MESSAGE_BYTES, TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
 
@@ -24,6 +23,8 @@ export interface ServerInfo {
   instructions?: string;
   /** `stdio`, `http` (Streamable HTTP) or `sse` (legacy), as actually used. */
   transport: 'stdio' | 'http' | 'sse';
+  /** `modern` (2026-07-28 and later, no initialize handshake) or `legacy` (2024-11-05 … 2025-11-25). */
+  era?: 'modern' | 'legacy';
 }
 
 export interface ConnectionOptions {
@@ -38,6 +39,10 @@ export interface ConnectionOptions {
   secrets?: string[];
   /** OAuth for HTTP servers that ask for it (401 with OAuth metadata); tokens live in its store. */
   oauth?: StoredOAuthProvider;
+  /** Where each server's protocol era is remembered between connects (default: one store per process). */
+  eras?: EraMemory;
+  /** Longest wait for the answer to the version probe (`server/discover`); default PROBE_TIMEOUT_MS. */
+  probeTimeoutMs?: number;
 }
 
 export interface RestartPolicy {
@@ -49,10 +54,18 @@ export interface RestartPolicy {
 
 export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 5, windowMs: 180000 };
 export const DEFAULT_TIMEOUT_MS = 30000;
+/**
+ * The version probe's bound. A stdio server silent for this long is taken for an old one and gets the
+ * 2025 initialize handshake; over HTTP the connect is retried once with that handshake.
+ */
+export const PROBE_TIMEOUT_MS = 5000;
 /** Suggestions kept from one completion answer (the spec's maximum). */
 const MAX_COMPLETIONS = 100;
 const MAX_PROTOCOL_WARNINGS_PER_SECOND = 50;
 const END_SESSION_TIMEOUT_MS = 2000;
+/** A dropped `subscriptions/listen` stream is opened again after this pause, this many times per connection. */
+const RELISTEN_DELAY_MS = 500;
+const MAX_LISTEN_DROPS = 20;
 
 export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
 
@@ -68,7 +81,7 @@ export interface CompletionResult { values: string[]; total?: number; hasMore?: 
 export class ServerConnection {
   private client?: Client;
   /** The client's transport: ending an HTTP session needs it. */
-  private transport?: TracingTransport;
+  private transport?: TransportTrace;
   private connecting?: Promise<Client>;
   private _status: ServerStatus = 'idle';
   private _error?: PromptError;
@@ -128,35 +141,50 @@ export class ServerConnection {
     const timeout = this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const t = this.def.transport;
     this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
+    const eras = this.options.eras ?? defaultEraMemory;
+    const key = eraKey(this.def);
     try {
       let client: Client;
       let kind: ServerInfo['transport'] = t.type;
-      let traced: TracingTransport;
+      let traced: TransportTrace;
       if (t.type === 'stdio') {
         traced = this.trace(createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300)); }));
-        client = await this.initialize(traced, timeout, abort.signal);
+        client = await this.initialize(traced, timeout, abort.signal, eras.get(key));
       } else if (t.type === 'sse') {
+        // HTTP+SSE predates the 2026 revision: no probe.
         traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
-        client = await this.initialize(traced, timeout, abort.signal);
+        client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
       } else {
         try {
           traced = this.trace(createHttpTransport(t, 'http', this.options.oauth));
-          client = await this.initialize(traced, timeout, abort.signal);
+          client = await this.initialize(traced, timeout, abort.signal, eras.get(key));
         } catch (err) {
-          if (!shouldFallBackToSse(err)) throw err;
-          this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
-          kind = 'sse';
-          traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
-          client = await this.initialize(traced, timeout, abort.signal);
+          if (isProbeTimeout(err)) {
+            // Silence over HTTP is no proof of an old server, but the 2025 handshake is the one every server answers.
+            this.log.info(l10n.t('{0} did not answer the protocol version probe within {1} s; using the 2025 handshake', this.def.name, this.probeTimeout(timeout) / 1000));
+            traced = this.trace(createHttpTransport(t, 'http', this.options.oauth));
+            client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
+          } else {
+            if (!shouldFallBackToSse(err)) throw err;
+            this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
+            kind = 'sse';
+            traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
+            client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
+          }
         }
       }
       if (generation !== this.generation) { await endSession(traced); await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
+      const era = client.getProtocolEra();
+      const discover = client.getDiscoverResult();
+      // Next time: no probe (a modern server is adopted with no round trip, an old one gets initialize at once).
+      if (kind !== 'sse') eras.set(key, era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
       this._info = {
-        protocolVersion: traced.protocolVersion,
+        protocolVersion: client.getNegotiatedProtocolVersion(),
         serverInfo: client.getServerVersion(),
         capabilities: client.getServerCapabilities(),
         instructions: client.getInstructions(),
         transport: kind,
+        era,
       };
       this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
       this.client = client;
@@ -168,8 +196,11 @@ export class ServerConnection {
       client.onclose = () => this.handleClose(client);
       this._error = undefined;
       this.setStatus('running');
+      this.listenForChanges(client, 0);
       return client;
     } catch (err) {
+      // A remembered era may be stale (the server was replaced): probe again next time.
+      eras.delete(key);
       // Stopped meanwhile: the abort is ours, not the server's fault.
       if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
       const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }));
@@ -185,26 +216,61 @@ export class ServerConnection {
     return err instanceof UnauthorizedError && this.authorizationUrl ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401) : undefined;
   }
 
-  private trace(transport: Transport): TracingTransport {
-    return new TracingTransport(transport, this.log, [...(this.options.secrets ?? []), ...(this.def.secrets ?? [])]);
+  private trace(transport: Transport): TransportTrace {
+    return new TransportTrace(transport, this.log, [...(this.options.secrets ?? []), ...(this.def.secrets ?? [])]);
   }
 
-  private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
+  private probeTimeout(timeout: number): number {
+    return Math.min(timeout, this.options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+  }
+
+  /** `prior`: the era remembered from the last connect; without it the client probes (`auto`). */
+  private async initialize(traced: TransportTrace, timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Client> {
     // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
-    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: noToolValidation });
+    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
+      capabilities: {},
+      jsonSchemaValidator: noToolValidation,
+      versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.probeTimeout(timeout) } },
+    });
     client.onerror = e => {
       this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".
       if (/ReadBuffer exceeded maximum size/.test(e.message)) this.closeCause = l10n.t('it sent a message larger than {0} MB', MAX_STDIO_MESSAGE_BYTES / 1048576);
     };
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.promptsChangedEmitter.fire());
+    client.setNotificationHandler('notifications/prompts/list_changed', () => this.promptsChangedEmitter.fire());
     try {
-      await client.connect(transport, { timeout, signal });
+      await client.connect(traced.transport, { timeout, signal, ...(prior ? { prior } : {}) });
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
     }
     return client;
+  }
+
+  /**
+   * A 2026-07-28 server tells of list changes only on a `subscriptions/listen` stream; the SDK hands its
+   * notifications to the same handler a 2025 server's reach. The stream is opened again when the server
+   * drops it ('remote'), not after our own close or the server's deliberate end.
+   */
+  private listenForChanges(client: Client, drops: number): void {
+    if (client.getProtocolEra() !== 'modern' || !client.getServerCapabilities()?.prompts?.listChanged) return;
+    client.listen({ promptsListChanged: true }).then(subscription => {
+      if (this.client !== client) return void subscription.close().catch(() => undefined);
+      void subscription.closed.then(why => {
+        if (why !== 'remote' || this.client !== client) return;
+        if (drops + 1 > MAX_LISTEN_DROPS) return this.log.warn(l10n.t('{0} dropped the stream of list changes {1} times; the list is refreshed only on request now', this.def.name, drops + 1));
+        this.log.info(l10n.t('{0} dropped the stream of list changes; listening again', this.def.name));
+        const timer = setTimeout(() => {
+          if (this.client !== client) return;
+          this.listenForChanges(client, drops + 1);
+          // Changes while nobody listened are lost: list again.
+          this.promptsChangedEmitter.fire();
+        }, RELISTEN_DELAY_MS);
+        timer.unref?.();
+      });
+    }, (err: unknown) => {
+      if (this.client === client) this.protocolWarning(l10n.t('{0}: list changes cannot be followed: {1}', this.def.name, describeCause(err)));
+    });
   }
 
   /** The transport closed without us asking: a crash. Restart with backoff unless crashes pile up. */
@@ -268,15 +334,18 @@ export class ServerConnection {
   get authorizationUrl(): URL | undefined { return this.options.oauth?.authorizationUrl; }
   get oauth(): StoredOAuthProvider | undefined { return this.options.oauth; }
 
-  /** The browser came back with an authorization code: exchange it for tokens, then connect. */
-  async finishAuthorization(code: string): Promise<void> {
+  /**
+   * The browser came back with an authorization code: exchange it for tokens, then connect. `callback`
+   * is the redirect's whole query, so the SDK checks its `iss` (RFC 9207) too.
+   */
+  async finishAuthorization(callback: URLSearchParams): Promise<void> {
     const t = this.def.transport;
     if (t.type === 'stdio' || !this.options.oauth) throw new PromptError(l10n.t('{0} does not use OAuth', this.def.name), 'input', this.def.name);
     const transport = createHttpTransport(t, this._info?.transport === 'sse' || t.type === 'sse' ? 'sse' : 'http', this.options.oauth);
     try {
-      await transport.finishAuth(code);
+      await transport.finishAuth(callback);
     } catch (err) {
-      throw new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
+      throw issuerRefusal(err, this.def.name) ?? new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
     }
     this.log.info(l10n.t('{0}: signed in', this.def.name));
     await this.restart();
@@ -339,6 +408,9 @@ export class ServerConnection {
       return await call(client);
     } catch (err) {
       const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout }));
+      // A remembered 2026 era is adopted without a round trip, so a server that no longer speaks it shows
+      // only here: the next start probes again.
+      if (client.getProtocolEra() === 'modern' && (isProtocolRefusal(err) || (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed))) (this.options.eras ?? defaultEraMemory).delete(eraKey(this.def));
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
       if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
         this.client = undefined;
@@ -365,13 +437,25 @@ export class ServerConnection {
 }
 
 /** `DELETE` with the session id, as the spec asks of clients that leave: a stateful server frees the session. Bounded in time; a refusal is no error of ours. */
-async function endSession(transport: TracingTransport): Promise<void> {
+async function endSession(transport: TransportTrace): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     transport.terminateSession().catch(() => undefined),
     new Promise(resolve => { timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS); }),
   ]);
   clearTimeout(timer);
+}
+
+/** The server refused the request's protocol version or its shape (no initialize, unknown envelope). */
+function isProtocolRefusal(err: unknown): boolean {
+  if (!(err instanceof ProtocolError)) return false;
+  const code = err.code as ProtocolErrorCode;
+  return code === ProtocolErrorCode.UnsupportedProtocolVersion || code === ProtocolErrorCode.InvalidRequest;
+}
+
+/** The SDK's typed timeout of the `server/discover` probe (HTTP only: on stdio it falls back by itself). */
+function isProbeTimeout(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout && /^Version negotiation probe timed out/.test(err.message);
 }
 
 function isNetworkFailure(err: unknown): boolean {

@@ -2,7 +2,8 @@
 // base64 is checked, media types are checked against an allow-list AND against the bytes, sizes are
 // capped, and file names derived from server data can never leave the folder they are written to.
 import * as l10n from '@vscode/l10n';
-import { ContentBlockSchema, type Annotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Annotations } from '@modelcontextprotocol/client';
+import { ContentBlockSchema } from '@modelcontextprotocol/core';
 import type { RawGetResult } from './connection.js';
 
 export type Role = 'user' | 'assistant';

@@ -2,7 +2,7 @@
 // Parsing understands `server.prompt` / `prompt`, named `key=value` / `key="multi word"` / `key='x'`
 // and positional values in the prompt's argument order.
 import * as l10n from '@vscode/l10n';
-import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
+import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { Catalog, CatalogPrompt } from './catalog.js';
 import type { CompletionResult, RawGetResult } from './connection.js';
 import { PromptError } from './errors.js';

@@ -1,8 +1,8 @@
 // Splits a stdio byte stream into JSON-RPC messages in linear time. The SDK's ReadBuffer concatenates
 // the whole pending buffer on every 64 KB chunk, which costs seconds for one 20 MB message; this one
 // keeps the chunks of the unfinished line and joins them once, when its newline arrives.
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 
 export class LineReadBuffer {
   private pending: Buffer[] = [];

@@ -1,9 +1,12 @@
-// Stands in for the SDK's ajv-based validator module in our bundles (see esbuild.mjs). The SDK uses
-// it only to check tool results against their output schemas; a prompts client never lists or calls
-// tools, and ajv with its formats is about 130 KB of a 410 KB bundle.
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+// Stands in for the client package's runtime shims (`@modelcontextprotocol/client/_shims`, which pull
+// in ajv) in our bundles (see esbuild.mjs). The SDK uses ajv only to check tool results against their
+// output schemas; a prompts client never lists or calls tools, and ajv is about 150 KB of the bundle.
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 
-export class AjvJsonSchemaValidator {
+/** Node has no CORS: a TypeError from fetch is a real network failure (the SDK's Node shim says the same). */
+export const CORS_IS_POSSIBLE = false;
+
+export class DefaultJsonSchemaValidator {
   constructor() {
     throw new Error('JSON Schema validation is not bundled in MCP Prompts');
   }

@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as l10n from '@vscode/l10n';
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState, OAuthClientMetadata, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { PromptError } from './errors.js';
 
 /** The subset of vscode.SecretStorage we need. */
@@ -113,22 +112,24 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, printable(iss), printable(metadata.issuer)), 'server', this.server);
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
     if (this.options.clientId) return { client_id: this.options.clientId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
-    const info = await this.read<OAuthClientInformationMixed & { redirect_uris?: string[] }>('client');
+    const info = await this.read<StoredOAuthClientInformation & { redirect_uris?: string[] }>('client');
     // A registration for another redirect (e.g. another window's callback) cannot be used: register again.
     if (info?.redirect_uris && !info.redirect_uris.includes(this.redirect)) return undefined;
     return info;
   }
 
-  async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+  /** Stored whole, the SDK's `issuer` stamp included: it binds the registration to its authorization server. */
+  async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
     // A pre-registered client comes from the configuration each time; its secret is not copied to the store.
     if (!this.options.clientId) await this.write('client', info);
   }
 
-  tokens(): Promise<OAuthTokens | undefined> { return this.read<OAuthTokens>('tokens'); }
+  /** As saved, `issuer` stamp unchanged: the SDK reads tokens stamped for another authorization server as absent. */
+  tokens(): Promise<StoredOAuthTokens | undefined> { return this.read<StoredOAuthTokens>('tokens'); }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
+  async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     this.authorizationUrl = undefined;
     await this.write('tokens', tokens);
     // Discovery is kept only from the start of a sign-in to its end; later refreshes discover afresh,

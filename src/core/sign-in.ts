@@ -21,7 +21,7 @@ export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Pr
       return { ok: false, message };
     }
     try {
-      await entry.connection.finishAuthorization(code);
+      await entry.connection.finishAuthorization(query);
     } catch (err) {
       await entry.connection.restart().catch(() => undefined);
       throw err;

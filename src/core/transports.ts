@@ -1,14 +1,10 @@
-// Transport construction, one function per kind, plus a tracing wrapper that logs the raw JSON-RPC
-// traffic and records the negotiated protocol version (the SDK keeps it only inside HTTP transports).
+// Transport construction, one function per kind, plus a trace of the raw JSON-RPC traffic.
 import fs from 'node:fs';
 import * as l10n from '@vscode/l10n';
 import path from 'node:path';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } from '@modelcontextprotocol/client';
+import type { Transport, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ChildProcess } from 'node:child_process';
 import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
@@ -16,40 +12,31 @@ import { stringifyJson } from './json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { LogSink, MAX_SERVER_LINE, rateLimited, redact } from './log.js';
 
-/** Wraps a transport: every message in and out goes to the log at trace level. */
-export class TracingTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  /** The SDK's own signature: the client reads the `extra` (auth info, request headers) passed on below. */
-  onmessage?: Transport['onmessage'];
-  protocolVersion?: string;
+/**
+ * Logs every message in and out of a transport at trace level. It instruments the transport itself
+ * instead of wrapping it: the SDK's version probe runs on a throw-away sibling process only for its own,
+ * unwrapped StdioClientTransport (a wrapper would be probed in place, and a server that exits on an
+ * unknown request would then fail to start). The Client chains the `onmessage` set here.
+ */
+export class TransportTrace {
   /** A server decides how many messages arrive: a notification flood must not flood the trace. */
   private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
     () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)));
 
-  constructor(readonly inner: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
-    inner.onclose = () => this.onclose?.();
-    inner.onerror = e => this.onerror?.(e);
-    inner.onmessage = (m, extra) => {
+  constructor(readonly transport: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
+    transport.onmessage = m => {
       if (this.tracing()) this.traceIncoming(`<- ${redact(stringifyJson(m), this.secrets)}`);
-      this.onmessage?.(m, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      if (this.tracing()) this.log.trace(`-> ${redact(stringifyJson(message), this.secrets)}`);
+      return send(message, options);
     };
   }
   private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }
-  get sessionId(): string | undefined { return this.inner.sessionId; }
-  start(): Promise<void> { return this.inner.start(); }
-  send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
-    if (this.tracing()) this.log.trace(`-> ${redact(stringifyJson(message), this.secrets)}`);
-    return this.inner.send(message, options);
-  }
-  close(): Promise<void> { return this.inner.close(); }
   /** Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), so a stateful server can free it. */
   async terminateSession(): Promise<void> {
-    if (this.inner instanceof StreamableHTTPClientTransport && this.inner.sessionId) await this.inner.terminateSession();
-  }
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
-    this.inner.setProtocolVersion?.(version);
+    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession();
   }
 }
 
@@ -115,7 +102,7 @@ export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 
 
 /** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */
 export function shouldFallBackToSse(err: unknown): boolean {
-  if (err instanceof StreamableHTTPError) return typeof err.code === 'number' && err.code >= 400 && err.code < 500 && err.code !== 401 && err.code !== 403;
+  if (err instanceof SdkHttpError) return typeof err.status === 'number' && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
   return false;
 }
 

@@ -3,7 +3,7 @@
 // optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
 // for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
 import * as vscode from 'vscode';
-import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
+import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';

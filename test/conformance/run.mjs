@@ -26,7 +26,7 @@ export const EXPECTED_FAILURES = {
   'elicitation-sep1034-client-defaults': 'answers elicitation: MCP Prompts declares no client capabilities (no elicitation)',
   'sse-retry': 'times the resumption of a tools/call response stream: MCP Prompts never calls tools',
   'auth/scope-step-up': 'asks for more scopes on tools/call (initialize and tools/list are open): MCP Prompts sends no tools request to this tools-only server',
-  'auth/scope-retry-limit': 'denies tools requests only (initialize is open): MCP Prompts sends no tools request to this tools-only server',
+  'auth/2025-03-26-oauth-metadata-backcompat': 'serves authorization-server metadata at the server root whose issuer (/oauth) is not that address: the v2 SDK refuses it (RFC 8414 §3.3 issuer echo, a mix-up defence), as MCP Prompts does with any server',
   'auth/basic-cimd': 'expects a URL client id (client ID metadata document, SEP-991): MCP Prompts has no hosted https metadata document and registers dynamically',
   'auth/client-credentials-jwt': 'machine-to-machine client_credentials with private_key_jwt: MCP Prompts signs a person in through the browser',
   'auth/client-credentials-basic': 'machine-to-machine client_credentials grant: MCP Prompts signs a person in through the browser',

@@ -35,6 +35,8 @@ export interface Launch {
   everythingCommand(): { command: string; args: string[] };
   startHttpFixture(name: string, options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<RunningServer>;
   startEverythingHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
+  modernCommand(): { command: string; args: string[] };
+  startModernHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   freePort(): Promise<number>;
   FIXTURES: string[];
   RUN_MJS: string;

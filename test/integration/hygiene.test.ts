@@ -86,8 +86,9 @@ test('1,000 runs across 10 servers with crashes and restarts leave no process, h
     restoreSpawn();
   }
   await waitFor(() => childPidsMatching(marker).length + childPidsMatching(crashMarker).length === 0, 'every server process gone');
-  // 10 first starts + 20 restarts, each process exited and its pipes closed.
-  assert.equal(spawned.length, 30);
+  // 10 first starts, each after the SDK's version probe on a throw-away process (10 more), + 20 restarts
+  // with the remembered era (no probe); each process exited and its pipes closed.
+  assert.equal(spawned.length, 40);
   await waitFor(() => spawned.every(r => r.events.includes('close')), 'every child closed');
   // Handles close asynchronously after the processes exit: wait for the counts to settle back.
   await waitFor(() => JSON.stringify(resources()) === JSON.stringify(baseline.resources), `resources back to ${JSON.stringify(baseline.resources)} (now ${JSON.stringify(resources())})`);

@@ -145,6 +145,42 @@ test('OAuth: a server whose metadata points the browser at command: or file: get
   }
 });
 
+test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names another issuer is refused before any registration; the message names both', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args: ['--metadata-issuer', 'https://elsewhere.example/'] });
+  const { catalog, callback } = await catalogFor(server.url, new MapStore());
+  try {
+    await catalog.ready();
+    const entry = catalog.server('s')!;
+    assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
+    assert.equal(entry.listError?.message, `s: the sign-in was refused: the metadata of its authorization server http://127.0.0.1:${server.port}/ names another issuer (https://elsewhere.example/)`);
+    assert.doesNotMatch(server.stderr(), /registered /);
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+    await server.close();
+  }
+});
+
+test('OAuth: tokens and the client registration are stored with the SDK\'s issuer stamp and handed back unchanged', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer();
+  const store = new MapStore();
+  try {
+    assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client /);
+    const issuer = `http://127.0.0.1:${server.port}/`;
+    const [tokensKey] = [...store.map.keys()].filter(k => k.endsWith(':tokens'));
+    const [clientKey] = [...store.map.keys()].filter(k => k.endsWith(':client'));
+    const saved = JSON.parse(store.map.get(tokensKey)!) as { issuer?: string; access_token?: string };
+    assert.equal(saved.issuer, issuer);
+    assert.equal((JSON.parse(store.map.get(clientKey)!) as { issuer?: string }).issuer, issuer);
+    const provider = new StoredOAuthProvider(tokensKey.replace(/^oauth:/, '').replace(/:tokens$/, ''), store, 'http://127.0.0.1/oauth/callback');
+    assert.deepEqual(await provider.tokens(), saved);
+  } finally {
+    await server.close();
+  }
+});
+
 test('OAuth callback: a replayed redirect (same state and code) is refused and leaves the signed-in server alone', async () => {
   const L = await launch();
   const server = await L.startOAuthServer();
