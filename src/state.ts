@@ -7,7 +7,7 @@ import { Catalog } from './core/catalog';
 import { OAuthCallbackServer, StoredOAuthProvider } from './core/oauth';
 import { signInCallback } from './core/sign-in';
 import { InputDefinition, ServerDefinition, parseConfigObject, parseConfigText, substituteVariables } from './core/config';
-import { ConfigSource, HoldReason, planServers } from './core/server-merge';
+import { ConfigSource, HeldEntry, planServers } from './core/server-merge';
 import { ConsentRecord, consentKey, consentState, definitionFingerprint, describeLaunch, inputStorageKey } from './core/consent';
 import type { LogSink } from './core/log';
 import type { InvokeResult } from './core/invocation';
@@ -15,8 +15,7 @@ import type { Transcript } from './core/content';
 
 export interface ConfigProblem { origin: string; message: string; server?: string }
 
-/** A configured server that does not run, and why (shown in the tree). */
-export interface HeldEntry { def: ServerDefinition; origin: string; reason: HoldReason | 'consent' | 'declined'; message: string }
+export type { HeldEntry };
 
 export interface StoredResult {
   id: string;

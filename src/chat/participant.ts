@@ -1,7 +1,7 @@
 // `@mcp`: the handler reads like the user's story — parse the slash command, ask for what is
 // missing, get the prompt, show the transcript, hand it to the model.
 import * as vscode from 'vscode';
-import { serverError } from '../core/catalog';
+import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { PromptError } from '../core/errors';
 import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
 import { toTranscript } from '../core/content';
@@ -37,7 +37,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
   let attempt: { name: string; args: Record<string, string> } | undefined;
   try {
     const name = line.split(/\s/, 1)[0];
-    const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
+    const starting = state.catalog.servers.filter(s => isStarting(serverState(s)));
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', name));
     const done = await invokePrompt(state.catalog, {
@@ -107,8 +107,9 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
   }
   const lines: string[] = [];
   for (const s of servers) {
-    const error = serverError(s);
-    const status = s.loading ? vscode.l10n.t('loading') : error ? vscode.l10n.t('error: {0}', error.message) : '';
+    const view = serverState(s);
+    const problem = problemOf(view);
+    const status = isStarting(view) ? vscode.l10n.t('loading') : problem !== undefined ? vscode.l10n.t('error: {0}', problem) : '';
     lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
     for (const p of s.prompts) {
       const args = argumentList(p);

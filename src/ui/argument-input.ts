@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
+import { boxRow, suggestions, type Completions } from '../core/view/suggestions';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
 import type { ExtensionState } from '../state';
 
@@ -107,24 +108,13 @@ export class ArgumentInput {
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
     const history = this.state.history(target.invocationName, arg.name);
     const cache = new Map<string, string[]>();
-    let completions: { prefix: string; values: string[] } = { prefix: '', values: [] };
+    let completions: Completions = { prefix: '', values: [] };
     let controller: AbortController | undefined;
     let timer: NodeJS.Timeout | undefined;
 
     const rows = new ValueRows(sourceRows(snapshot).map(r => ({ label: r.label, description: r.description, value: r.value, source: r.source, problem: r.problem })));
-    const fromServer = vscode.l10n.t('suggestion from {0}', target.server.def.name);
     const render = () => {
-      const typed = qp.value;
-      const box = typed ? { label: typed, description: vscode.l10n.t('use what you typed') }
-        : arg.required ? { label: vscode.l10n.t('$(edit) Type a value for {0}', arg.name) }
-          : { label: vscode.l10n.t('$(debug-step-over) Skip'), description: vscode.l10n.t('leave {0} empty', arg.name) };
-      const lower = typed.toLowerCase();
-      const current = new Map<string, string>();
-      for (const h of history) if (h !== typed && h.toLowerCase().includes(lower)) current.set(h, vscode.l10n.t('recent'));
-      // Until the server answers for this text, its last answer is narrowed to what still fits it.
-      const answered = completions.prefix === typed ? completions.values : completions.values.filter(c => c.toLowerCase().startsWith(lower));
-      for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
-      const items = rows.items(box, current, !typed);
+      const items = rows.items(boxRow(qp.value, arg.name, arg.required), suggestions(qp.value, history, completions, target.server.def.name), !qp.value);
       if (items) qp.items = items;
     };
 
