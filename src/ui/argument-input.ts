@@ -3,12 +3,14 @@
 // optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
 // for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
 import * as vscode from 'vscode';
+import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { boxRow, suggestions, type Completions } from '../core/view/suggestions';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
-import type { ExtensionState } from '../state';
+import type { ResultStore } from '../core/results';
+import type { Collector } from '../core/runner';
 
 const DEBOUNCE_MS = 150;
 const CLIPBOARD_WAIT_MS = 500;
@@ -49,23 +51,18 @@ export class ValueRows {
   }
 }
 
-export interface CollectOptions {
-  askOptional?: boolean;
-  /** Values to start from (the arguments of a failed attempt), pre-filled in each step. */
-  defaults?: Record<string, string>;
-}
-
 export class ArgumentInput {
-  constructor(private readonly state: ExtensionState) {}
+  /** `memory` keeps each argument's last source; `results` holds its recent values. */
+  constructor(private readonly results: ResultStore, private readonly memory: vscode.Memento) {}
 
-  /** Resolves the values the user gave (merged with `given`), or undefined when they cancel. */
-  async collect(target: CatalogPrompt, given: Record<string, string>, options: CollectOptions = {}): Promise<Record<string, string> | undefined> {
-    const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
+  /** The runner's Collector: the values the user gave (merged with `given`), or undefined when they cancel. */
+  readonly collect: Collector = async (target, { given, askOptional, defaults }) => {
+    const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || askOptional));
     const values = { ...given };
     /** Arguments whose value came from a source: not kept in the history (a whole file does not belong there). */
     const fromSource = new Set<string>();
     // What each step starts from: the failed attempt's value, or what the user gave before going Back.
-    const initial: Record<string, string> = { ...options.defaults };
+    const initial: Record<string, string> = { ...defaults };
     for (let i = 0; i < args.length;) {
       const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
       if (answer === 'cancel') return undefined;
@@ -80,16 +77,15 @@ export class ArgumentInput {
       if (answer) values[args[i].name] = answer; else delete values[args[i].name];
       i++;
     }
-    await this.state.remember(target.invocationName, Object.fromEntries(Object.entries(values).filter(([k]) => !fromSource.has(k))));
-    return values;
-  }
+    return { values, fromSource };
+  };
 
   private async ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<Answer> {
     const sourceKey = `source:${target.invocationName}:${arg.name}`;
-    const last = this.state.context.globalState.get<unknown>(sourceKey);
+    const last = this.memory.get<unknown>(sourceKey);
     const snapshot = await readSources(isSourceId(last) ? last : undefined);
     const answer = await this.askRows(target, arg, values, step, total, snapshot, initial);
-    if (typeof answer === 'object') await this.state.context.globalState.update(sourceKey, answer.source);
+    if (typeof answer === 'object') await this.memory.update(sourceKey, answer.source);
     return answer;
   }
 
@@ -106,7 +102,7 @@ export class ArgumentInput {
     try { Object.assign(qp, { sortByLabel: false }); } catch { /* a VS Code without the setter sorts; row 0 still means the box */ }
     const editButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit in editor…') };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
-    const history = this.state.history(target.invocationName, arg.name);
+    const history = this.results.history(target.invocationName, arg.name);
     const cache = new Map<string, string[]>();
     let completions: Completions = { prefix: '', values: [] };
     let controller: AbortController | undefined;
@@ -238,6 +234,6 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   if (choice !== use) return undefined;
   const text = doc.getText();
   await vscode.window.showTextDocument(doc);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.commands.executeCommand(Workbench.revertAndCloseEditor);
   return text;
 }

@@ -1,5 +1,6 @@
 // "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, grouped by server.
 import * as vscode from 'vscode';
+import { Command } from '../core/command-ids';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog';
 import { pickerItems as itemViews } from '../core/view/items';
 import type { ExtensionState } from '../state';
@@ -43,7 +44,7 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
       else {
         resolve(undefined);
         if (item.logOf) state.log(item.logOf.def).show();
-        else if (!state.catalog.servers.length) void vscode.commands.executeCommand('mcpPrompts.addServer');
+        else if (!state.catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
       }
     });
     qp.onDidHide(() => { sub.dispose(); qp.dispose(); resolve(undefined); });

@@ -1,12 +1,13 @@
 // Status bar: servers running / failing; a click opens the sidebar.
 import * as vscode from 'vscode';
+import { Command } from '../core/command-ids';
 import { statusSummary } from '../core/view/items';
 import type { ExtensionState } from '../state';
 
 export function registerStatus(state: ExtensionState): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('mcpPrompts.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('MCP Prompts');
-  item.command = 'mcpPrompts.focusView';
+  item.command = Command.focusView;
   const update = () => {
     const summary = statusSummary(state.catalog.servers, state.held.length, state.catalog.prompts.length);
     if (!summary) { item.hide(); return; }

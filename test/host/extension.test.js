@@ -112,7 +112,7 @@ describe('MCP Prompts in the real VS Code host', function () {
 
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
     const { state } = await api();
-    const stored = state.latestResult;
+    const stored = state.results.latest;
     const mi = stored.transcript.messages.findIndex(m => m.parts.some(p => p.kind === 'resource' && p.text !== undefined));
     const pi = stored.transcript.messages[mi].parts.findIndex(p => p.kind === 'resource' && p.text !== undefined);
     const part = stored.transcript.messages[mi].parts[pi];
