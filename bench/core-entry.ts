@@ -8,6 +8,7 @@ export { parseConfigObject, parseConfigText } from '../src/core/config.js';
 export { escapeLabel } from '../src/core/markdown.js';
 // The picker's and the tree's rows, exactly as the extension computes them before handing them to VS Code.
 export { pickerItems, promptItem } from '../src/core/view/items.js';
+export { CompletionSession } from '../src/core/view/completion-session.js';
 // The baseline: the SDK's own client from this same bundle, so both sides run the same SDK code.
 export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

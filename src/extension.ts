@@ -33,7 +33,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const transcripts = new TranscriptProvider();
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const updateContext = () => void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', !state.catalog.servers.length && !state.held.length && !state.problems.length);
+  const nothingConfigured = () => !state.catalog.servers.length && !state.held.length && !state.problems.length;
+  const updateContext = () =>
+    void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', nothingConfigured());
   context.subscriptions.push(
     state, tree, view,
     registerStatus(state),

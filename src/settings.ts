@@ -28,7 +28,11 @@ export function readSettings(): Settings {
 /** `mcpPrompts.servers` per level: the user's own value, the workspace's, and (multi-root) a folder's. */
 export function inspectServers(folder?: vscode.Uri): { user?: unknown; workspace?: unknown; folder?: unknown } {
   const inspected = vscode.workspace.getConfiguration(SECTION, folder).inspect<unknown>('servers');
-  return { user: inspected?.globalValue, workspace: inspected?.workspaceValue, folder: inspected?.workspaceFolderValue };
+  return {
+    user: inspected?.globalValue,
+    workspace: inspected?.workspaceValue,
+    folder: inspected?.workspaceFolderValue,
+  };
 }
 
 /** VS Code's own `security.workspace.trust.enabled`: off means nobody is asked to trust anything. */

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import { Catalog } from './core/catalog';
-import { ServerDefinition, substituteVariables } from './core/config';
+import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
 import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
 import { ResultStore, type StoredResult } from './core/results';
 import { workspaceTrustEnabled } from './settings';
@@ -98,7 +98,8 @@ export class ExtensionState implements vscode.Disposable {
     for (const { def, source } of plan.run) {
       const decision = def.source === 'workspace' && askConsent ? this.consent.state(def) : 'allowed';
       if (decision === 'denied') {
-        held.push({ def, origin: source.label, reason: 'declined', message: vscode.l10n.t('You chose not to start {0} from {1}', def.name, source.label) });
+        const message = vscode.l10n.t('You chose not to start {0} from {1}', def.name, source.label);
+        held.push({ def, origin: source.label, reason: 'declined', message });
         continue;
       }
       if (decision === 'ask') {
@@ -110,9 +111,12 @@ export class ExtensionState implements vscode.Disposable {
       }
       try {
         const vars = { workspaceFolder: source.folder ?? firstFolder, userHome, env: process.env };
-        defs.push(await substituteVariables(def, vars, source.config.inputs, (input, id, server) => this.inputs.resolve(input, id, server, def.scope)));
+        const ask = (input: InputDefinition | undefined, id: string, server: string) =>
+          this.inputs.resolve(input, id, server, def.scope);
+        defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
       } catch (err) {
-        problems.push({ origin: source.label, server: def.name, message: err instanceof Error ? err.message : String(err) });
+        const message = err instanceof Error ? err.message : String(err);
+        problems.push({ origin: source.label, server: def.name, message });
       }
     }
     const notes = new Map<string, string[]>();

@@ -12,7 +12,8 @@ import type { ExtensionState } from '../state';
 export function showError(state: ExtensionState, err: unknown, retry?: string, where: Where = 'auto'): void {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof PromptError && err.kind === 'cancelled') return;
-  const server = err instanceof PromptError && err.server ? state.catalog.servers.find(e => e.def.name === err.server) : undefined;
+  const blamed = err instanceof PromptError ? err.server : undefined;
+  const server = blamed ? state.catalog.servers.find(e => e.def.name === blamed) : undefined;
   const showLog = vscode.l10n.t('Show Log');
   const again = vscode.l10n.t('Try Again…');
   void vscode.window.showErrorMessage(message, ...(retry ? [again] : []), ...(server ? [showLog] : [])).then(choice => {

@@ -7,7 +7,9 @@ import { registerHandOff } from '../chat/handoff';
 import { addServer, importServers } from '../ui/config-edit';
 import type { Node } from '../ui/tree';
 import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type Surfaces } from './run';
-import { allowServer, restartServer, showLog, signIn, signOut, startServer, stopServer, type ServerArg } from './servers';
+import {
+  allowServer, restartServer, showLog, signIn, signOut, startServer, stopServer, type ServerArg,
+} from './servers';
 import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
 
 export { runPrompt, type Surfaces } from './run';

@@ -6,6 +6,7 @@ import type { ExtensionState } from '../state';
 import { insertIntoChat as insert } from '../chat/handoff';
 import { openTranscript as open, transcriptMarkdown, type TranscriptProvider } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
+import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
 
 export async function sendToModel(state: ExtensionState, id: unknown): Promise<void> {
@@ -26,14 +27,21 @@ export async function copyMarkdown(state: ExtensionState, id: unknown): Promise<
   if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
 }
 
-export async function openTranscript(state: ExtensionState, transcripts: TranscriptProvider, id: unknown): Promise<vscode.Uri | undefined> {
+export async function openTranscript(
+  state: ExtensionState,
+  transcripts: TranscriptProvider,
+  id: unknown,
+): Promise<vscode.Uri | undefined> {
   const r = state.results.get(id);
   return r ? open(transcripts, r) : undefined;
 }
 
 export async function savePromptFile(state: ExtensionState, id: unknown): Promise<void> {
   const r = state.results.get(id) ?? state.results.latest;
-  if (!r) { nothingToDo(vscode.l10n.t('No prompt result to save yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt); return; }
+  if (!r) {
+    nothingToDo(vscode.l10n.t('No prompt result to save yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
+    return;
+  }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`;
   const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', name);
@@ -44,5 +52,5 @@ export async function savePromptFile(state: ExtensionState, id: unknown): Promis
 /** The tree's "Copy Invocation": what to type in chat. */
 export async function copyInvocation(node?: Node): Promise<void> {
   if (node?.type !== 'prompt') return;
-  await vscode.env.clipboard.writeText(`@mcp /${node.prompt.unique ? node.prompt.shortName : node.prompt.invocationName} `);
+  await vscode.env.clipboard.writeText(`@mcp /${slashName(node.prompt)} `);
 }

@@ -25,7 +25,11 @@ function openChat(line: string): Thenable<unknown> {
 }
 
 /** Picker and tree: collect arguments, then run in chat (with a model) or in the transcript editor. */
-export async function runPrompt(s: Surfaces, target: CatalogPrompt, where: Where = 'auto'): Promise<StoredResult | undefined> {
+export async function runPrompt(
+  s: Surfaces,
+  target: CatalogPrompt,
+  where: Where = 'auto',
+): Promise<StoredResult | undefined> {
   const outcome = await run(s.state.catalog, s.state.results, {
     prompt: target,
     collect: s.input.collect,
@@ -73,15 +77,25 @@ export async function runPromptInEditor(s: Surfaces, node?: Node): Promise<Store
 /** mcpPrompts.rerunLast: the last invocation again, as it was typed (missing arguments are asked for). */
 export async function rerunLast(s: Surfaces): Promise<void> {
   const line = s.state.results.lastInvocation;
-  if (!line) { nothingToDo(vscode.l10n.t('No prompt has been run yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt); return; }
-  if ((await destination('command', 'auto', readSettings(), chatAvailable)).to === 'chat') { await openChat(line); return; }
+  if (!line) {
+    nothingToDo(vscode.l10n.t('No prompt has been run yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
+    return;
+  }
+  if ((await destination('command', 'auto', readSettings(), chatAvailable)).to === 'chat') {
+    await openChat(line);
+    return;
+  }
   const outcome = await run(s.state.catalog, s.state.results, { line, collect: s.input.collect });
   if (outcome.kind === 'done') await openTranscript(s.transcripts, outcome.stored);
   else if (outcome.kind === 'failed') showError(s.state, outcome.error);
 }
 
 /** mcpPrompts.retryPrompt (chat button, error notification): ask again, starting from the arguments that failed. */
-export async function retryPrompt(s: Surfaces, invocationName: unknown, where?: unknown): Promise<StoredResult | undefined> {
+export async function retryPrompt(
+  s: Surfaces,
+  invocationName: unknown,
+  where?: unknown,
+): Promise<StoredResult | undefined> {
   const found = typeof invocationName === 'string' ? s.state.catalog.resolve(invocationName) : undefined;
   if (!found) return undefined;
   if ('error' in found) { showError(s.state, found.error); return undefined; }

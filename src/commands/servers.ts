@@ -10,10 +10,15 @@ import { noServers, showError } from './feedback';
 /** A tree node, a server name/id string (from chat buttons), or nothing (palette). */
 export type ServerArg = Node | string | undefined;
 
-async function pickServer(state: ExtensionState, title: string, filter: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
+async function pickServer(
+  state: ExtensionState,
+  title: string,
+  filter: (s: ServerEntry) => boolean = () => true,
+): Promise<ServerEntry | undefined> {
   const servers = state.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
-  const pick = await vscode.window.showQuickPick(servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e })), { title });
+  const items = servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e }));
+  const pick = await vscode.window.showQuickPick(items, { title });
   return pick?.entry;
 }
 
@@ -51,7 +56,8 @@ export async function signIn(state: ExtensionState, arg?: ServerArg): Promise<vo
     void vscode.window.showInformationMessage(vscode.l10n.t('No server is waiting for a sign-in.'));
     return;
   }
-  const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign in to which server?'), s => !!s.connection.authorizationUrl));
+  const title = vscode.l10n.t('Sign in to which server?');
+  const e = serverArg(state, arg) ?? (await pickServer(state, title, s => !!s.connection.authorizationUrl));
   const url = e?.connection.authorizationUrl;
   // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
   // (VS Code's openExternal accepts strings for exactly this reason).
@@ -67,7 +73,8 @@ export async function signOut(state: ExtensionState, arg?: ServerArg): Promise<v
     void vscode.window.showInformationMessage(vscode.l10n.t('No server signs in with OAuth.'));
     return;
   }
-  const e = serverArg(state, arg) ?? (await pickServer(state, vscode.l10n.t('Sign out of which server?'), s => !!s.connection.oauth));
+  const title = vscode.l10n.t('Sign out of which server?');
+  const e = serverArg(state, arg) ?? (await pickServer(state, title, s => !!s.connection.oauth));
   if (e) await e.connection.signOut();
 }
 

@@ -3,7 +3,9 @@
 // (the next attempt starts from them) → remember what was typed. Where the result is shown is decided
 // once, by destination(), from the typed settings.
 import { toTranscript } from './content.js';
-import { formatInvocation, getPrompt, prepareInvocation, type InvokeRequest, type PreparedInvocation } from './invocation.js';
+import {
+  formatInvocation, getPrompt, prepareInvocation, type InvokeRequest, type PreparedInvocation,
+} from './invocation.js';
 import type { Catalog, CatalogPrompt } from './catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
 
@@ -27,7 +29,7 @@ export interface RunRequest extends Pick<InvokeRequest, 'line' | 'prompt' | 'val
   askOptional?: boolean;
   /** Start the input from the last failed attempt's arguments (every surface but the CLI and Re-run Last). */
   fromDraft?: boolean;
-  /** Once the arguments are known: true to get the prompt here, false when the surface hands the line elsewhere (chat). */
+  /** Once the arguments are known: true to get the prompt here, false when the surface hands the line to chat. */
   route?: (prepared: Prepared) => Promise<boolean>;
   /** Wraps the request to the server (a progress notification with its own cancel); its signal aborts the get. */
   whileGetting?: <T>(prepared: Prepared, get: (signal?: AbortSignal) => Promise<T>) => PromiseLike<T>;
@@ -105,7 +107,12 @@ export interface DestinationSettings { runTarget: RunTargetSetting; afterGet: Af
  * asked to, or (`auto`) when the setting allows and a chat model is there to answer; otherwise to the
  * transcript editor. `chatAvailable` is asked only when it matters.
  */
-export async function destination(from: 'chat' | 'command', where: Where, settings: DestinationSettings, chatAvailable: () => Promise<boolean>): Promise<Destination> {
+export async function destination(
+  from: 'chat' | 'command',
+  where: Where,
+  settings: DestinationSettings,
+  chatAvailable: () => Promise<boolean>,
+): Promise<Destination> {
   const chat: Destination = { to: 'chat', then: settings.afterGet };
   if (from === 'chat' || where === 'chat') return chat;
   if (where === 'editor' || settings.runTarget === 'editor') return { to: 'editor' };

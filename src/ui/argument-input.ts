@@ -7,12 +7,12 @@ import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
-import { boxRow, suggestions, type Completions } from '../core/view/suggestions';
+import { boxRow, suggestions } from '../core/view/suggestions';
+import { CompletionSession } from '../core/view/completion-session';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
 import type { ResultStore } from '../core/results';
 import type { Collector } from '../core/runner';
 
-const DEBOUNCE_MS = 150;
 const CLIPBOARD_WAIT_MS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
@@ -103,41 +103,24 @@ export class ArgumentInput {
     const editButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit in editor…') };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
     const history = this.results.history(target.invocationName, arg.name);
-    const cache = new Map<string, string[]>();
-    let completions: Completions = { prefix: '', values: [] };
-    let controller: AbortController | undefined;
-    let timer: NodeJS.Timeout | undefined;
-
     const rows = new ValueRows(sourceRows(snapshot).map(r => ({ label: r.label, description: r.description, value: r.value, source: r.source, problem: r.problem })));
     const render = () => {
-      const items = rows.items(boxRow(qp.value, arg.name, arg.required), suggestions(qp.value, history, completions, target.server.def.name), !qp.value);
+      const items = rows.items(boxRow(qp.value, arg.name, arg.required), suggestions(qp.value, history, session.current, target.server.def.name), !qp.value);
       if (items) qp.items = items;
     };
-
-    const complete = (prefix: string) => {
-      clearTimeout(timer);
-      const cached = cache.get(prefix);
-      if (cached) { completions = { prefix, values: cached }; render(); return; }
-      timer = setTimeout(() => {
-        controller?.abort();
-        const mine = (controller = new AbortController());
-        qp.busy = true;
-        completeArgument(target, arg.name, prefix, values, mine.signal).then(result => {
-          cache.set(prefix, result.values);
-          if (mine.signal.aborted) return;
-          completions = { prefix, values: result.values };
-          render();
-        }, () => undefined).finally(() => { if (controller === mine) qp.busy = false; });
-      }, prefix === '' ? 0 : DEBOUNCE_MS);
-    };
+    const session = new CompletionSession({
+      fetch: async (prefix, signal) => (await completeArgument(target, arg.name, prefix, values, signal)).values,
+      show: render,
+      busy: busy => { qp.busy = busy; },
+    });
+    const complete = (prefix: string) => session.request(prefix);
 
     return new Promise(resolve => {
       let settled = false;
       const finish = (v: Answer) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
-        controller?.abort();
+        session.dispose();
         resolve(v);
         qp.dispose();
       };

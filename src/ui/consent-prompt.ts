@@ -60,7 +60,9 @@ export class ConsentPrompt {
     const what = def.transport.type === 'stdio'
       ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
       : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
-    const why = vscode.l10n.t('This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.');
+    const why = vscode.l10n.t(
+      'This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.',
+    );
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
       { modal: true, detail: `${what}\n\n${why}` },
@@ -70,7 +72,10 @@ export class ConsentPrompt {
       this.dismissed.add(definitionFingerprint(def));
       return false;
     }
-    const record: ConsentRecord = { fingerprint: definitionFingerprint(def), decision: choice === allow ? 'allowed' : 'denied' };
+    const record: ConsentRecord = {
+      fingerprint: definitionFingerprint(def),
+      decision: choice === allow ? 'allowed' : 'denied',
+    };
     await this.memory.update(consentKey(def), record);
     this.log(def).info(choice === allow
       ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))

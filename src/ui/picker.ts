@@ -31,7 +31,9 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
   const update = () => {
     qp.items = pickerItems(state.catalog.servers);
     qp.busy = state.catalog.servers.some(s => s.loading);
-    if (!state.catalog.servers.length) qp.items = [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true }];
+    if (!state.catalog.servers.length) {
+      qp.items = [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true }];
+    }
   };
   const sub = state.catalog.onDidChange(update);
   update();

@@ -31,11 +31,14 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getChildren(node?: Node): Node[] {
     if (!node) {
-      const nodes: Node[] = this.state.problems.map(p => ({ type: 'problem' as const, origin: p.origin, message: p.message }));
+      const nodes: Node[] = this.state.problems.map(p => ({
+        type: 'problem' as const, origin: p.origin, message: p.message,
+      }));
       const next = new Map<string, Node>();
       for (const entry of this.state.catalog.servers) {
         const existing = this.serverNodes.get(entry.id);
-        const n = existing && existing.type === 'server' && existing.entry === entry ? existing : { type: 'server' as const, entry };
+        const kept = existing && existing.type === 'server' && existing.entry === entry;
+        const n = kept ? existing : { type: 'server' as const, entry };
         next.set(entry.id, n);
         nodes.push(n);
       }
@@ -44,7 +47,10 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       return nodes;
     }
     if (node.type === 'server') return node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
-    if (node.type === 'prompt') return (node.prompt.prompt.arguments ?? []).map((_, index) => ({ type: 'argument' as const, prompt: node.prompt, index }));
+    if (node.type === 'prompt') {
+      const { prompt } = node;
+      return (prompt.prompt.arguments ?? []).map((_, index) => ({ type: 'argument' as const, prompt, index }));
+    }
     return [];
   }
 

@@ -29,7 +29,8 @@ export async function readConfigSources(): Promise<ReadSources> {
     }
     const origin = vscode.workspace.asRelativePath(uri);
     try {
-      sources.push({ kind: 'workspace', label: origin, folder: folder.uri.fsPath, config: parseConfigText(text, 'workspace', origin) });
+      const config = parseConfigText(text, 'workspace', origin);
+      sources.push({ kind: 'workspace', label: origin, folder: folder.uri.fsPath, config });
     } catch (err) {
       problems.push({ origin, message: message(err) });
     }
@@ -44,7 +45,8 @@ export async function readConfigSources(): Promise<ReadSources> {
   };
   const inspected = inspectServers();
   addSetting(inspected.user, 'user', vscode.l10n.t('user settings'));
-  const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+  const file = vscode.workspace.workspaceFile;
+  const workspaceFile = file?.scheme === 'file' ? file.fsPath : undefined;
   const settingsFolder = workspaceFile ? path.dirname(workspaceFile) : folders[0]?.uri.fsPath;
   addSetting(inspected.workspace, 'workspace', vscode.l10n.t('workspace settings'), settingsFolder);
   if (vscode.workspace.workspaceFile) {

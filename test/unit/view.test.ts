@@ -12,6 +12,7 @@ import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
 import { heldItem, pickerItems, promptItem, serverItem, statusSummary, type ServerView } from '../../src/core/view/items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
+import { CompletionSession } from '../../src/core/view/completion-session';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -142,4 +143,39 @@ test('an argument step narrows the last server answer to what still fits the tex
   assert.deepEqual(boxRow('', 'path', true), { label: '$(edit) Type a value for path' });
   assert.deepEqual(boxRow('', 'path', false), { label: '$(debug-step-over) Skip', description: 'leave path empty' });
   assert.deepEqual(boxRow('x', 'path', false), { label: 'x', description: 'use what you typed' });
+});
+
+test('completion session: asks once after typing stops, aborts the older request, never shows a stale answer, serves repeats from cache', async () => {
+  const asked: { prefix: string; signal: AbortSignal; answer: (v: string[]) => void }[] = [];
+  const shown: string[] = [];
+  const busy: boolean[] = [];
+  const session = new CompletionSession({
+    fetch: (prefix, signal) => new Promise(resolve => asked.push({ prefix, signal, answer: resolve })),
+    show: c => shown.push(`${c.prefix}:${c.values.join(',')}`),
+    busy: b => busy.push(b),
+    debounceMs: 30,
+  });
+  const until = async (what: string, ok: () => boolean) => {
+    for (let i = 0; i < 200 && !ok(); i++) await new Promise(r => setTimeout(r, 5));
+    assert.ok(ok(), what);
+  };
+  session.request('');
+  await until('the empty text is asked at once', () => asked.length === 1);
+  for (const prefix of ['t', 'ty', 'typ']) session.request(prefix);
+  await until('one request for the text the typing stopped at', () => asked.length === 2);
+  assert.deepEqual(asked.map(a => a.prefix), ['', 'typ'], 'the keystrokes in between were not sent');
+  assert.equal(asked[0].signal.aborted, true, 'the older request was aborted');
+  asked[0].answer(['stale']);
+  asked[1].answer(['typescript']);
+  await until('the answer is shown', () => shown.length === 1);
+  assert.deepEqual(shown, ['typ:typescript'], "the aborted request's late answer is not shown");
+  session.request('');
+  assert.deepEqual(shown, ['typ:typescript', ':stale'], 'the late answer was cached: the empty text is answered without asking');
+  assert.equal(asked.length, 2);
+  assert.deepEqual(session.stats, { sent: 2, cancelled: 1, inFlight: 0, maxInFlight: 2 });
+  assert.deepEqual(busy, [true, true, false], 'busy while the newest request is out');
+  session.request('x');
+  session.dispose();
+  await new Promise(r => setTimeout(r, 60));
+  assert.equal(asked.length, 2, 'nothing is asked after the step closed');
 });

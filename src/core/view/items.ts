@@ -99,32 +99,58 @@ export function serverItem(entry: ServerView, notes: readonly string[] = []): Tr
   return item;
 }
 
+type HeldBase = Omit<TreeItemView, 'icon'>;
+
 /** A configured server that does not run: the reason, and the way out (trust, or decide again). */
 export function heldItem(held: HeldEntry): TreeItemView {
   const { def } = held;
   const state = heldState(held);
-  const base = { id: `held:${def.scope ?? def.source}:${def.id}`, label: def.name, tooltip: held.message, contextValue: `held.${held.reason}`, collapsible: 'none' as const };
+  const base = {
+    id: `held:${def.scope ?? def.source}:${def.id}`,
+    label: def.name,
+    tooltip: held.message,
+    contextValue: `held.${held.reason}`,
+    collapsible: 'none' as const,
+  };
   const trust: CommandRef = { command: Workbench.manageTrust, title: l10n.t('Manage Workspace Trust') };
   const allow: CommandRef = { command: Command.allowServer, title: l10n.t('Allow Server…'), arguments: [def.id] };
   switch (state.kind) {
     case 'untrusted': return {
       ...base,
       description: l10n.t('not started: workspace not trusted'),
-      tooltip: `${held.message}\n\n${l10n.t('Servers that run commands from this workspace start only in a trusted workspace.')}`,
+      tooltip: `${held.message}\n\n${l10n.t(
+        'Servers that run commands from this workspace start only in a trusted workspace.',
+      )}`,
       icon: { codicon: 'shield' },
       command: trust,
     };
-    case 'shadowed': return { ...base, description: l10n.t('not used: your own server of this name is used'), icon: { codicon: 'circle-slash' } };
-    case 'envFile': return { ...base, description: l10n.t('not started: its envFile is in the untrusted workspace'), icon: { codicon: 'shield' }, command: trust };
-    case 'consent': return { ...base, description: l10n.t('waiting for your consent — click to decide'), icon: { codicon: 'question' }, command: allow };
-    case 'declined': return { ...base, description: l10n.t('not started: you declined — click to allow'), icon: { codicon: 'debug-stop' }, command: allow };
+    case 'shadowed':
+      return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
+    case 'envFile':
+      return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', trust);
+    case 'consent':
+      return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', allow);
+    case 'declined':
+      return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', allow);
     default: return unreachable(state);
   }
 }
 
+/** A held row: what it says, its codicon, and the way out if there is one. */
+function heldRow(base: HeldBase, description: string, codicon: string, command?: CommandRef): TreeItemView {
+  return { ...base, description, icon: { codicon }, ...(command ? { command } : {}) };
+}
+
 /** A configuration file or setting that could not be read. */
 export function problemItem(origin: string, message: string): TreeItemView {
-  return { label: origin, description: message, tooltip: message, icon: WARNING, contextValue: 'problem', collapsible: 'none' };
+  return {
+    label: origin,
+    description: message,
+    tooltip: message,
+    icon: WARNING,
+    contextValue: 'problem',
+    collapsible: 'none',
+  };
 }
 
 /** A prompt row; the tree adds its own node as the run command's argument. */
@@ -189,7 +215,8 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
       items.push({
         label: `${lookAlike ? '$(warning) ' : ''}${promptLabel(p)}`,
         description: `/${slashName(p)}`,
-        detail: [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined].filter(Boolean).join(' — ') || undefined,
+        detail: [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
+          .filter(Boolean).join(' — ') || undefined,
         iconUri: icon,
         prompt: p,
       });
@@ -200,16 +227,28 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
 
 /** A server without prompts says why: it is starting, or it failed (its log is one click away). */
 function emptyServerRow<S extends ServerView>(s: S, state: ServerState): PickerItemView<S> | undefined {
-  if (lifecycleOf(state)?.kind === 'starting') return { label: `$(loading~spin) ${l10n.t('{0} is starting…', s.def.name)}`, alwaysShow: true };
+  if (lifecycleOf(state)?.kind === 'starting') {
+    return { label: `$(loading~spin) ${l10n.t('{0} is starting…', s.def.name)}`, alwaysShow: true };
+  }
   const problem = problemOf(state);
   if (problem === undefined) return undefined;
-  return { label: `$(error) ${l10n.t('{0} failed', s.def.name)}`, description: problem, detail: l10n.t('Select to open its log'), logOf: s, alwaysShow: true };
+  return {
+    label: `$(error) ${l10n.t('{0} failed', s.def.name)}`,
+    description: problem,
+    detail: l10n.t('Select to open its log'),
+    logOf: s,
+    alwaysShow: true,
+  };
 }
 
 export interface StatusSummary { text: string; tooltip: string; warning: boolean }
 
 /** The status bar: servers running and failing; hidden (undefined) when nothing is configured. */
-export function statusSummary(servers: readonly ServerSnapshot[], heldCount: number, promptCount: number): StatusSummary | undefined {
+export function statusSummary(
+  servers: readonly ServerSnapshot[],
+  heldCount: number,
+  promptCount: number,
+): StatusSummary | undefined {
   if (!servers.length && !heldCount) return undefined;
   const states = servers.map(serverState);
   const running = states.filter(isRunning).length;

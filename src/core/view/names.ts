@@ -17,5 +17,6 @@ export function slashName(p: Named): string {
 
 /** A name mixing scripts (a Cyrillic "а" among Latin letters) may imitate another prompt: said where it is picked. */
 export function lookAlikeWarning(p: Named): string | undefined {
-  return p.mixedScripts ? l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')) : undefined;
+  if (!p.mixedScripts) return undefined;
+  return l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + '));
 }

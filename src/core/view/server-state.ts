@@ -59,8 +59,12 @@ function lifecycle(s: ServerSnapshot): LifecycleState {
   const problem = serverProblem(s)?.message;
   const status = s.connection.status;
   // A failure wins over a re-list in progress: the user sees why, not a spinner.
-  if (status === 'error') return s.prompts.length ? { kind: 'cached', message: problem } : { kind: 'failed', message: problem };
-  if (s.loading || status === 'starting') return { kind: 'starting', problem, ...(status === 'running' ? { relisting: true } : {}) };
+  if (status === 'error') {
+    return s.prompts.length ? { kind: 'cached', message: problem } : { kind: 'failed', message: problem };
+  }
+  if (s.loading || status === 'starting') {
+    return { kind: 'starting', problem, ...(status === 'running' ? { relisting: true } : {}) };
+  }
   return { kind: status, problem };
 }
 

@@ -15,12 +15,19 @@ export function boxRow(typed: string, argument: string, required: boolean | unde
 }
 
 /** Value → row description, in display order; never the typed text itself (row 0 is that). */
-export function suggestions(typed: string, history: readonly string[], completions: Completions, server: string): Map<string, string> {
+export function suggestions(
+  typed: string,
+  history: readonly string[],
+  completions: Completions,
+  server: string,
+): Map<string, string> {
   const lower = typed.toLowerCase();
   const current = new Map<string, string>();
   const recent = l10n.t('recent');
   for (const h of history) if (h !== typed && h.toLowerCase().includes(lower)) current.set(h, recent);
-  const answered = completions.prefix === typed ? completions.values : completions.values.filter(c => c.toLowerCase().startsWith(lower));
+  const answered = completions.prefix === typed
+    ? completions.values
+    : completions.values.filter(c => c.toLowerCase().startsWith(lower));
   const fromServer = l10n.t('suggestion from {0}', server);
   for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
   return current;
