@@ -6,6 +6,9 @@ export { ServerConnection } from '../src/core/connection.js';
 export { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from '../src/core/invocation.js';
 export { parseConfigObject, parseConfigText } from '../src/core/config.js';
 export { escapeLabel } from '../src/core/markdown.js';
+// The picker's and the tree's rows, exactly as the extension computes them before handing them to VS Code.
+export { pickerItems, promptItem } from '../src/core/view/items.js';
+export { CompletionSession } from '../src/core/view/completion-session.js';
 // The baseline: the SDK's own client from this same bundle, so both sides run the same SDK code.
 export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';

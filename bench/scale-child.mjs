@@ -18,61 +18,12 @@ const env = { PAGINATED_COUNT: String(nPrompts), PAGINATED_PAGE_SIZE: String(pag
 const cpuMs = u => (u.user + u.system) / 1000;
 const heap = () => { global.gc(); global.gc(); return process.memoryUsage().heapUsed; };
 
-// ---- bench's copy of the picker mapping (src/ui/picker.ts pickerItems; vscode-free) ------------------
-const l10nT = (template, ...a) => template.replace(/\{(\d+)\}/g, (m, i) => (a[+i] === undefined ? m : String(a[+i])));
-function iconOf(s) {
-  const src = s.connection.info?.serverInfo?.icons?.find(i => /^data:image\/(png|jpeg|gif|webp);base64,/.test(i.src))?.src;
-  return src ? { uri: src } : undefined;
-}
-function pickerItems(core, servers) {
-  const items = [];
-  for (const s of servers) {
-    items.push({ label: s.def.name, kind: -1 });
-    if (s.loading && !s.prompts.length) { items.push({ label: `$(loading~spin) ${l10nT('{0} is starting…', s.def.name)}`, alwaysShow: true }); continue; }
-    const error = s.listError ?? (s.connection.status === 'error' ? s.connection.error : undefined);
-    if (error && !s.prompts.length) { items.push({ label: `$(error) ${l10nT('{0} failed', s.def.name)}`, description: error.message, logOf: s, alwaysShow: true }); continue; }
-    const icon = iconOf(s);
-    for (const p of s.prompts) {
-      const a = core.argumentList(p);
-      items.push({
-        label: p.prompt.title ?? p.prompt.name,
-        description: `/${p.unique ? p.shortName : p.invocationName}`,
-        detail: [p.prompt.description, a ? l10nT('arguments: {0}', a) : undefined].filter(Boolean).join(' — ') || undefined,
-        iconPath: icon,
-        prompt: p,
-      });
-    }
-  }
-  return items;
-}
-
-// ---- bench's copy of the tree mapping (src/ui/tree.ts getChildren + getTreeItem for prompt nodes) -----
+// ---- the shipped item mapping: src/core/view/items.ts, which the picker and the tree render as they are ----
 // VS Code resolves a TreeItem for every child of an expanded node; servers are expanded by default.
-const mdText = t => t.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&'); // MarkdownString.appendText's escaping, roughly
-function promptIcon(p) {
-  const icon = p.prompt.icons?.find(i => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(i.src) && i.src.length < 64 * 1024);
-  return icon ? { uri: icon.src } : { themeIcon: 'comment-discussion' };
-}
+const pickerItems = (core, servers) => core.pickerItems(servers);
 function treeItems(core, catalog) {
-  const roots = catalog.servers.map(entry => ({ type: 'server', entry }));
   const out = [];
-  for (const node of roots) {
-    for (const child of node.entry.prompts.map(prompt => ({ type: 'prompt', prompt }))) {
-      const p = child.prompt;
-      let tip = `**${core.escapeLabel(p.prompt.title ?? p.prompt.name)}** \`/${p.invocationName}\`\n\n`;
-      if (p.prompt.description) tip += mdText(p.prompt.description);
-      out.push({
-        label: p.prompt.title ?? p.prompt.name,
-        collapsibleState: p.prompt.arguments?.length ? 1 : 0,
-        id: `prompt:${p.invocationName}`,
-        description: p.prompt.title ? p.prompt.name : p.prompt.description,
-        tooltip: { value: tip },
-        iconPath: promptIcon(p),
-        contextValue: 'prompt',
-        command: { command: 'mcpPrompts.runPrompt', title: l10nT('Run Prompt'), arguments: [child] },
-      });
-    }
-  }
+  for (const entry of catalog.servers) for (const p of entry.prompts) out.push(core.promptItem(p));
   return out;
 }
 

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fixtureCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now, row, sleep } from './lib.mjs';
 
-const DEBOUNCE_MS = 150; // src/ui/argument-input.ts
+const DEBOUNCE_MS = 150; // COMPLETION_DEBOUNCE_MS, src/core/view/completion-session.ts
 const SERVER_DELAY_MS = 100;
 const KEY_INTERVAL_MS = 40;
 // 30 keystrokes: type "typescript", erase it, type it again. Final value "typescript".
@@ -17,44 +17,23 @@ const VALUES = [
 ];
 
 /**
- * BENCH'S COPY of ArgumentInput.ask()'s completion logic (src/ui/argument-input.ts imports vscode, so it
- * cannot be loaded here): empty prefix asks at once, other prefixes after DEBOUNCE_MS of quiet; a new
- * request aborts the previous one (AbortController → the core's `signal`); results cached per prefix;
- * an aborted request's late answer is cached but not shown. The QuickPick is replaced by counters.
+ * The argument input's completion loop as the extension ships it (src/core/view/completion-session.ts,
+ * which the quick input wraps): empty prefix asks at once, other prefixes after DEBOUNCE_MS of quiet; a
+ * new request aborts the previous one; results cached per prefix; an aborted request's late answer is
+ * cached but not shown. The QuickPick is replaced by a list of what was shown when.
  */
 function argumentInputModel(core, target, argName, values) {
-  const cache = new Map();
-  let completions = [];
-  let completionsFor; // the prefix the shown completions were fetched for
-  let controller;
-  let timer;
-  const s = { sent: 0, cancelled: 0, inFlight: 0, maxInFlight: 0, shown: [] };
-  const render = () => { s.shown.push({ at: now(), prefix: completionsFor, values: completions }); };
-  const complete = prefix => {
-    clearTimeout(timer);
-    const cached = cache.get(prefix);
-    if (cached) { completions = cached; completionsFor = prefix; render(); return; }
-    timer = setTimeout(() => {
-      if (controller && !controller.settled) s.cancelled++;
-      controller?.abort();
-      const mine = (controller = new AbortController());
-      s.sent++;
-      s.inFlight++;
-      s.maxInFlight = Math.max(s.maxInFlight, s.inFlight);
-      core.completeArgument(target, argName, prefix, values, mine.signal).then(result => {
-        cache.set(prefix, result.values);
-        if (mine.signal.aborted) return;
-        completions = result.values;
-        completionsFor = prefix;
-        render();
-      }, () => undefined).finally(() => { mine.settled = true; s.inFlight--; });
-    }, prefix === '' ? 0 : DEBOUNCE_MS);
-  };
+  const shown = [];
+  const session = new core.CompletionSession({
+    fetch: async (prefix, signal) => (await core.completeArgument(target, argName, prefix, values, signal)).values,
+    show: c => { shown.push({ at: now(), prefix: c.prefix, values: c.values }); },
+  });
+  const render = () => { shown.push({ at: now(), prefix: session.current.prefix, values: session.current.values }); };
   return {
-    stats: s,
-    open: () => { render(); complete(''); },
-    type: v => { render(); complete(v); }, // onDidChangeValue: render (stale items) then complete
-    close: () => { clearTimeout(timer); if (controller && !controller.settled) s.cancelled++; controller?.abort(); },
+    stats: { get sent() { return session.stats.sent; }, get cancelled() { return session.stats.cancelled; }, get maxInFlight() { return session.stats.maxInFlight; }, shown },
+    open: () => { render(); session.request(''); },
+    type: v => { render(); session.request(v); }, // onDidChangeValue: render (stale items) then complete
+    close: () => session.dispose(),
   };
 }
 
@@ -112,7 +91,7 @@ export async function run({ reps = 5 } = {}) {
         row('requests cancelled', cancelled, undefined, 'n', undefined, `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`),
       ],
       data: { serverMs, debounceMs: DEBOUNCE_MS, keyIntervalMs: KEY_INTERVAL_MS, serverDelayMs: SERVER_DELAY_MS, keystrokes: VALUES.length, runs },
-      notes: ["debounce/cancel/cache loop: bench's copy of src/ui/argument-input.ts (it imports vscode), on the core's completeArgument with an AbortSignal"],
+      notes: ["debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal"],
     };
   } finally {
     await catalog.dispose();

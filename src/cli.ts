@@ -7,8 +7,11 @@ import path from 'node:path';
 import { Catalog } from './core/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
 import { PromptError } from './core/errors.js';
-import { argumentList, completeArgument, invokePrompt, resolvePrompt } from './core/invocation.js';
-import { toPart, toTranscript } from './core/content.js';
+import { planServers } from './core/server-merge.js';
+import { argumentList, completeArgument, resolvePrompt } from './core/invocation.js';
+import { ResultStore, memoryStore } from './core/results.js';
+import { run } from './core/runner.js';
+import { toPart, type Part, type Transcript } from './core/content.js';
 import type { RawGetResult } from './core/connection.js';
 import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
@@ -47,15 +50,18 @@ async function loadCatalog(o: Options): Promise<Catalog> {
     throw new ConfigError(`cannot read config ${o.config}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const config = parseConfigText(text, 'workspace', o.config);
+  const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
+  // The extension's merge and trust rules; the file the user names on the command line is trusted.
+  const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], { trusted: true, userHome: os.homedir(), firstFolder: workspaceFolder });
   // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
   // when no server is left.
-  const problems = [...config.problems];
-  const last = !config.servers.length ? problems.pop() : undefined;
-  for (const p of problems) process.stderr.write(`mcp-prompts: ${p.message}\n`);
-  if (last) throw last;
-  const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
+  const problems = plan.problems.map(p => p.message);
+  const last = !plan.run.length ? problems.pop() : undefined;
+  for (const p of problems) process.stderr.write(`mcp-prompts: ${p}\n`);
+  if (last !== undefined) throw new ConfigError(last);
   const resolveInput = async (input: InputDefinition | undefined, id: string) => process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
-  const servers = await Promise.all(config.servers.map(def => substituteVariables(def, { workspaceFolder, userHome: os.homedir(), env: process.env }, config.inputs, resolveInput)));
+  const vars = { workspaceFolder, userHome: os.homedir(), env: process.env };
+  const servers = await Promise.all(plan.run.map(({ def }) => substituteVariables(def, vars, config.inputs, resolveInput)));
   // Server stderr and the trace carry server text: no terminal controls, one line each.
   const line = (m: string) => { process.stderr.write(`${terminalLine(m)}\n`); };
   const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
@@ -91,7 +97,7 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
     for (const s of catalog.servers) {
       process.stdout.write(terminalLine(`${s.def.name}${s.listError ? '  (failed)' : ''}`) + '\n');
       for (const p of s.prompts) {
-        const args = (p.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(' ');
+        const args = argumentList(p, ' ');
         process.stdout.write(terminalLine(`  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}`) + '\n');
       }
     }
@@ -108,36 +114,42 @@ async function get(catalog: Catalog, o: Options): Promise<number> {
   const [, name, ...pairs] = o.positional;
   if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
   const prompt = await resolvePrompt(catalog, name);
-  const values = splitPairs(pairs);
-  // As in chat: a misspelt argument is an error, not something the server silently ignores.
-  const unknown = Object.keys(values).filter(k => !(prompt.prompt.arguments ?? []).some(a => a.name === k));
-  if (unknown.length) {
-    throw new PromptError(`${prompt.server.def.name}: prompt "${prompt.prompt.name}" has no argument ${unknown.join(', ')} (it takes: ${argumentList(prompt) || 'none'})`, 'input', prompt.server.def.name);
-  }
-  const done = await invokePrompt(catalog, { prompt, values });
-  if (!done) return 2;
+  // The extension's run path: a misspelt or missing argument is refused there, with the same message.
+  const outcome = await run(catalog, new ResultStore(memoryStore()), { prompt, values: splitPairs(pairs) });
+  if (outcome.kind === 'failed') throw outcome.error;
+  if (outcome.kind !== 'done') return 2;
+  const done = outcome.stored.result;
   if (o.json) {
     // The raw result as the server sent it; what the other surfaces would refuse is named on stderr.
     process.stdout.write(terminalJson(stringifyJson(done.result, 2)) + '\n');
     for (const problem of invalidParts(done.result)) process.stderr.write(`mcp-prompts: warning: ${terminalLine(`${prompt.server.def.name}: ${problem}`)}\n`);
     return 0;
   }
-  const transcript = toTranscript(done.result);
-  if (transcript.description) process.stdout.write(`${terminalText(transcript.description)}\n\n`);
-  for (const m of transcript.messages) {
-    process.stdout.write(`[${m.role}]\n`);
-    for (const part of m.parts) {
-      switch (part.kind) {
-        case 'text': process.stdout.write(`${terminalText(part.text)}\n`); break;
-        case 'image': case 'audio': process.stdout.write(`<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`); break;
-        case 'resource': process.stdout.write(`${terminalLine(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>`)}\n${part.text === undefined ? `(${part.bytes} bytes)` : terminalText(part.text)}\n`); break;
-        case 'link': process.stdout.write(`${terminalLine(`<link ${part.uri} ${part.title ?? part.name}>`)}\n`); break;
-        case 'invalid': process.stdout.write(`${terminalLine(`<not shown: ${part.reason}>`)}\n`); break;
-      }
-    }
-    process.stdout.write('\n');
-  }
+  process.stdout.write(transcriptText(outcome.stored.transcript));
   return 0;
+}
+
+/** The transcript for a terminal: roles in brackets, media and resources named, server text made inert. */
+function transcriptText(transcript: Transcript): string {
+  const out: string[] = [];
+  if (transcript.description) out.push(`${terminalText(transcript.description)}\n\n`);
+  for (const m of transcript.messages) {
+    out.push(`[${m.role}]\n`, ...m.parts.map(partText), '\n');
+  }
+  return out.join('');
+}
+
+function partText(part: Part): string {
+  switch (part.kind) {
+    case 'text': return `${terminalText(part.text)}\n`;
+    case 'image': case 'audio': return `<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`;
+    case 'resource': {
+      const head = terminalLine(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>`);
+      return `${head}\n${part.text === undefined ? `(${part.bytes} bytes)` : terminalText(part.text)}\n`;
+    }
+    case 'link': return `${terminalLine(`<link ${part.uri} ${part.title ?? part.name}>`)}\n`;
+    case 'invalid': return `${terminalLine(`<not shown: ${part.reason}>`)}\n`;
+  }
 }
 
 /** Why each part of a raw result would not be shown: `message 2: image data is not valid base64`. */

@@ -10,31 +10,41 @@ import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import * as resources from './resources';
+import { SERVERS_SETTING } from './settings';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;
 let current: ExtensionState | undefined;
 
-export function activate(context: vscode.ExtensionContext): { activationMs: number; state: ExtensionState; tree: PromptTree } {
+/** What activate() returns: the host tests (test/host/) read the catalog, results and tree through it. */
+export interface ExtensionApi {
+  /** Milliseconds spent in activate(). */
+  readonly activationMs: number;
+  readonly state: ExtensionState;
+  readonly tree: PromptTree;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   // The core's messages use @vscode/l10n; hand it the same bundle VS Code loaded for us.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const state = (current = new ExtensionState(context));
-  const input = new ArgumentInput(state);
+  const input = new ArgumentInput(state.results, context.globalState);
   const transcripts = new TranscriptProvider();
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const updateContext = () => void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', !state.catalog.servers.length && !state.held.length && !state.problems.length);
+  const nothingConfigured = () => !state.catalog.servers.length && !state.held.length && !state.problems.length;
+  const updateContext = () =>
+    void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', nothingConfigured());
   context.subscriptions.push(
     state, tree, view,
     registerStatus(state),
     ...registerCommands({ state, input, transcripts }),
-    registerParticipant(state, input),
+    registerParticipant(state, input.collect),
     registerChatCompletions(state),
     vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
     ...resources.register(state),
     state.onDidLoadConfig(updateContext),
-    vscode.commands.registerCommand('mcpPrompts.allowServer', (id: string) => state.reconsider(id)),
     watchConfiguration(state),
   );
   void state.reload();
@@ -47,7 +57,7 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
   const reload = () => void state.reload();
   return vscode.Disposable.from(
     watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload),
-    vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration('mcpPrompts.servers')) reload(); }),
+    vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(SERVERS_SETTING)) reload(); }),
     vscode.workspace.onDidGrantWorkspaceTrust(reload),
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
   );

@@ -77,7 +77,7 @@ export function resultButtons(stream: vscode.ChatResponseStream, stored: StoredR
 }
 
 export function registerHandOff(state: ExtensionState): vscode.Disposable[] {
-  const stored = (id: unknown) => (typeof id === 'string' ? state.result(id) : undefined) ?? state.latestResult;
+  const stored = (id: unknown) => state.results.get(id) ?? state.results.latest;
   return [
     vscode.commands.registerCommand('mcpPrompts.continueInAgent', async (id?: unknown) => {
       const r = stored(id);

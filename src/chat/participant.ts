@@ -1,12 +1,14 @@
 // `@mcp`: the handler reads like the user's story — parse the slash command, ask for what is
 // missing, get the prompt, show the transcript, hand it to the model.
 import * as vscode from 'vscode';
-import { serverError } from '../core/catalog';
+import { Command } from '../core/command-ids';
+import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { PromptError } from '../core/errors';
-import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
-import { toTranscript } from '../core/content';
-import type { ExtensionState, StoredResult } from '../state';
-import { ArgumentInput } from '../ui/argument-input';
+import { argumentList } from '../core/invocation';
+import { destination, run, type Collector } from '../core/runner';
+import type { StoredResult } from '../core/results';
+import type { ExtensionState } from '../state';
+import { readSettings } from '../settings';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
 import { continueAfterResponse, resultButtons } from './handoff';
@@ -15,53 +17,46 @@ export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
 export interface ChatResultMetadata { invocation?: string; resultId?: string; error?: string; server?: string }
 
-export function registerParticipant(state: ExtensionState, input: ArgumentInput): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => handle(state, input, request, stream, token));
+export function registerParticipant(state: ExtensionState, collect: Collector): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => handle(state, collect, request, stream, token));
   participant.iconPath = vscode.Uri.joinPath(state.context.extensionUri, 'media', 'mcp.png');
   return participant;
 }
 
-async function handle(state: ExtensionState, input: ArgumentInput, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function handle(state: ExtensionState, collect: Collector, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   if (request.command === 'list') return listPrompts(state, stream);
   if (request.command === 'help' || !request.prompt.trim()) return help(state, stream);
   const line = request.prompt.trim().replace(/^\//, '');
   // Send to Model: the stored result goes to the model as it is; the server is not asked again.
-  const pending = state.forceSend !== undefined ? state.result(state.forceSend) : undefined;
-  state.forceSend = undefined;
-  if (pending && pending.invocation === line) {
+  const pending = state.results.claim(line);
+  if (pending) {
     stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', `/${pending.result.prompt.invocationName}`)));
     return answer(request, stream, token, pending, true);
   }
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
-  let attempt: { name: string; args: Record<string, string> } | undefined;
   try {
     const name = line.split(/\s/, 1)[0];
-    const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
+    const starting = state.catalog.servers.filter(s => isStarting(serverState(s)));
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', name));
-    const done = await invokePrompt(state.catalog, {
-      line,
-      signal: controller.signal,
-      collect: (target, given) => input.collect(target, given, { defaults: state.draft(target.invocationName) }),
-      onAttempt: (target, args) => { attempt = { name: target.invocationName, args }; },
-    });
-    if (!done) {
-      stream.markdown(vscode.l10n.t('Cancelled.'));
-      return { metadata: { invocation: line } satisfies ChatResultMetadata };
+    const outcome = await run(state.catalog, state.results, { line, signal: controller.signal, collect, fromDraft: true });
+    switch (outcome.kind) {
+      case 'cancelled': case 'handedOff':
+        stream.markdown(vscode.l10n.t('Cancelled.'));
+        return { metadata: { invocation: line } satisfies ChatResultMetadata };
+      case 'failed':
+        return showError(state, stream, outcome.error, line, controller.signal.aborted, outcome.retry);
+      case 'done': {
+        const { stored } = outcome;
+        renderTranscript(stream, stored);
+        const where = await destination('chat', 'chat', readSettings(), async () => true);
+        const then = where.to === 'chat' ? where.then : 'send';
+        const result = await answer(request, stream, token, stored, then === 'send');
+        if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
+        return result;
+      }
     }
-    state.setDraft(done.prompt.invocationName, undefined);
-    const invocation = formatInvocation(done.prompt.invocationName, done.args);
-    const stored = state.storeResult(invocation, done, toTranscript(done.result));
-    renderTranscript(stream, stored);
-    const afterGet = vscode.workspace.getConfiguration('mcpPrompts').get<string>('chat.afterGet', 'send');
-    const result = await answer(request, stream, token, stored, afterGet === 'send');
-    if (afterGet === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
-    return result;
-  } catch (err) {
-    // The arguments that failed are kept: "Edit Arguments and Retry…" starts from them.
-    if (attempt) state.setDraft(attempt.name, attempt.args);
-    return showError(state, stream, err, line, controller.signal.aborted, attempt?.name);
   } finally {
     sub.dispose();
   }
@@ -90,11 +85,11 @@ function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err
   const server = err instanceof PromptError ? err.server : undefined;
   // errorDetails shows the message itself; the stream carries only the way forward.
   if (server && state.catalog.servers.find(e => e.def.name === server)?.connection.authorizationUrl) {
-    stream.button({ command: 'mcpPrompts.signIn', title: vscode.l10n.t('Sign In'), arguments: [server] });
+    stream.button({ command: Command.signIn, title: vscode.l10n.t('Sign In'), arguments: [server] });
   }
-  if (retry) stream.button({ command: 'mcpPrompts.retryPrompt', title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
-  if (server) stream.button({ command: 'mcpPrompts.showLog', title: vscode.l10n.t('Show Log'), arguments: [server] });
-  else stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
+  if (retry) stream.button({ command: Command.retryPrompt, title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
+  if (server) stream.button({ command: Command.showLog, title: vscode.l10n.t('Show Log'), arguments: [server] });
+  else stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
   return { errorDetails: { message }, metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata };
 }
 
@@ -102,13 +97,14 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
   const servers = state.catalog.servers;
   if (!servers.length && !state.blocked.length) {
     stream.markdown(vscode.l10n.t('No MCP servers are configured. Add one to .vscode/mcp.json or the setting mcpPrompts.servers.'));
-    stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
+    stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
     return {};
   }
   const lines: string[] = [];
   for (const s of servers) {
-    const error = serverError(s);
-    const status = s.loading ? vscode.l10n.t('loading') : error ? vscode.l10n.t('error: {0}', error.message) : '';
+    const view = serverState(s);
+    const problem = problemOf(view);
+    const status = isStarting(view) ? vscode.l10n.t('loading') : problem !== undefined ? vscode.l10n.t('error: {0}', problem) : '';
     lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
     for (const p of s.prompts) {
       const args = argumentList(p);
@@ -134,7 +130,7 @@ function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.
     vscode.l10n.t('- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.'),
     vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
   ].join('\n')));
-  stream.button({ command: 'mcpPrompts.runPrompt', title: vscode.l10n.t('Pick a Prompt…') });
-  if (!state.catalog.servers.length) stream.button({ command: 'mcpPrompts.addServer', title: vscode.l10n.t('Add Server…') });
+  stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
+  if (!state.catalog.servers.length) stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
   return {};
 }

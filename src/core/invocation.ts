@@ -149,6 +149,16 @@ export interface InvokeResult {
 
 /** The single path from what the user typed or picked to the server's answer. */
 export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promise<InvokeResult | undefined> {
+  const ready = await prepareInvocation(catalog, req);
+  if (!ready) return undefined;
+  req.onAttempt?.(ready.prompt, ready.args);
+  return getPrompt(ready.prompt, ready.args, req.signal);
+}
+
+export interface PreparedInvocation { prompt: CatalogPrompt; args: Record<string, string> }
+
+/** Parse → resolve → bind → collect what is missing; the arguments as they will be sent, or undefined on cancel. */
+export async function prepareInvocation(catalog: Catalog, req: InvokeRequest): Promise<PreparedInvocation | undefined> {
   let target = req.prompt;
   let values = { ...(req.values ?? {}) };
   if (!target) {
@@ -156,11 +166,13 @@ export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promis
     if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
     target = await resolvePrompt(catalog, parsed.name);
     const bound = bindArguments(target.prompt.arguments, parsed);
-    if (bound.unknown.length) {
-      throw new PromptError(l10n.t('{0}: prompt "{1}" has no argument {2} (it takes: {3})', target.server.def.name, target.prompt.name, bound.unknown.join(', '), argumentList(target) || l10n.t('none')), 'input', target.server.def.name);
-    }
     values = { ...values, ...bound.values };
+    if (bound.unknown.length) throw unknownArguments(target, bound.unknown);
   }
+  // Named values from any surface (the CLI's NAME=VALUE too): a misspelt argument is an error, not
+  // something the server silently ignores.
+  const unknown = Object.keys(values).filter(k => !(target.prompt.arguments ?? []).some(a => a.name === k));
+  if (unknown.length) throw unknownArguments(target, unknown);
   let missing = missingArguments(target, values);
   if ((missing.length || req.askOptional) && req.collect) {
     const collected = await req.collect(target, values, missing);
@@ -171,10 +183,19 @@ export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promis
   if (missing.length) {
     throw new PromptError(l10n.t('{0}: prompt "{1}" needs {2}', target.server.def.name, target.prompt.name, missing.map(a => a.name).join(', ')), 'input', target.server.def.name);
   }
-  const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-  req.onAttempt?.(target, args);
-  const result = await target.server.connection.getPrompt(target.prompt.name, args, { signal: req.signal });
-  return { prompt: target, args, result };
+  return { prompt: target, args: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
+}
+
+/** `prompts/get` with the prepared arguments. */
+export async function getPrompt(prompt: CatalogPrompt, args: Record<string, string>, signal?: AbortSignal): Promise<InvokeResult> {
+  const result = await prompt.server.connection.getPrompt(prompt.prompt.name, args, { signal });
+  return { prompt, args, result };
+}
+
+/** `Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)`. */
+export function unknownArguments(target: CatalogPrompt, names: readonly string[]): PromptError {
+  const takes = argumentList(target) || l10n.t('none');
+  return new PromptError(l10n.t('{0}: prompt "{1}" has no argument {2} (it takes: {3})', target.server.def.name, target.prompt.name, names.join(', '), takes), 'input', target.server.def.name);
 }
 
 /** Resolves a name, first waiting for servers still listing (a fresh start must not say "unknown"). */
@@ -192,8 +213,9 @@ export function missingArguments(target: CatalogPrompt, values: Record<string, s
   return (target.prompt.arguments ?? []).filter(a => a.required && !values[a.name]);
 }
 
-export function argumentList(target: CatalogPrompt): string {
-  return (target.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(', ');
+/** `code*, language`: the arguments, required ones starred (the CLI's list joins them with spaces). */
+export function argumentList(target: Pick<CatalogPrompt, 'prompt'>, separator = ', '): string {
+  return (target.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(separator);
 }
 
 /** `completion/complete` with the other values already given as context. */

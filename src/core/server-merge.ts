@@ -25,6 +25,9 @@ export interface HeldServer {
   message: string;
 }
 
+/** A configured server that does not run, and why: held by the merge, or waiting for (or refused) consent. */
+export interface HeldEntry { def: ServerDefinition; origin: string; reason: HoldReason | 'consent' | 'declined'; message: string }
+
 export interface PlannedServer { def: ServerDefinition; source: ConfigSource }
 
 export interface ConfigProblemEntry { origin: string; server?: string; message: string }

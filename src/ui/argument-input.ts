@@ -3,13 +3,16 @@
 // optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
 // for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
 import * as vscode from 'vscode';
+import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
+import { boxRow, suggestions } from '../core/view/suggestions';
+import { CompletionSession } from '../core/view/completion-session';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
-import type { ExtensionState } from '../state';
+import type { ResultStore } from '../core/results';
+import type { Collector } from '../core/runner';
 
-const DEBOUNCE_MS = 150;
 const CLIPBOARD_WAIT_MS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
@@ -48,23 +51,18 @@ export class ValueRows {
   }
 }
 
-export interface CollectOptions {
-  askOptional?: boolean;
-  /** Values to start from (the arguments of a failed attempt), pre-filled in each step. */
-  defaults?: Record<string, string>;
-}
-
 export class ArgumentInput {
-  constructor(private readonly state: ExtensionState) {}
+  /** `memory` keeps each argument's last source; `results` holds its recent values. */
+  constructor(private readonly results: ResultStore, private readonly memory: vscode.Memento) {}
 
-  /** Resolves the values the user gave (merged with `given`), or undefined when they cancel. */
-  async collect(target: CatalogPrompt, given: Record<string, string>, options: CollectOptions = {}): Promise<Record<string, string> | undefined> {
-    const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
+  /** The runner's Collector: the values the user gave (merged with `given`), or undefined when they cancel. */
+  readonly collect: Collector = async (target, { given, askOptional, defaults }) => {
+    const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || askOptional));
     const values = { ...given };
     /** Arguments whose value came from a source: not kept in the history (a whole file does not belong there). */
     const fromSource = new Set<string>();
     // What each step starts from: the failed attempt's value, or what the user gave before going Back.
-    const initial: Record<string, string> = { ...options.defaults };
+    const initial: Record<string, string> = { ...defaults };
     for (let i = 0; i < args.length;) {
       const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
       if (answer === CANCEL) return undefined;
@@ -79,16 +77,15 @@ export class ArgumentInput {
       if (answer) values[args[i].name] = answer; else delete values[args[i].name];
       i++;
     }
-    await this.state.remember(target.invocationName, Object.fromEntries(Object.entries(values).filter(([k]) => !fromSource.has(k))));
-    return values;
-  }
+    return { values, fromSource };
+  };
 
   private async ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<Answer> {
     const sourceKey = `source:${target.invocationName}:${arg.name}`;
-    const last = this.state.context.globalState.get<unknown>(sourceKey);
+    const last = this.memory.get<unknown>(sourceKey);
     const snapshot = await readSources(isSourceId(last) ? last : undefined);
     const answer = await this.askRows(target, arg, values, step, total, snapshot, initial);
-    if (typeof answer === 'object') await this.state.context.globalState.update(sourceKey, answer.source);
+    if (typeof answer === 'object') await this.memory.update(sourceKey, answer.source);
     return answer;
   }
 
@@ -105,53 +102,25 @@ export class ArgumentInput {
     try { Object.assign(qp, { sortByLabel: false }); } catch { /* a VS Code without the setter sorts; row 0 still means the box */ }
     const editButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit in editor…') };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
-    const history = this.state.history(target.invocationName, arg.name);
-    const cache = new Map<string, string[]>();
-    let completions: { prefix: string; values: string[] } = { prefix: '', values: [] };
-    let controller: AbortController | undefined;
-    let timer: NodeJS.Timeout | undefined;
-
+    const history = this.results.history(target.invocationName, arg.name);
     const rows = new ValueRows(sourceRows(snapshot).map(r => ({ label: r.label, description: r.description, value: r.value, source: r.source, problem: r.problem })));
-    const fromServer = vscode.l10n.t('suggestion from {0}', target.server.def.name);
     const render = () => {
-      const typed = qp.value;
-      const box = typed ? { label: typed, description: vscode.l10n.t('use what you typed') }
-        : arg.required ? { label: vscode.l10n.t('$(edit) Type a value for {0}', arg.name) }
-          : { label: vscode.l10n.t('$(debug-step-over) Skip'), description: vscode.l10n.t('leave {0} empty', arg.name) };
-      const lower = typed.toLowerCase();
-      const current = new Map<string, string>();
-      for (const h of history) if (h !== typed && h.toLowerCase().includes(lower)) current.set(h, vscode.l10n.t('recent'));
-      // Until the server answers for this text, its last answer is narrowed to what still fits it.
-      const answered = completions.prefix === typed ? completions.values : completions.values.filter(c => c.toLowerCase().startsWith(lower));
-      for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
-      const items = rows.items(box, current, !typed);
+      const items = rows.items(boxRow(qp.value, arg.name, arg.required), suggestions(qp.value, history, session.current, target.server.def.name), !qp.value);
       if (items) qp.items = items;
     };
-
-    const complete = (prefix: string) => {
-      clearTimeout(timer);
-      const cached = cache.get(prefix);
-      if (cached) { completions = { prefix, values: cached }; render(); return; }
-      timer = setTimeout(() => {
-        controller?.abort();
-        const mine = (controller = new AbortController());
-        qp.busy = true;
-        completeArgument(target, arg.name, prefix, values, mine.signal).then(result => {
-          cache.set(prefix, result.values);
-          if (mine.signal.aborted) return;
-          completions = { prefix, values: result.values };
-          render();
-        }, () => undefined).finally(() => { if (controller === mine) qp.busy = false; });
-      }, prefix === '' ? 0 : DEBOUNCE_MS);
-    };
+    const session = new CompletionSession({
+      fetch: async (prefix, signal) => (await completeArgument(target, arg.name, prefix, values, signal)).values,
+      show: render,
+      busy: busy => { qp.busy = busy; },
+    });
+    const complete = (prefix: string) => session.request(prefix);
 
     return new Promise(resolve => {
       let settled = false;
       const finish = (v: Answer) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
-        controller?.abort();
+        session.dispose();
         resolve(v);
         qp.dispose();
       };
@@ -251,6 +220,6 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   if (choice !== use) return undefined;
   const text = doc.getText();
   await vscode.window.showTextDocument(doc);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.commands.executeCommand(Workbench.revertAndCloseEditor);
   return text;
 }

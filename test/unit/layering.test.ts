@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Command } from '../../src/core/command-ids';
 
 const root = process.cwd();
 
@@ -9,10 +10,95 @@ function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
 }
 
-test('src/core and the CLI never import vscode', () => {
-  const offenders = [...sources(path.join(root, 'src', 'core')), path.join(root, 'src', 'cli.ts')]
-    .filter(f => /from\s+['"]vscode['"]|require\(['"]vscode['"]\)/.test(fs.readFileSync(f, 'utf8')));
-  assert.deepEqual(offenders, []);
+/** The layer of a file under src/: its folder, or the name of a top-level file. */
+function layerOf(rel: string): string {
+  const parts = rel.split('/');
+  return parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '');
+}
+
+/**
+ * Which layers each layer may import. core is plain Node (tested without VS Code) and the CLI is core
+ * alone; the VS Code edge is chat, ui, commands and resources over the workspace services (config
+ * sources, logs, OAuth loopback), settings and state. chat receives the argument input as a function
+ * instead of importing ui; ui and chat never reach into commands; extension.ts wires everything.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  core: ['core'],
+  cli: ['core'],
+  settings: ['core'],
+  workspace: ['core', 'settings', 'workspace'],
+  state: ['core', 'settings', 'workspace', 'ui'],
+  resources: ['core', 'state', 'resources'],
+  ui: ['core', 'settings', 'workspace', 'state', 'resources', 'ui'],
+  chat: ['core', 'settings', 'state', 'resources', 'chat'],
+  commands: ['core', 'settings', 'workspace', 'state', 'resources', 'ui', 'chat', 'commands'],
+  extension: ['core', 'settings', 'workspace', 'state', 'resources', 'ui', 'chat', 'commands'],
+};
+/** Layers that run outside VS Code (plain Node: the unit tests, the CLI). */
+const NO_VSCODE = new Set(['core', 'cli']);
+
+/** Every module a file names: import/export … from, side-effect imports, import() and require(). */
+function importsOf(text: string): string[] {
+  const specs: string[] = [];
+  const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const re of patterns) for (const m of text.matchAll(re)) specs.push(m[1]);
+  return specs;
+}
+
+/** The rule each import of `files` breaks, as "from → to: why". */
+function layeringViolations(srcRoot: string, files: { rel: string; text: string }[]): string[] {
+  const problems: string[] = [];
+  for (const { rel, text } of files) {
+    const from = layerOf(rel);
+    const allowed = ALLOWED[from];
+    if (!allowed) { problems.push(`${rel}: layer "${from}" has no rule (add it to ALLOWED)`); continue; }
+    for (const spec of importsOf(text)) {
+      if (spec === 'vscode') {
+        if (NO_VSCODE.has(from)) problems.push(`${rel} → vscode: ${from} must run without VS Code`);
+        continue;
+      }
+      if (!spec.startsWith('.')) continue;
+      const target = path.relative(srcRoot, path.resolve(path.dirname(path.join(srcRoot, rel)), spec)).split(path.sep).join('/');
+      if (target.startsWith('..')) { problems.push(`${rel} → ${spec}: imports from outside src/`); continue; }
+      const to = layerOf(target.replace(/\.js$/, '.ts'));
+      if (!allowed.includes(to)) problems.push(`${rel} → ${target}: ${from} may not import ${to}`);
+    }
+  }
+  return problems;
+}
+
+test('the import graph keeps the layers: core and the CLI stay vscode-free, chat and ui never import each other', () => {
+  const srcRoot = path.join(root, 'src');
+  const files = sources(srcRoot).map(f => ({ rel: path.relative(srcRoot, f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
+  assert.ok(files.some(f => f.rel.startsWith('core/')) && files.some(f => f.rel.startsWith('chat/')), 'src/core and src/chat were read');
+  assert.deepEqual(layeringViolations(srcRoot, files), []);
+});
+
+test('the layering check names the edge that breaks a rule', () => {
+  const srcRoot = path.join(root, 'src');
+  const problems = layeringViolations(srcRoot, [
+    { rel: 'chat/participant.ts', text: "import { ArgumentInput } from '../ui/argument-input';" },
+    { rel: 'core/view/items.ts', text: "import * as vscode from 'vscode';\nimport type { ExtensionState } from '../../state';" },
+    { rel: 'cli.ts', text: "const x = require('./commands');" },
+    { rel: 'ui/tree.ts', text: "export { runPrompt } from '../commands/run';" },
+  ]);
+  assert.deepEqual(problems, [
+    'chat/participant.ts → ui/argument-input: chat may not import ui',
+    'core/view/items.ts → vscode: core must run without VS Code',
+    'core/view/items.ts → state: core may not import state',
+    'cli.ts → commands: cli may not import commands',
+    'ui/tree.ts → commands/run: ui may not import commands',
+  ]);
+});
+
+test('every command id is in core/command-ids.ts and contributed by package.json, and back', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
+  const contributed = pkg.contributes.commands.map(c => c.command).sort();
+  assert.deepEqual(Object.values(Command).sort(), contributed, 'Command lists exactly the contributed commands');
+  const spelt = new Set<string>();
+  for (const f of sources(path.join(root, 'src'))) for (const m of fs.readFileSync(f, 'utf8').matchAll(/'(mcpPrompts\.[A-Za-z]+)'/g)) spelt.add(m[1]);
+  const unknown = [...spelt].filter(id => !contributed.includes(id) && !['mcpPrompts.status', 'mcpPrompts.prompts', 'mcpPrompts.noServers', 'mcpPrompts.servers'].includes(id));
+  assert.deepEqual(unknown, [], 'a command id spelt in the code that no command has');
 });
 
 test('every %key% of package.json has an English string, and every translation has the same keys', () => {

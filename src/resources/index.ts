@@ -2,9 +2,9 @@
 // extension's storage (names from core/content's safeFileName, so nothing escapes it), embedded text
 // resources and resource links served read-only through our own URI scheme.
 import * as vscode from 'vscode';
-import type { ExtensionState } from './state';
-import type { Part } from './core/content';
-import { languageFor, safeFileName } from './core/content';
+import type { ExtensionState } from '../state';
+import type { Part } from '../core/content';
+import { languageFor, safeFileName } from '../core/content';
 
 export const RESOURCE_SCHEME = 'mcp-prompts-resource';
 /** Read-only bytes of a result's media and blobs, e.g. for links in the transcript editor (markdown refuses file: links). */
@@ -17,7 +17,7 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const [first, second] = uri.path.split('/').filter(Boolean);
     if (second === 'link') return this.readLink(first, decodeURIComponent(uri.query), token);
-    const stored = this.state.result(first);
+    const stored = this.state.results.get(first);
     const part = stored && partAt(stored.transcript, second);
     if (!part || part.kind !== 'resource' || part.text === undefined) return vscode.l10n.t('This resource is no longer available. Run the prompt again.');
     return part.text;
@@ -51,7 +51,7 @@ export class MediaFileSystem implements vscode.FileSystemProvider {
 
   private bytes(uri: vscode.Uri): Uint8Array | undefined {
     const [id, index] = uri.path.split('/').filter(Boolean);
-    const stored = id ? this.state.result(id) : undefined;
+    const stored = id ? this.state.results.get(id) : undefined;
     const part = stored && index ? partAt(stored.transcript, index.replace('-', '.')) : undefined;
     if (!part) return undefined;
     if (part.kind === 'image' || part.kind === 'audio') return Buffer.from(part.data, 'base64');
@@ -104,7 +104,7 @@ export function register(state: ExtensionState): vscode.Disposable[] {
     vscode.workspace.onDidOpenTextDocument(doc => {
       if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;
       const [id, index] = doc.uri.path.split('/').filter(Boolean);
-      const stored = state.result(id);
+      const stored = state.results.get(id);
       const part = stored && partAt(stored.transcript, index ?? '');
       const lang = part && part.kind === 'resource' ? languageFor(part.mimeType, part.uri) : 'plaintext';
       if (lang !== 'plaintext') void vscode.languages.setTextDocumentLanguage(doc, lang);

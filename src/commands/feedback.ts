@@ -1,0 +1,37 @@
+// How a command says that something failed or that there is nothing to do, and offers the way forward.
+import * as vscode from 'vscode';
+import { Command, type CommandId } from '../core/command-ids';
+import { PromptError } from '../core/errors';
+import type { Where } from '../core/runner';
+import type { ExtensionState } from '../state';
+
+/**
+ * The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt
+ * failed; the retry runs where the failed run was meant to go.
+ */
+export function showError(state: ExtensionState, err: unknown, retry?: string, where: Where = 'auto'): void {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof PromptError && err.kind === 'cancelled') return;
+  const blamed = err instanceof PromptError ? err.server : undefined;
+  const server = blamed ? state.catalog.servers.find(e => e.def.name === blamed) : undefined;
+  const showLog = vscode.l10n.t('Show Log');
+  const again = vscode.l10n.t('Try Again…');
+  void vscode.window.showErrorMessage(message, ...(retry ? [again] : []), ...(server ? [showLog] : [])).then(choice => {
+    if (choice === showLog && server) state.log(server.def).show();
+    if (choice === again && retry) void vscode.commands.executeCommand(Command.retryPrompt, retry, where);
+  });
+}
+
+/** A command with nothing to do says so and offers the way forward. */
+export function nothingToDo(message: string, action: string, command: CommandId): void {
+  void vscode.window.showInformationMessage(message, action).then(choice => {
+    if (choice === action) void vscode.commands.executeCommand(command);
+  });
+}
+
+/** No server configured: say so and offer Add Server…; true when there is none. */
+export function noServers(state: ExtensionState): boolean {
+  if (state.catalog.servers.length) return false;
+  nothingToDo(vscode.l10n.t('No MCP servers are configured.'), vscode.l10n.t('Add Server…'), Command.addServer);
+  return true;
+}

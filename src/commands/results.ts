@@ -1,0 +1,56 @@
+// Commands on a stored result (the buttons under a transcript, and the palette): hand it to the model,
+// into the chat input, to the clipboard, to an editor or a .prompt.md file.
+import * as vscode from 'vscode';
+import { Command, Workbench } from '../core/command-ids';
+import type { ExtensionState } from '../state';
+import { insertIntoChat as insert } from '../chat/handoff';
+import { openTranscript as open, transcriptMarkdown, type TranscriptProvider } from '../ui/transcript-editor';
+import type { Node } from '../ui/tree';
+import { slashName } from '../core/view/names';
+import { nothingToDo } from './feedback';
+
+export async function sendToModel(state: ExtensionState, id: unknown): Promise<void> {
+  const r = state.results.get(id);
+  if (!r) return;
+  // The participant answers from this stored result when the request below arrives: no second prompts/get.
+  state.results.offer(r);
+  await vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${r.invocation}` });
+}
+
+export async function insertIntoChat(state: ExtensionState, id: unknown): Promise<void> {
+  const r = state.results.get(id);
+  if (r) await insert(r);
+}
+
+export async function copyMarkdown(state: ExtensionState, id: unknown): Promise<void> {
+  const r = state.results.get(id);
+  if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
+}
+
+export async function openTranscript(
+  state: ExtensionState,
+  transcripts: TranscriptProvider,
+  id: unknown,
+): Promise<vscode.Uri | undefined> {
+  const r = state.results.get(id);
+  return r ? open(transcripts, r) : undefined;
+}
+
+export async function savePromptFile(state: ExtensionState, id: unknown): Promise<void> {
+  const r = state.results.get(id) ?? state.results.latest;
+  if (!r) {
+    nothingToDo(vscode.l10n.t('No prompt result to save yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`;
+  const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', name);
+  const target = await vscode.window.showSaveDialog({ defaultUri, filters: { Prompt: ['prompt.md', 'md'] } });
+  if (target) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(transcriptMarkdown(r, 0)));
+}
+
+/** The tree's "Copy Invocation": what to type in chat. */
+export async function copyInvocation(node?: Node): Promise<void> {
+  if (node?.type !== 'prompt') return;
+  await vscode.env.clipboard.writeText(`@mcp /${slashName(node.prompt)} `);
+}

@@ -1,0 +1,89 @@
+// Commands on one server: restart, stop, start, sign in and out, its log, and the workspace server
+// consent asked again. Each takes a tree node, a server name or id (chat buttons), or nothing (palette).
+import * as vscode from 'vscode';
+import type { ServerEntry } from '../core/catalog';
+import { refuseAuthorizationUrl } from '../core/oauth';
+import type { ExtensionState } from '../state';
+import type { Node } from '../ui/tree';
+import { noServers, showError } from './feedback';
+
+/** A tree node, a server name/id string (from chat buttons), or nothing (palette). */
+export type ServerArg = Node | string | undefined;
+
+async function pickServer(
+  state: ExtensionState,
+  title: string,
+  filter: (s: ServerEntry) => boolean = () => true,
+): Promise<ServerEntry | undefined> {
+  const servers = state.catalog.servers.filter(filter);
+  if (servers.length <= 1) return servers[0];
+  const items = servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e }));
+  const pick = await vscode.window.showQuickPick(items, { title });
+  return pick?.entry;
+}
+
+function serverArg(state: ExtensionState, arg: unknown): ServerEntry | undefined {
+  if (typeof arg === 'string') return state.catalog.servers.find(e => e.id === arg || e.def.name === arg);
+  const node = arg as Node | undefined;
+  if (node?.type === 'server') return node.entry;
+  if (node?.type === 'prompt') return node.prompt.server;
+  return undefined;
+}
+
+/** The server the command names, else the only one, else one picked. */
+async function server(state: ExtensionState, arg: ServerArg, title: string): Promise<ServerEntry | undefined> {
+  return serverArg(state, arg) ?? (noServers(state) ? undefined : await pickServer(state, title));
+}
+
+export async function restartServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const e = await server(state, arg, vscode.l10n.t('Restart which server?'));
+  if (e) await e.connection.restart().catch(err => showError(state, err));
+}
+
+export async function stopServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const e = await server(state, arg, vscode.l10n.t('Stop which server?'));
+  if (e) await e.connection.stop();
+}
+
+export async function startServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const e = await server(state, arg, vscode.l10n.t('Start which server?'));
+  if (e) await e.connection.restart().catch(err => showError(state, err));
+}
+
+/** OAuth: the browser opens only when the user asks for it. */
+export async function signIn(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.authorizationUrl)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No server is waiting for a sign-in.'));
+    return;
+  }
+  const title = vscode.l10n.t('Sign in to which server?');
+  const e = serverArg(state, arg) ?? (await pickServer(state, title, s => !!s.connection.authorizationUrl));
+  const url = e?.connection.authorizationUrl;
+  // Handed over as the string itself: a Uri would re-encode the query and break the redirect_uri in it
+  // (VS Code's openExternal accepts strings for exactly this reason).
+  // The address comes from the server's metadata: only https (or http to this computer) is opened.
+  const refused = e && url && refuseAuthorizationUrl(url, e.def.name);
+  if (refused) showError(state, refused);
+  else if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
+  else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
+}
+
+export async function signOut(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  if (!serverArg(state, arg) && !state.catalog.servers.some(s => s.connection.oauth)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No server signs in with OAuth.'));
+    return;
+  }
+  const title = vscode.l10n.t('Sign out of which server?');
+  const e = serverArg(state, arg) ?? (await pickServer(state, title, s => !!s.connection.oauth));
+  if (e) await e.connection.signOut();
+}
+
+export async function showLog(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const e = await server(state, arg, vscode.l10n.t('Show the log of which server?'));
+  if (e) state.log(e.def).show();
+}
+
+/** The tree's "click to decide" on a held-back workspace server. */
+export function allowServer(state: ExtensionState, id: unknown): Promise<void> | undefined {
+  return typeof id === 'string' ? state.reconsider(id) : undefined;
+}

@@ -1,0 +1,120 @@
+// The one run path of every surface (chat, picker, tree, Re-run Last, Try Again, the CLI):
+// collect the missing arguments → prompts/get → store the result → keep the arguments on failure
+// (the next attempt starts from them) → remember what was typed. Where the result is shown is decided
+// once, by destination(), from the typed settings.
+import { toTranscript } from './content.js';
+import {
+  formatInvocation, getPrompt, prepareInvocation, type InvokeRequest, type PreparedInvocation,
+} from './invocation.js';
+import type { Catalog, CatalogPrompt } from './catalog.js';
+import type { ResultStore, StoredResult } from './results.js';
+
+/** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
+export interface Collected { values: Record<string, string>; fromSource?: ReadonlySet<string> }
+
+export interface CollectRequest {
+  /** Values already given (by name or position on the line). */
+  given: Record<string, string>;
+  /** Ask for optional arguments too (picker and tree). */
+  askOptional: boolean;
+  /** What each step starts from: the arguments of the last failed attempt. */
+  defaults: Record<string, string>;
+}
+
+/** A surface's argument input; undefined when the user cancels. */
+export type Collector = (prompt: CatalogPrompt, request: CollectRequest) => Promise<Collected | undefined>;
+
+export interface RunRequest extends Pick<InvokeRequest, 'line' | 'prompt' | 'values' | 'signal'> {
+  collect?: Collector;
+  askOptional?: boolean;
+  /** Start the input from the last failed attempt's arguments (every surface but the CLI and Re-run Last). */
+  fromDraft?: boolean;
+  /** Once the arguments are known: true to get the prompt here, false when the surface hands the line to chat. */
+  route?: (prepared: Prepared) => Promise<boolean>;
+  /** Wraps the request to the server (a progress notification with its own cancel); its signal aborts the get. */
+  whileGetting?: <T>(prepared: Prepared, get: (signal?: AbortSignal) => Promise<T>) => PromiseLike<T>;
+}
+
+export interface Prepared extends PreparedInvocation {
+  /** `server.prompt name=value …`: what Re-run Last and a hand-off to chat type. */
+  line: string;
+}
+
+export type RunOutcome =
+  | { kind: 'done'; stored: StoredResult }
+  | { kind: 'cancelled' }
+  /** The arguments went to chat as `line` (the chat request runs it). */
+  | { kind: 'handedOff'; line: string }
+  /** `retry`: the prompt whose arguments were kept, when it got as far as asking the server. */
+  | { kind: 'failed'; error: unknown; retry?: string };
+
+export async function run(catalog: Catalog, store: ResultStore, req: RunRequest): Promise<RunOutcome> {
+  let prepared: Prepared | undefined;
+  const history: { name: string; values: Record<string, string> }[] = [];
+  const collect = req.collect;
+  try {
+    const ready = await prepareInvocation(catalog, {
+      line: req.line,
+      prompt: req.prompt,
+      values: req.values,
+      askOptional: req.askOptional,
+      collect: collect && (async (target, given) => {
+        const defaults = req.fromDraft ? store.draft(target.invocationName) : {};
+        const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
+        if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
+        return got?.values;
+      }),
+    });
+    if (!ready) return { kind: 'cancelled' };
+    prepared = { ...ready, line: formatInvocation(ready.prompt.invocationName, ready.args) };
+    if (req.route && !(await req.route(prepared))) {
+      store.handedToChat(prepared.line);
+      return { kind: 'handedOff', line: prepared.line };
+    }
+    const p = prepared;
+    const get = (signal?: AbortSignal) => getPrompt(p.prompt, p.args, signal ?? req.signal);
+    const done = req.whileGetting ? await req.whileGetting(p, get) : await get();
+    store.setDraft(p.prompt.invocationName, undefined);
+    return { kind: 'done', stored: store.store(p.line, done, toTranscript(done.result)) };
+  } catch (error) {
+    // The arguments that reached the server are kept: "Try Again…" / "Edit Arguments and Retry…" start from them.
+    if (prepared) store.setDraft(prepared.prompt.invocationName, prepared.args);
+    return { kind: 'failed', error, retry: prepared?.prompt.invocationName };
+  } finally {
+    // What the user typed is offered again next time, whether or not the server took it.
+    for (const h of history) await store.remember(h.name, h.values);
+  }
+}
+
+function withoutSources(c: Collected): Record<string, string> {
+  return Object.fromEntries(Object.entries(c.values).filter(([k]) => !c.fromSource?.has(k)));
+}
+
+/** mcpPrompts.runTarget: `auto` is chat when a model answers, else the editor. */
+export type RunTargetSetting = 'auto' | 'editor';
+/** mcpPrompts.chat.afterGet: what chat does with a result. */
+export type AfterGet = 'send' | 'show' | 'agent';
+/** Asked for by a command (`auto`: let the setting decide). */
+export type Where = 'auto' | 'chat' | 'editor';
+
+/** Where a result goes: the transcript editor, or chat (which then sends it, shows it, or hands it to the agent). */
+export type Destination = { to: 'editor' } | { to: 'chat'; then: AfterGet };
+
+export interface DestinationSettings { runTarget: RunTargetSetting; afterGet: AfterGet }
+
+/**
+ * The one decision of where a result goes. A chat request stays in chat. A command goes to chat when
+ * asked to, or (`auto`) when the setting allows and a chat model is there to answer; otherwise to the
+ * transcript editor. `chatAvailable` is asked only when it matters.
+ */
+export async function destination(
+  from: 'chat' | 'command',
+  where: Where,
+  settings: DestinationSettings,
+  chatAvailable: () => Promise<boolean>,
+): Promise<Destination> {
+  const chat: Destination = { to: 'chat', then: settings.afterGet };
+  if (from === 'chat' || where === 'chat') return chat;
+  if (where === 'editor' || settings.runTarget === 'editor') return { to: 'editor' };
+  return (await chatAvailable()) ? chat : { to: 'editor' };
+}

@@ -1,0 +1,261 @@
+// What the tree, the picker and the status bar show, as plain data: the edge (src/ui/) turns these
+// descriptors into vscode.TreeItem / QuickPickItem / StatusBarItem and adds nothing of its own.
+import * as l10n from '@vscode/l10n';
+import type { CatalogPrompt } from '../catalog.js';
+import type { ServerInfo } from '../connection.js';
+import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
+import { argumentList } from '../invocation.js';
+import { escapeLabel } from '../markdown.js';
+import { safeIconSrc } from './icons.js';
+import { lookAlikeWarning, promptLabel, slashName } from './names.js';
+import {
+  heldState, isFailing, isRunning, lifecycleOf, problemOf, serverState, unreachable,
+  type HeldEntry, type LifecycleState, type ServerSnapshot, type ServerState,
+} from './server-state.js';
+
+/** A codicon (with a theme colour), or a server's image checked by safeIconSrc(). */
+export type Icon = { codicon: string; color?: string } | { uri: string };
+/** Tooltip pieces: our own markdown, or server text shown as plain text. */
+export type TooltipPart = { markdown: string } | { text: string };
+export interface CommandRef { command: CommandId | WorkbenchId; title: string; arguments?: unknown[] }
+
+export interface TreeItemView {
+  id?: string;
+  label: string;
+  description?: string;
+  tooltip?: string | TooltipPart[];
+  icon: Icon;
+  contextValue: string;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  command?: CommandRef;
+}
+
+/** A server's entry as the tree reads it: the state's inputs plus what its tooltip names. */
+export interface ServerView extends ServerSnapshot {
+  readonly prompts: readonly CatalogPrompt[];
+  readonly warnings: readonly string[];
+  readonly connection: ServerSnapshot['connection'] & { readonly info?: ServerInfo };
+}
+
+const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foreground' };
+
+export function statusLabel(life: LifecycleState): string {
+  switch (life.kind) {
+    case 'starting': return l10n.t('starting');
+    case 'running': return l10n.t('running');
+    case 'failed': case 'cached': return l10n.t('error');
+    case 'stopped': return l10n.t('stopped');
+    case 'idle': return l10n.t('idle');
+    default: return unreachable(life);
+  }
+}
+
+function statusIcon(life: LifecycleState): Icon {
+  switch (life.kind) {
+    case 'starting': return { codicon: 'loading~spin' };
+    case 'running': return life.problem !== undefined ? WARNING : { codicon: 'pass', color: 'testing.iconPassed' };
+    case 'failed': case 'cached': return { codicon: 'error', color: 'problemsErrorIcon.foreground' };
+    case 'stopped': return { codicon: 'debug-stop' };
+    case 'idle': return { codicon: 'circle-outline' };
+    default: return unreachable(life);
+  }
+}
+
+/** A server row: its state, transport and prompt count; the tooltip says where it is defined and why. */
+export function serverItem(entry: ServerView, notes: readonly string[] = []): TreeItemView {
+  const state = serverState(entry);
+  const life = lifecycleOf(state)!;
+  const transport = entry.connection.info?.transport ?? entry.def.transport.type;
+  const problem = problemOf(state);
+  const statusText = statusLabel(life);
+  const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(entry.def.name)}** — ${statusText}\n\n` }];
+  const text = (t: string) => tooltip.push({ text: `${t}\n\n` });
+  const info = entry.connection.info;
+  if (info?.serverInfo) text(l10n.t('Server: {0} {1}', info.serverInfo.name, info.serverInfo.version));
+  if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
+  text(l10n.t('Transport: {0}', transport));
+  if (problem !== undefined) text(l10n.t('Error: {0}', problem));
+  const definedIn = entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings');
+  text(l10n.t('Defined in: {0}', definedIn));
+  for (const n of notes) text(n);
+  for (const w of entry.warnings) text(`⚠ ${w}`);
+  const item: TreeItemView = {
+    id: `server:${entry.id}`,
+    label: entry.def.name,
+    // A running server's listing problem is in the icon and tooltip; its row still says what runs.
+    description: problem !== undefined && !isRunning(state)
+      ? `${statusText}: ${problem}`
+      : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
+    tooltip,
+    icon: statusIcon(life),
+    // Menus key on the connection's own status (package.json `viewItem =~ /^server\.(running|starting)$/`).
+    contextValue: `server.${entry.connection.status}`,
+    collapsible: 'expanded',
+  };
+  if (state.kind === 'signIn') {
+    item.description = l10n.t('sign-in needed — click to sign in');
+    item.command = { command: Command.signIn, title: l10n.t('Sign In'), arguments: [entry.id] };
+  }
+  return item;
+}
+
+type HeldBase = Omit<TreeItemView, 'icon'>;
+
+/** A configured server that does not run: the reason, and the way out (trust, or decide again). */
+export function heldItem(held: HeldEntry): TreeItemView {
+  const { def } = held;
+  const state = heldState(held);
+  const base = {
+    id: `held:${def.scope ?? def.source}:${def.id}`,
+    label: def.name,
+    tooltip: held.message,
+    contextValue: `held.${held.reason}`,
+    collapsible: 'none' as const,
+  };
+  const trust: CommandRef = { command: Workbench.manageTrust, title: l10n.t('Manage Workspace Trust') };
+  const allow: CommandRef = { command: Command.allowServer, title: l10n.t('Allow Server…'), arguments: [def.id] };
+  switch (state.kind) {
+    case 'untrusted': return {
+      ...base,
+      description: l10n.t('not started: workspace not trusted'),
+      tooltip: `${held.message}\n\n${l10n.t(
+        'Servers that run commands from this workspace start only in a trusted workspace.',
+      )}`,
+      icon: { codicon: 'shield' },
+      command: trust,
+    };
+    case 'shadowed':
+      return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
+    case 'envFile':
+      return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', trust);
+    case 'consent':
+      return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', allow);
+    case 'declined':
+      return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', allow);
+    default: return unreachable(state);
+  }
+}
+
+/** A held row: what it says, its codicon, and the way out if there is one. */
+function heldRow(base: HeldBase, description: string, codicon: string, command?: CommandRef): TreeItemView {
+  return { ...base, description, icon: { codicon }, ...(command ? { command } : {}) };
+}
+
+/** A configuration file or setting that could not be read. */
+export function problemItem(origin: string, message: string): TreeItemView {
+  return {
+    label: origin,
+    description: message,
+    tooltip: message,
+    icon: WARNING,
+    contextValue: 'problem',
+    collapsible: 'none',
+  };
+}
+
+/** A prompt row; the tree adds its own node as the run command's argument. */
+export function promptItem(p: CatalogPrompt): TreeItemView {
+  const label = promptLabel(p);
+  const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(label)}** \`/${p.invocationName}\`\n\n` }];
+  if (p.prompt.description) tooltip.push({ text: p.prompt.description });
+  const icon = safeIconSrc(p.prompt.icons);
+  return {
+    id: `prompt:${p.invocationName}`,
+    label,
+    description: p.prompt.title ? p.prompt.name : p.prompt.description,
+    tooltip,
+    icon: icon ? { uri: icon } : { codicon: 'comment-discussion' },
+    contextValue: 'prompt',
+    collapsible: p.prompt.arguments?.length ? 'collapsed' : 'none',
+    command: { command: Command.runPrompt, title: l10n.t('Run Prompt') },
+  };
+}
+
+export function argumentItem(p: CatalogPrompt, index: number): TreeItemView {
+  const a = p.prompt.arguments![index];
+  return {
+    label: a.required ? `${a.name} *` : a.name,
+    // Arguments are server data: two with the same name must not make two items with one id.
+    id: `arg:${p.invocationName}:${index}:${a.name}`,
+    description: [a.required ? l10n.t('required') : l10n.t('optional'), a.description].filter(Boolean).join(' · '),
+    tooltip: a.description,
+    icon: { codicon: a.required ? 'symbol-field' : 'symbol-variable' },
+    contextValue: 'argument',
+    collapsible: 'none',
+  };
+}
+
+export interface PickerItemView<S extends ServerView = ServerView> {
+  label: string;
+  separator?: boolean;
+  description?: string;
+  detail?: string;
+  /** A server icon that passed safeIconSrc(). */
+  iconUri?: string;
+  alwaysShow?: boolean;
+  prompt?: CatalogPrompt;
+  /** The row of a failed server: selecting it opens that server's log. */
+  logOf?: S;
+}
+
+/** Items for the picker, grouped by server; a plain function of the catalog so the benchmark can time it. */
+export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
+  const items: PickerItemView<S>[] = [];
+  for (const s of servers) {
+    items.push({ label: s.def.name, separator: true });
+    if (!s.prompts.length) {
+      const row = emptyServerRow(s, serverState(s));
+      if (row) items.push(row);
+      continue;
+    }
+    const icon = safeIconSrc(s.connection.info?.serverInfo?.icons);
+    for (const p of s.prompts) {
+      const args = argumentList(p);
+      const lookAlike = lookAlikeWarning(p);
+      items.push({
+        label: `${lookAlike ? '$(warning) ' : ''}${promptLabel(p)}`,
+        description: `/${slashName(p)}`,
+        detail: [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
+          .filter(Boolean).join(' — ') || undefined,
+        iconUri: icon,
+        prompt: p,
+      });
+    }
+  }
+  return items;
+}
+
+/** A server without prompts says why: it is starting, or it failed (its log is one click away). */
+function emptyServerRow<S extends ServerView>(s: S, state: ServerState): PickerItemView<S> | undefined {
+  if (lifecycleOf(state)?.kind === 'starting') {
+    return { label: `$(loading~spin) ${l10n.t('{0} is starting…', s.def.name)}`, alwaysShow: true };
+  }
+  const problem = problemOf(state);
+  if (problem === undefined) return undefined;
+  return {
+    label: `$(error) ${l10n.t('{0} failed', s.def.name)}`,
+    description: problem,
+    detail: l10n.t('Select to open its log'),
+    logOf: s,
+    alwaysShow: true,
+  };
+}
+
+export interface StatusSummary { text: string; tooltip: string; warning: boolean }
+
+/** The status bar: servers running and failing; hidden (undefined) when nothing is configured. */
+export function statusSummary(
+  servers: readonly ServerSnapshot[],
+  heldCount: number,
+  promptCount: number,
+): StatusSummary | undefined {
+  if (!servers.length && !heldCount) return undefined;
+  const states = servers.map(serverState);
+  const running = states.filter(isRunning).length;
+  const failing = states.filter(isFailing).length;
+  return {
+    text: failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`,
+    tooltip: l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, promptCount),
+    warning: failing > 0,
+  };
+}

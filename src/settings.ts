@@ -1,0 +1,41 @@
+// The extension's settings, read in one place and typed: no other file spells a setting's key. A value
+// outside the manifest's enum (a hand-edited settings.json) reads as the default.
+import * as vscode from 'vscode';
+import type { AfterGet, RunTargetSetting } from './core/runner';
+
+export interface Settings {
+  /** mcpPrompts.runTarget */
+  runTarget: RunTargetSetting;
+  /** mcpPrompts.chat.afterGet */
+  afterGet: AfterGet;
+}
+
+const SECTION = 'mcpPrompts';
+export const SERVERS_SETTING = `${SECTION}.servers`;
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  return {
+    runTarget: oneOf(c.get<unknown>('runTarget'), ['auto', 'editor'], 'auto'),
+    afterGet: oneOf(c.get<unknown>('chat.afterGet'), ['send', 'show', 'agent'], 'send'),
+  };
+}
+
+/** `mcpPrompts.servers` per level: the user's own value, the workspace's, and (multi-root) a folder's. */
+export function inspectServers(folder?: vscode.Uri): { user?: unknown; workspace?: unknown; folder?: unknown } {
+  const inspected = vscode.workspace.getConfiguration(SECTION, folder).inspect<unknown>('servers');
+  return {
+    user: inspected?.globalValue,
+    workspace: inspected?.workspaceValue,
+    folder: inspected?.workspaceFolderValue,
+  };
+}
+
+/** VS Code's own `security.workspace.trust.enabled`: off means nobody is asked to trust anything. */
+export function workspaceTrustEnabled(): boolean {
+  return vscode.workspace.getConfiguration('security.workspace.trust').get<boolean>('enabled', true);
+}
