@@ -1,12 +1,14 @@
 // The multi-step argument input shared by chat, picker and tree: step N of M, Back, completion from
 // the server (debounced, in-flight requests cancelled, cached per prefix), last-used values first,
 // optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
-// for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
+// for values from where the user is (selection, active file, clipboard, a picked file, the output of a
+// command: core/value-sources, core/command-output).
 import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
-import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
+import { fileTooLarge, fileValue, formatSize, isSourceId, MAX_SOURCE_BYTES, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
+import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/command-output';
 import type { ExtensionState } from '../state';
 
 const DEBOUNCE_MS = 150;
@@ -168,13 +170,18 @@ export class ArgumentInput {
       let editing = false;
       const takeSource = async (item: ValueItem) => {
         if (item.problem) { qp.placeholder = item.problem; return; }
-        if (item.source !== 'pickFile') { finish({ source: item.source!, value: item.value ?? '' }); return; }
+        if (item.source !== 'pickFile' && item.source !== 'command') { finish({ source: item.source!, value: item.value ?? '' }); return; }
         editing = true;
         qp.hide();
-        const picked = await pickFile();
+        const picked = item.source === 'pickFile' ? await pickFile() : await commandOutput();
         editing = false;
-        if (picked && 'value' in picked) { finish({ source: 'pickFile', value: picked.value }); return; }
-        if (picked) void vscode.window.showWarningMessage(picked.problem);
+        if (picked && 'value' in picked) {
+          if (picked.warning) void vscode.window.showWarningMessage(picked.warning);
+          finish({ source: item.source, value: picked.value });
+          return;
+        }
+        // A failed or cancelled command loses nothing: the same step comes back with what was typed.
+        if (picked && !('cancelled' in picked && picked.cancelled)) void vscode.window.showWarningMessage(picked.problem);
         qp.show();
       };
       qp.onDidTriggerButton(async b => {
@@ -208,7 +215,9 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
     Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
     new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
   ]);
+  const folder = commandFolder();
   return {
+    command: !vscode.workspace.isTrusted ? { restricted: true } : folder ? { folder: folder.name } : undefined,
     selection: doc ? { text: selection, file: name } : undefined,
     activeFile: doc ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined } : undefined,
     clipboard,
@@ -216,8 +225,45 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
   };
 }
 
+/** Where "Output of a command…" runs: the workspace folder of the active file, else the first one (on disk). */
+function commandFolder(): vscode.WorkspaceFolder | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = (active && vscode.workspace.getWorkspaceFolder(active)) || vscode.workspace.workspaceFolders?.[0];
+  return folder?.uri.scheme === 'file' ? folder : undefined;
+}
+
+/**
+ * "Output of a command…": the user types a shell command, a modal shows exactly that command and
+ * where it runs, and only "Run" runs it, under a notification with Cancel (which ends its process
+ * group). The command comes from this input box alone: never from a server, a setting or a history,
+ * and the box starts empty. Never in Restricted Mode (checked again here, after each wait).
+ */
+async function commandOutput(): Promise<CommandOutcome | undefined> {
+  const restricted = { problem: vscode.l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.') };
+  const folder = commandFolder();
+  if (!vscode.workspace.isTrusted) return restricted;
+  if (!folder) return undefined;
+  const command = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Output of a command'),
+    prompt: vscode.l10n.t('A shell command to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.', folder.name, formatSize(MAX_SOURCE_BYTES)),
+    placeHolder: vscode.l10n.t('for example: git diff --stat'),
+    ignoreFocusOut: true,
+  });
+  if (!command?.trim()) return undefined;
+  const run = vscode.l10n.t('Run');
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run this command in {0} ({1})?', folder.name, folder.uri.fsPath),
+    { modal: true, detail: displayCommand(command) }, run);
+  if (choice !== run) return undefined;
+  if (!vscode.workspace.isTrusted) return restricted;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0}', displayCommand(command)), cancellable: true }, (_progress, token) => {
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    return runCommandOutput({ command, cwd: folder.uri.fsPath, signal: controller.signal }).finally(() => sub.dispose());
+  });
+}
+
 /** "Pick a file…": a file dialog in the workspace; undefined when dismissed. */
-async function pickFile(): Promise<{ value: string } | { problem: string } | undefined> {
+async function pickFile(): Promise<{ value: string; warning?: undefined } | { problem: string } | undefined> {
   const [uri] = await vscode.window.showOpenDialog({ canSelectMany: false, canSelectFiles: true, canSelectFolders: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: vscode.l10n.t('Use Contents') }) ?? [];
   if (!uri) return undefined;
   const name = vscode.workspace.asRelativePath(uri, false);
