@@ -3,13 +3,14 @@
 import * as vscode from 'vscode';
 import { serverError } from '../core/catalog';
 import { PromptError } from '../core/errors';
-import { argumentList, formatInvocation, invokePrompt } from '../core/invocation';
+import { argumentList, formatInvocation, invokePrompt, missingArguments } from '../core/invocation';
 import { toTranscript } from '../core/content';
 import type { ExtensionState, StoredResult } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
 import { continueAfterResponse, resultButtons } from './handoff';
+import { readReferences } from './references';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -40,16 +41,23 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', name));
+    // `code=#selection`, `#file:a.ts` alone, a dragged file: values from the request's references.
+    const refs = await readReferences(request, stream);
     const done = await invokePrompt(state.catalog, {
-      line,
+      line: refs?.line ?? line,
       signal: controller.signal,
-      collect: (target, given) => input.collect(target, given, { defaults: state.draft(target.invocationName) }),
+      collect: (target, given) => {
+        const values = { ...given, ...refs?.fill(target, given) };
+        if (!missingArguments(target, values).length) return Promise.resolve(values);
+        return input.collect(target, values, { defaults: state.draft(target.invocationName) });
+      },
       onAttempt: (target, args) => { attempt = { name: target.invocationName, args }; },
     });
     if (!done) {
       stream.markdown(vscode.l10n.t('Cancelled.'));
       return { metadata: { invocation: line } satisfies ChatResultMetadata };
     }
+    refs?.fill(done.prompt, done.args);
     state.setDraft(done.prompt.invocationName, undefined);
     const invocation = formatInvocation(done.prompt.invocationName, done.args);
     const stored = state.storeResult(invocation, done, toTranscript(done.result));

@@ -99,8 +99,10 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       if (ended) { resolve(ended); return; }
       const stderr = firstLine(lossy(Buffer.concat(err)));
       if (code !== 0) {
-        const status = sig ? l10n.t('was ended by {0}', sig) : l10n.t('exited with code {0}', code ?? '?');
-        resolve({ problem: stderr ? l10n.t('{0} {1}: {2}', shown, status, stderr) : l10n.t('{0} {1}.', shown, status) });
+        const problem = sig
+          ? (stderr ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr) : l10n.t('{0} was ended by {1}.', shown, sig))
+          : (stderr ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr) : l10n.t('{0} exited with code {1}.', shown, code ?? '?'));
+        resolve({ problem });
         return;
       }
       const decoded = commandText(Buffer.concat(out), shown);
