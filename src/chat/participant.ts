@@ -49,7 +49,7 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
       collect: (target, given) => {
         const values = { ...given, ...refs?.fill(target, given) };
         if (!missingArguments(target, values).length) return Promise.resolve(values);
-        return input.collect(target, values, { defaults: state.draft(target.invocationName) });
+        return input.collect(target, values, { defaults: state.draft(target.invocationName), sourced: refs?.names });
       },
       onAttempt: (target, args) => { attempt = { name: target.invocationName, args }; },
     });

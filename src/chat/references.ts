@@ -19,6 +19,8 @@ export interface ChatReferences {
   line: string;
   /** Fills missing required arguments from the unnamed references (and says so in the transcript). */
   fill(target: CatalogPrompt, given: Record<string, string>): Record<string, string>;
+  /** The arguments whose value came from a reference (after fill): not kept in the history. */
+  readonly names: string[];
 }
 
 /**
@@ -47,9 +49,11 @@ export async function readReferences(request: vscode.ChatRequest, stream: vscode
     const { assigned, unused } = fillMissing(target?.prompt.arguments, given, unnamed);
     for (const a of assigned) stream.markdown(untrusted(`${assignmentLine(codeSpan(a.name), escapeLabel(a.ref.label))}\n\n`));
     for (const u of unused) stream.markdown(untrusted(`${vscode.l10n.t('{0} was not used: no required argument was left to fill.', escapeLabel(u.label))}\n\n`));
+    names.push(...assigned.map(a => a.name));
     return Object.fromEntries(assigned.map(a => [a.name, a.ref.value]));
   };
-  return { line, fill: (target, given) => report(given, target) };
+  const names = Object.keys(named);
+  return { line, fill: (target, given) => report(given, target), names };
 }
 
 async function resolve(ref: PlacedReference, refs: readonly vscode.ChatPromptReference[]): Promise<Resolved> {
@@ -63,7 +67,10 @@ async function resolve(ref: PlacedReference, refs: readonly vscode.ChatPromptRef
   if (ref.source.kind === 'file') {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = ref.source.path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(ref.source.path) || !folder ? vscode.Uri.file(ref.source.path) : vscode.Uri.joinPath(folder, ref.source.path);
-    return { value: await readText(uri, ref.written), label: fileLabel(uri) };
+    const text = await readText(uri, ref.written);
+    if (!ref.source.lines) return { value: text, label: fileLabel(uri) };
+    const [first, last] = ref.source.lines;
+    return { value: rangeText(text, { line: first - 1, character: 0 }, { line: last - 1, character: Number.MAX_SAFE_INTEGER }), label: vscode.l10n.t('{0}, {1}', fileLabel(uri), linesLabel(first - 1, last - 1)) };
   }
   const value: unknown = refs[ref.source.index].value;
   if (typeof value === 'string') return checked({ value, label: ref.written }, ref.written);

@@ -13,7 +13,7 @@ export interface ReferenceInput { id: string; range?: readonly [number, number] 
  * Where a value comes from: VS Code's reference number `index`, or text VS Code left as typed
  * (`#selection`, `#file:path` written out without taking its suggestion).
  */
-export type ReferenceSource = { kind: 'reference'; index: number } | { kind: 'selection' } | { kind: 'file'; path: string };
+export type ReferenceSource = { kind: 'reference'; index: number } | { kind: 'selection' } | { kind: 'file'; path: string; /** `#file:a.ts:3-5`: 1-based, inclusive. */ lines?: [number, number] };
 
 export interface PlacedReference { source: ReferenceSource; /** As written in the prompt, or the reference's id when attached without text. */ written: string }
 
@@ -38,13 +38,14 @@ export function planReferences(prompt: string, refs: readonly ReferenceInput[]):
   const named: ReferencePlan['named'] = [];
   const inText: { start: number; ref: PlacedReference }[] = [];
   const removed: [number, number][] = [];
+  const ranges = refs.map(r => r.range && locate(prompt, r.range));
   for (const token of tokenize(prompt)) {
     const end = token.start + token.raw.length;
-    const index = refs.findIndex(r => r.range && r.range[0] >= token.start && r.range[1] <= end && r.range[1] > r.range[0]);
+    const index = ranges.findIndex(r => r && r[0] >= token.start && r[1] <= end && r[1] > r[0]);
     let name: string | undefined;
     let ref: PlacedReference | undefined;
     if (index >= 0) {
-      const [s, e] = refs[index].range!;
+      const [s, e] = ranges[index]!;
       const before = prompt.slice(token.start, s);
       const m = NAME_EQ.exec(before);
       if (e !== end || (before !== '' && !m)) continue;
@@ -54,7 +55,7 @@ export function planReferences(prompt: string, refs: readonly ReferenceInput[]):
       const m = LITERAL.exec(token.raw);
       if (!m) continue;
       name = m[1];
-      ref = { source: m[3] !== undefined ? { kind: 'file', path: m[3] } : { kind: 'selection' }, written: token.raw.slice(name ? name.length + 1 : 0) };
+      ref = { source: m[3] !== undefined ? fileSource(m[3]) : { kind: 'selection' }, written: token.raw.slice(name ? name.length + 1 : 0) };
     } else continue;
     removed.push([token.start, end]);
     if (name !== undefined) named.push({ name, ref }); else inText.push({ start: token.start, ref });
@@ -65,6 +66,29 @@ export function planReferences(prompt: string, refs: readonly ReferenceInput[]):
   text += prompt.slice(at);
   const attached = refs.flatMap((r, index) => (!r.range && usableAttachment(r.id) ? [{ source: { kind: 'reference', index } as const, written: r.id }] : []));
   return { text: text.trim(), named, unnamed: [...inText.sort((a, b) => a.start - b.start).map(t => t.ref), ...attached] };
+}
+
+/** `path:3` or `path:3-5` (what VS Code writes for a selection) as a path and 1-based lines. */
+function fileSource(written: string): ReferenceSource {
+  const m = /^(.+?):(\d+)(?:-(\d+))?$/.exec(written);
+  if (!m) return { kind: 'file', path: written };
+  const start = Number(m[2]);
+  return { kind: 'file', path: m[1], lines: [start, m[3] ? Number(m[3]) : start] };
+}
+
+/**
+ * The reference's range in the prompt. VS Code computes it against its own copy of the text; should
+ * that be shifted (a trimmed prefix), the `#…` of the same length nearest to it is the reference.
+ */
+function locate(prompt: string, range: readonly [number, number]): [number, number] | undefined {
+  const [s, e] = range;
+  if (prompt[s] === '#') return [s, e];
+  let best: number | undefined;
+  for (let i = prompt.indexOf('#'); i >= 0; i = prompt.indexOf('#', i + 1)) {
+    const after = prompt[i + e - s];
+    if ((after === undefined || /\s/.test(after)) && !/\s/.test(prompt.slice(i, i + e - s)) && (best === undefined || Math.abs(i - s) < Math.abs(best - s))) best = i;
+  }
+  return best === undefined ? undefined : [best, best + e - s];
 }
 
 /** An attachment without text is a value only when the user attached it (a file, a selection), not VS Code's own context. */

@@ -54,6 +54,8 @@ export interface CollectOptions {
   askOptional?: boolean;
   /** Values to start from (the arguments of a failed attempt), pre-filled in each step. */
   defaults?: Record<string, string>;
+  /** Given values that came from a source (a chat reference): kept out of the history like the sources' values. */
+  sourced?: readonly string[];
 }
 
 export class ArgumentInput {
@@ -64,7 +66,7 @@ export class ArgumentInput {
     const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || options.askOptional));
     const values = { ...given };
     /** Arguments whose value came from a source: not kept in the history (a whole file does not belong there). */
-    const fromSource = new Set<string>();
+    const fromSource = new Set<string>(options.sourced);
     // What each step starts from: the failed attempt's value, or what the user gave before going Back.
     const initial: Record<string, string> = { ...options.defaults };
     for (let i = 0; i < args.length;) {

@@ -70,3 +70,17 @@ test('the text of a range: 0-based lines, UTF-16 characters, any line break, cla
   assert.equal(rangeText(text, { line: 0, character: 2 }, { line: 0, character: 99 }), 'ro');
   assert.equal(rangeText(text, { line: 3, character: 0 }, { line: 9, character: 0 }), 'three');
 });
+
+test('#file:path:3-5 as VS Code writes a selection: the path and its lines', () => {
+  const plan = planReferences('/p code=#file:notes.txt:1-1 #file:src/a.ts:3-5 #file:b.ts:7', []);
+  assert.deepEqual(plan.named[0].ref.source, { kind: 'file', path: 'notes.txt', lines: [1, 1] });
+  assert.deepEqual(plan.unnamed.map(u => u.source), [{ kind: 'file', path: 'src/a.ts', lines: [3, 5] }, { kind: 'file', path: 'b.ts', lines: [7, 7] }]);
+});
+
+test('a reference whose range is shifted (VS Code counted a prefix) is found by its nearest #… of the same length', () => {
+  const prompt = '/flow.echo größe=4 path=#file:notes.txt:1-1';
+  const [s, e] = at(prompt, '#file:notes.txt:1-1');
+  const plan = planReferences(prompt, [{ id: 'vscode.selection', range: [s + 5, e + 5] }]);
+  assert.deepEqual(plan.named, [{ name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } }]);
+  assert.equal(plan.text, '/flow.echo größe=4');
+});
