@@ -170,6 +170,9 @@ export class ArgumentInput {
       });
       // While the value is edited in an editor (or a file is picked) the input steps aside; it comes back if that is dropped.
       let editing = false;
+      // Shown again after another quick input (file dialog, command box) used the widget, its rows are
+      // gone from the window (seen in VS Code 1.139): they are sent again.
+      const reshow = () => { qp.show(); qp.items = [...qp.items]; };
       const takeSource = async (item: ValueItem) => {
         if (item.problem) { qp.placeholder = item.problem; return; }
         if (item.source !== 'pickFile' && item.source !== 'command') { finish({ source: item.source!, value: item.value ?? '' }); return; }
@@ -184,7 +187,7 @@ export class ArgumentInput {
         }
         // A failed or cancelled command loses nothing: the same step comes back with what was typed.
         if (picked && !('cancelled' in picked && picked.cancelled)) void vscode.window.showWarningMessage(picked.problem);
-        qp.show();
+        reshow();
       };
       qp.onDidTriggerButton(async b => {
         if (b === vscode.QuickInputButtons.Back) { finish('back'); return; }
@@ -192,7 +195,7 @@ export class ArgumentInput {
         qp.hide();
         const text = await editInEditor(arg, qp.value || values[arg.name] || '');
         editing = false;
-        if (text !== undefined) finish(text); else qp.show();
+        if (text !== undefined) finish(text); else reshow();
       });
       qp.onDidHide(() => { if (!editing) finish('cancel'); });
       if (initial) qp.value = initial;
