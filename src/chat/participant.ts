@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { PromptError } from '../core/errors';
-import { argumentList } from '../core/invocation';
+import { argumentList, missingArguments } from '../core/invocation';
 import { destination, run, type Collector } from '../core/runner';
 import type { StoredResult } from '../core/results';
 import type { ExtensionState } from '../state';
@@ -12,6 +12,7 @@ import { readSettings } from '../settings';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
 import { continueAfterResponse, resultButtons } from './handoff';
+import { readReferences } from './references';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -40,7 +41,14 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
     const starting = state.catalog.servers.filter(s => isStarting(serverState(s)));
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', name));
-    const outcome = await run(state.catalog, state.results, { line, signal: controller.signal, collect, fromDraft: true });
+    // `code=#selection`, `#file:a.ts` alone, a dragged file: values from the request's references.
+    const refs = await readReferences(request, stream);
+    const withRefs: Collector = async (target, req) => {
+      const given = { ...req.given, ...refs?.fill(target, req.given) };
+      if (!missingArguments(target, given).length) return { values: given, fromSource: new Set(refs?.names) };
+      return collect(target, { ...req, given, sourced: refs?.names });
+    };
+    const outcome = await run(state.catalog, state.results, { line: refs?.line ?? line, signal: controller.signal, collect: withRefs, fromDraft: true });
     switch (outcome.kind) {
       case 'cancelled': case 'handedOff':
         stream.markdown(vscode.l10n.t('Cancelled.'));
@@ -49,6 +57,8 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
         return showError(state, stream, outcome.error, line, controller.signal.aborted, outcome.retry);
       case 'done': {
         const { stored } = outcome;
+        // Unnamed references not needed for a missing argument are reported as unused.
+        refs?.fill(stored.result.prompt, stored.result.args);
         renderTranscript(stream, stored);
         const where = await destination('chat', 'chat', readSettings(), async () => true);
         const then = where.to === 'chat' ? where.then : 'send';
@@ -57,6 +67,8 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
         return result;
       }
     }
+  } catch (err) {
+    return showError(state, stream, err, line, controller.signal.aborted);
   } finally {
     sub.dispose();
   }

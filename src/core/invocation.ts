@@ -83,7 +83,8 @@ function closesAtEnd(value: string): boolean {
  * hand-off to chat. parseInvocation() reads back exactly these names and values, whatever they hold.
  */
 export function formatInvocation(name: string, args: Record<string, string>): string {
-  const parts = Object.entries(args).map(([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"']+$/.test(v) ? v : quote(v)}`);
+  // A value that starts with `#` is quoted: bare, chat would read it as a reference (`#file:…`) and send that file instead.
+  const parts = Object.entries(args).map(([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"'#][^\s"']*$/.test(v) ? v : quote(v)}`);
   return [name, ...parts].join(' ');
 }
 

@@ -19,6 +19,8 @@ export interface CollectRequest {
   askOptional: boolean;
   /** What each step starts from: the arguments of the last failed attempt. */
   defaults: Record<string, string>;
+  /** Given values that came from a source (a chat reference): kept out of the history like the sources' values. */
+  sourced?: readonly string[];
 }
 
 /** A surface's argument input; undefined when the user cancels. */

@@ -1,10 +1,11 @@
 // The rows "from where the user is" in every argument step (selected text, the active file and its
-// path, the clipboard, a picked file): which appear, their labels, previews and size caps. The edge
+// path, the clipboard, a picked file, the output of a command): which appear, their labels, previews
+// and size caps. The edge
 // (src/ui/argument-input.ts) only reads the editor, the clipboard and files and hands them here.
 import * as l10n from '@vscode/l10n';
 
-export type SourceId = 'selection' | 'activeFile' | 'activePath' | 'clipboard' | 'pickFile';
-export const SOURCE_IDS: readonly SourceId[] = ['selection', 'activeFile', 'activePath', 'clipboard', 'pickFile'];
+export type SourceId = 'selection' | 'activeFile' | 'activePath' | 'clipboard' | 'pickFile' | 'command';
+export const SOURCE_IDS: readonly SourceId[] = ['selection', 'activeFile', 'activePath', 'clipboard', 'pickFile', 'command'];
 
 /** A value from a source is refused above this (UTF-8 bytes): it goes to the server in one request and into the model's context. */
 export const MAX_SOURCE_BYTES = 256 * 1024;
@@ -18,6 +19,11 @@ export interface SourceSnapshot {
   /** The active editor's text; `path` is the file's path on disk (absent for an unsaved editor), `name` what the row shows. */
   activeFile?: { text: string; name: string; path?: string };
   clipboard?: string;
+  /**
+   * "Output of a command…": the folder it runs in (shown), or `restricted` in an untrusted workspace,
+   * where the row only says why it cannot be used. Absent: no row (no folder to run in).
+   */
+  command?: { folder: string } | { restricted: true };
   /** The source used last time for this argument: its row comes first. */
   lastSource?: SourceId;
 }
@@ -80,6 +86,12 @@ export function sourceRows(s: SourceSnapshot): SourceRow[] {
   }
   if (s.clipboard !== undefined && s.clipboard !== '') rows.push(row('clipboard', l10n.t('$(clippy) Clipboard'), l10n.t('clipboard'), s.clipboard));
   rows.push({ source: 'pickFile', label: l10n.t('$(folder-opened) Pick a file…'), description: l10n.t('its contents become the value') });
+  if (s.command && 'restricted' in s.command) {
+    const problem = l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.');
+    rows.push({ source: 'command', label: l10n.t('$(terminal) Output of a command…'), description: problem, problem });
+  } else if (s.command) {
+    rows.push({ source: 'command', label: l10n.t('$(terminal) Output of a command…'), description: l10n.t('runs a command you type, in {0}, after you confirm it; its output (at most {1}) becomes the value', firstLine(s.command.folder), formatSize(MAX_SOURCE_BYTES)) });
+  }
   const last = rows.findIndex(r => r.source === s.lastSource);
   if (last > 0) rows.unshift(...rows.splice(last, 1));
   if (last >= 0) rows[0] = { ...rows[0], description: l10n.t('last used · {0}', rows[0].description) };

@@ -1,7 +1,8 @@
 // The multi-step argument input shared by chat, picker and tree: step N of M, Back, completion from
 // the server (debounced, in-flight requests cancelled, cached per prefix), last-used values first,
 // optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
-// for values from where the user is (selection, active file, clipboard, a picked file: core/value-sources).
+// for values from where the user is (selection, active file, clipboard, a picked file, the output of a
+// command: core/value-sources, core/command-output).
 import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
@@ -9,7 +10,8 @@ import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
-import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
+import { fileTooLarge, fileValue, formatSize, isSourceId, MAX_SOURCE_BYTES, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
+import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/command-output';
 import type { ResultStore } from '../core/results';
 import type { Collector } from '../core/runner';
 
@@ -56,11 +58,11 @@ export class ArgumentInput {
   constructor(private readonly results: ResultStore, private readonly memory: vscode.Memento) {}
 
   /** The runner's Collector: the values the user gave (merged with `given`), or undefined when they cancel. */
-  readonly collect: Collector = async (target, { given, askOptional, defaults }) => {
+  readonly collect: Collector = async (target, { given, askOptional, defaults, sourced }) => {
     const args = (target.prompt.arguments ?? []).filter(a => !given[a.name] && (a.required || askOptional));
     const values = { ...given };
     /** Arguments whose value came from a source: not kept in the history (a whole file does not belong there). */
-    const fromSource = new Set<string>();
+    const fromSource = new Set<string>(sourced);
     // What each step starts from: the failed attempt's value, or what the user gave before going Back.
     const initial: Record<string, string> = { ...defaults };
     for (let i = 0; i < args.length;) {
@@ -135,16 +137,24 @@ export class ArgumentInput {
       });
       // While the value is edited in an editor (or a file is picked) the input steps aside; it comes back if that is dropped.
       let editing = false;
+      // Shown again after another quick input (file dialog, command box) used the widget, its rows are
+      // gone from the window (seen in VS Code 1.139): they are sent again.
+      const reshow = () => { qp.show(); qp.items = [...qp.items]; };
       const takeSource = async (item: ValueItem) => {
         if (item.problem) { qp.placeholder = item.problem; return; }
-        if (item.source !== 'pickFile') { finish({ source: item.source!, value: item.value ?? '' }); return; }
+        if (item.source !== 'pickFile' && item.source !== 'command') { finish({ source: item.source!, value: item.value ?? '' }); return; }
         editing = true;
         qp.hide();
-        const picked = await pickFile();
+        const picked = item.source === 'pickFile' ? await pickFile() : await commandOutput();
         editing = false;
-        if (picked && 'value' in picked) { finish({ source: 'pickFile', value: picked.value }); return; }
-        if (picked) void vscode.window.showWarningMessage(picked.problem);
-        qp.show();
+        if (picked && 'value' in picked) {
+          if (picked.warning) void vscode.window.showWarningMessage(picked.warning);
+          finish({ source: item.source, value: picked.value });
+          return;
+        }
+        // A failed or cancelled command loses nothing: the same step comes back with what was typed.
+        if (picked && !('cancelled' in picked && picked.cancelled)) void vscode.window.showWarningMessage(picked.problem);
+        reshow();
       };
       qp.onDidTriggerButton(async b => {
         if (b === vscode.QuickInputButtons.Back) { finish(BACK); return; }
@@ -152,7 +162,7 @@ export class ArgumentInput {
         qp.hide();
         const text = await editInEditor(arg, qp.value || values[arg.name] || '');
         editing = false;
-        if (text !== undefined) finish(text); else qp.show();
+        if (text !== undefined) finish(text); else reshow();
       });
       qp.onDidHide(() => { if (!editing) finish(CANCEL); });
       if (initial) qp.value = initial;
@@ -180,7 +190,9 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
     Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
     new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
   ]);
+  const folder = commandFolder();
   return {
+    command: !vscode.workspace.isTrusted ? { restricted: true } : folder ? { folder: folder.name } : undefined,
     selection: doc ? { text: selection, file: name } : undefined,
     activeFile: doc ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined } : undefined,
     clipboard,
@@ -188,8 +200,49 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
   };
 }
 
+/** Where "Output of a command…" runs: the workspace folder of the active file, else the first one (on disk). */
+function commandFolder(): vscode.WorkspaceFolder | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = (active && vscode.workspace.getWorkspaceFolder(active)) || vscode.workspace.workspaceFolders?.[0];
+  return folder?.uri.scheme === 'file' ? folder : undefined;
+}
+
+/**
+ * "Output of a command…": the user types a shell command, a modal shows exactly that command and
+ * where it runs, and only "Run" runs it, under a notification with Cancel (which ends its process
+ * group). The command comes from this input box alone: never from a server, a setting or a history,
+ * and the box starts empty. Never in Restricted Mode (checked again here, after each wait).
+ */
+async function commandOutput(): Promise<CommandOutcome | undefined> {
+  const restricted = { problem: vscode.l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.') };
+  const folder = commandFolder();
+  if (!vscode.workspace.isTrusted) return restricted;
+  if (!folder) return undefined;
+  const command = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Output of a command'),
+    prompt: vscode.l10n.t('A shell command to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.', folder.name, formatSize(MAX_SOURCE_BYTES)),
+    placeHolder: vscode.l10n.t('for example: git diff --stat'),
+    ignoreFocusOut: true,
+  });
+  if (!command?.trim()) return undefined;
+  const run = vscode.l10n.t('Run');
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run this command in {0} ({1})?', folder.name, folder.uri.fsPath),
+    { modal: true, detail: displayCommand(command) }, run);
+  if (choice !== run) return undefined;
+  if (!vscode.workspace.isTrusted) return restricted;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0}', displayCommand(command)), cancellable: true }, async (_progress, token) => {
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    try {
+      return await runCommandOutput({ command, cwd: folder.uri.fsPath, signal: controller.signal });
+    } finally {
+      sub.dispose();
+    }
+  });
+}
+
 /** "Pick a file…": a file dialog in the workspace; undefined when dismissed. */
-async function pickFile(): Promise<{ value: string } | { problem: string } | undefined> {
+async function pickFile(): Promise<{ value: string; warning?: undefined } | { problem: string } | undefined> {
   const [uri] = await vscode.window.showOpenDialog({ canSelectMany: false, canSelectFiles: true, canSelectFolders: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: vscode.l10n.t('Use Contents') }) ?? [];
   if (!uri) return undefined;
   const name = vscode.workspace.asRelativePath(uri, false);

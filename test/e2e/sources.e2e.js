@@ -1,6 +1,8 @@
 // Argument values from where the user is (issue 13), driven as a person does: open a file with Go to
 // File, select a line with the keyboard, run the prompt picker by its typed title, and click the
-// "Selected text" / "Active file" / "Path of the active file" rows of the argument steps. The fixture
+// "Selected text" / "Active file" / "Path of the active file" / "Clipboard" (after Ctrl+C in the
+// editor) / "Pick a file…" (VS Code's own file dialog, the path typed) / "Output of a command…" (a
+// command typed, confirmed in the modal) rows of the argument steps. The fixture
 // (test/fixtures/flow-server.mjs) records every request, so each check reads what the server received.
 const fs = require('node:fs');
 const os = require('node:os');
@@ -10,6 +12,7 @@ const { openWorkbench, runStandalone, root, waitForFile } = require('./harness')
 const QUICK = '.quick-input-widget';
 const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 const NOTES = 'alpha line to review\nbeta line for the clipboard\ngamma ünïcode line\n';
+const PICKED = 'picked through the dialog\nsecond line ✓\n';
 
 module.exports = async function sources(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-sources-'));
@@ -19,6 +22,7 @@ module.exports = async function sources(ctx) {
       files: {
         '.vscode/mcp.json': JSON.stringify({ servers: { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' } } } }, null, 2),
         'notes.txt': NOTES,
+        'data/picked.txt': PICKED,
       },
     });
     const { page } = ui;
@@ -76,6 +80,67 @@ module.exports = async function sources(ctx) {
     const second = await nextGet(before + 1, 'echo with the new selection and the active file\'s path');
     const want = { path: 'beta line for the clipboard', 'größe': path.join(ui.host.workspace, 'notes.txt') };
     if (JSON.stringify(second.args) !== JSON.stringify(want)) throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
+
+    // 3. Clipboard after Ctrl+C in the editor (a real clipboard write; the browser is allowed to read
+    // it back), then Pick a file… through VS Code's file dialog with the path typed as a person does.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await editor.locator('.view-line').filter({ hasText: 'gamma' }).first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Control+C');
+    await runEcho();
+    await row('Clipboard').filter({ hasText: 'gamma ünïcode line' }).waitFor({ timeout: 30000 });
+    await ui.screenshot('clipboard-row');
+    await row('Clipboard').click();
+    await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    await row('Pick a file…').click();
+    // The simple file dialog opens in the workspace folder with its path in the box: type the rest.
+    const dialogInput = quick.locator('.quick-input-box input');
+    await page.waitForFunction(w => document.querySelector('.quick-input-widget .quick-input-box input')?.value?.startsWith(w), ui.host.workspace, { timeout: 30000 });
+    await dialogInput.press('End');
+    await page.keyboard.type('data/picked.txt');
+    await ui.screenshot('pick-file');
+    await page.keyboard.press('Enter');
+    const third = await nextGet(before + 2, 'echo with the clipboard and the picked file');
+    const want3 = { path: 'gamma ünïcode line', 'größe': PICKED };
+    if (JSON.stringify(third.args) !== JSON.stringify(want3)) throw new Error(`the server received ${JSON.stringify(third.args)}, wanted ${JSON.stringify(want3)}`);
+
+    // 4. Output of a command…: typed, shown in the consent modal, run on "Run" in the workspace folder.
+    await runEcho();
+    await row('Output of a command…').click();
+    await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).first().waitFor({ timeout: 30000 });
+    const command = 'head -n 2 notes.txt; pwd';
+    await page.keyboard.type(command);
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.getByText(command, { exact: true }).waitFor({ timeout: 30000 });
+    await ui.screenshot('command-consent');
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    const fourth = await nextGet(before + 3, 'echo with the output of a command');
+    const want4 = { path: `alpha line to review\nbeta line for the clipboard\n${fs.realpathSync(ui.host.workspace)}`, 'größe': '10' };
+    if (JSON.stringify(fourth.args) !== JSON.stringify(want4)) throw new Error(`the server received ${JSON.stringify(fourth.args)}, wanted ${JSON.stringify(want4)}`);
+
+    // 5. A failing command loses nothing: its message shows and the same step is back, size still given later.
+    await runEcho();
+    await row('Output of a command…').click();
+    await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('cat missing.txt');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await ui.waitForText(/cat missing\.txt exited with code 1: cat: missing\.txt/);
+    await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
+    await row('Output of a command…').waitFor({ timeout: 30000 });
+    await ui.screenshot('command-failed');
+    await page.keyboard.type('typed instead');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    const fifth = await nextGet(before + 4, 'echo after the failed command');
+    if (JSON.stringify(fifth.args) !== JSON.stringify({ path: 'typed instead', 'größe': '5' })) throw new Error(`the server received ${JSON.stringify(fifth.args)}`);
     await ui.screenshot('done');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -50,3 +50,15 @@ test('a picked file: UTF-8 text is its value (BOM dropped); binary, invalid UTF-
   assert.deepEqual(fileValue(Buffer.from('a\u0000b'), 'n.bin'), { problem: 'n.bin is not UTF-8 text.' });
   assert.deepEqual(fileValue(Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x61), 'big.log'), { problem: 'big.log is too large: 256.0 KB (the limit is 256.0 KB).' });
 });
+
+test('"Output of a command…" names the folder and the cap; in Restricted Mode it only says why it cannot run', () => {
+  const [cmd] = sourceRows({ command: { folder: 'web' } }).filter(r => r.source === 'command');
+  assert.equal(cmd.label, '$(terminal) Output of a command…');
+  assert.equal(cmd.description, 'runs a command you type, in web, after you confirm it; its output (at most 256.0 KB) becomes the value');
+  assert.equal(cmd.problem, undefined);
+  const [refused] = sourceRows({ command: { restricted: true }, lastSource: 'command' });
+  assert.equal(refused.source, 'command');
+  assert.equal(refused.problem, 'Not available in Restricted Mode: no command runs in a workspace you have not trusted.');
+  assert.equal(refused.value, undefined);
+  assert.deepEqual(sourceRows({}).map(r => r.source), ['pickFile'], 'no folder: no command row');
+});

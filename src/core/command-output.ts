@@ -1,0 +1,139 @@
+// "Output of a command…": runs a shell command the user typed (never one from a server, a setting or
+// a history a workspace could seed) in the workspace folder, and turns its stdout into an argument
+// value. The command runs in its own process group so that Cancel, the size cap and a failure end
+// everything it started, grandchildren included.
+import { spawn } from 'node:child_process';
+import * as l10n from '@vscode/l10n';
+import { firstLine, formatSize, MAX_SOURCE_BYTES } from './value-sources';
+
+/** Stderr kept for the message of a failed command (the rest is dropped). */
+const STDERR_KEEP = 4096;
+/** After SIGTERM the group gets this long before SIGKILL. */
+const KILL_GRACE_MS = 1000;
+
+export interface CommandRun {
+  command: string;
+  cwd: string;
+  signal?: AbortSignal;
+  /** Bytes of stdout accepted; more ends the run. MAX_SOURCE_BYTES unless a test says otherwise. */
+  maxBytes?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type CommandOutcome =
+  | { value: string; /** The command wrote to stderr but exited 0: shown beside the value. */ warning?: string }
+  | { problem: string; cancelled?: boolean };
+
+/**
+ * The command as the consent line shows it: every control character (line breaks too: a second line is
+ * a second command) and bidi override as a visible escape, so what is shown is what runs.
+ */
+export function displayCommand(command: string): string {
+  // eslint-disable-next-line no-control-regex
+  return command.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, c => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * Runs `command` through the platform shell and resolves with its stdout as text (trailing line breaks
+ * dropped, as a shell's `$(…)` does) or a problem naming the command and the cause: a non-zero exit
+ * (with the first line of its stderr), output above the cap, output that is not UTF-8 text, Cancel.
+ * Never rejects.
+ */
+export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
+  const max = run.maxBytes ?? MAX_SOURCE_BYTES;
+  const shown = displayCommand(run.command);
+  return new Promise(resolve => {
+    if (run.signal?.aborted) { resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true }); return; }
+    const child = spawn(run.command, {
+      cwd: run.cwd,
+      shell: true,
+      // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: run.env ?? process.env,
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    const err: Buffer[] = [];
+    let errBytes = 0;
+    let ended: CommandOutcome | undefined;
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = (outcome: CommandOutcome) => {
+      if (ended) return;
+      ended = outcome;
+      killGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref();
+    };
+    const onAbort = () => stop({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (ended) return;
+      outBytes += chunk.byteLength;
+      if (outBytes > max) {
+        stop({ problem: l10n.t('The output of {0} is larger than the limit of {1}; it was stopped.', shown, formatSize(max)) });
+        return;
+      }
+      out.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (errBytes < STDERR_KEEP) err.push(chunk);
+      errBytes += chunk.byteLength;
+    });
+    child.on('error', e => {
+      const problem = { problem: l10n.t('{0} could not start: {1}', shown, e.message) };
+      stop(problem);
+      // A process that never started emits no 'close'.
+      if (!child.pid) resolve(problem);
+    });
+    // 'close' waits for the pipes, which a background grandchild may hold: when the shell exits,
+    // what it left running is ended, so the pipes close and nothing the command started outlives it.
+    child.on('exit', () => killGroup(child.pid, 'SIGKILL'));
+    child.on('close', (code, sig) => {
+      clearTimeout(killTimer);
+      run.signal?.removeEventListener('abort', onAbort);
+      if (ended) { resolve(ended); return; }
+      const stderr = firstLine(lossy(Buffer.concat(err)));
+      if (code !== 0) {
+        const problem = sig
+          ? (stderr ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr) : l10n.t('{0} was ended by {1}.', shown, sig))
+          : (stderr ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr) : l10n.t('{0} exited with code {1}.', shown, code ?? '?'));
+        resolve({ problem });
+        return;
+      }
+      const decoded = commandText(Buffer.concat(out), shown);
+      if ('problem' in decoded) { resolve(decoded); return; }
+      resolve(stderr ? { value: decoded.value, warning: l10n.t('{0} wrote to stderr: {1}', shown, stderr) } : decoded);
+    });
+  });
+}
+
+/** Stdout as a value: UTF-8 text without NUL bytes (else refused), BOM and trailing line breaks dropped. */
+export function commandText(bytes: Uint8Array, shown: string): { value: string } | { problem: string } {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { problem: l10n.t('The output of {0} is not UTF-8 text.', shown) };
+  }
+  if (text.includes('\u0000')) return { problem: l10n.t('The output of {0} is not UTF-8 text.', shown) };
+  return { value: text.replace(/^\ufeff/, '').replace(/(\r?\n)+$/, '') };
+}
+
+function lossy(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Signals the whole process group (POSIX) or the process tree (Windows); a group already gone is fine. */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  if (process.platform === 'win32') {
+    if (signal === 'SIGKILL' || signal === 'SIGTERM') spawn('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true }).on('error', () => undefined);
+    return;
+  }
+  try { process.kill(-pid, signal); } catch { /* the group has ended */ }
+}
