@@ -12,6 +12,12 @@ export function registerChatCompletions(state: ExtensionState): vscode.Disposabl
   return vscode.languages.registerCompletionItemProvider({ scheme: CHAT_INPUT_SCHEME }, new ChatCompletionProvider(state), '/', '.', ' ', '=');
 }
 
+/** The participant's own words, handled in `handle()` before any prompt name. */
+const BUILT_IN: [string, () => string][] = [
+  ['list', () => vscode.l10n.t('List every prompt of every MCP server')],
+  ['help', () => vscode.l10n.t('How to run MCP prompts')],
+];
+
 export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly state: ExtensionState) {}
 
@@ -77,9 +83,20 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
 
   private promptNames(typed: string, position: vscode.Position): vscode.CompletionItem[] {
     const range = new vscode.Range(position.translate(0, -typed.length - 1), position);
-    const items: vscode.CompletionItem[] = [];
+    // `/list` and `/help` are offered here, not as static participant commands: VS Code's completion
+    // of those kept offering `/list` when it was typed in full, and Enter turned it into a command
+    // chip instead of sending. Ours drop out of the list once the word is complete (see allButLast).
+    const items: vscode.CompletionItem[] = BUILT_IN.map(([name, description], i) => {
+      const item = new vscode.CompletionItem({ label: `/${name}`, description: description() }, vscode.CompletionItemKind.Keyword);
+      item.insertText = `/${name} `;
+      item.range = range;
+      item.filterText = `/${allButLast(name)}`;
+      item.sortText = ` ${i}`;
+      return item;
+    });
     for (const p of this.state.catalog.prompts) {
-      const names = p.unique ? [p.shortName, p.invocationName] : [p.invocationName];
+      // A prompt called `list` or `help` is reached as `/server.list`: the bare word is ours.
+      const names = p.unique && !BUILT_IN.some(([word]) => word === p.shortName.toLowerCase()) ? [p.shortName, p.invocationName] : [p.invocationName];
       for (const name of names) {
         const item = new vscode.CompletionItem({ label: `/${name}`, description: p.prompt.title ?? p.server.def.name }, vscode.CompletionItemKind.Function);
         item.insertText = `/${name} `;

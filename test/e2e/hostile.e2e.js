@@ -48,10 +48,7 @@ module.exports = async function hostile(ctx) {
   await page.waitForFunction(el => el.complete && el.naturalWidth === 1, await img.elementHandle(), { timeout: 60000 });
 
   // 4. /list: the hostile argument name stays inside its code span; the look-alike name is marked.
-  // `/list` is a static participant command: VS Code's own command completion takes the first Enter
-  // (as in chat.e2e.js; a known issue), the second sends.
   await ui.typeInChat('@mcp /list');
-  await page.keyboard.press('Enter');
   await ui.waitForText(/mixes Latin \+ Cyrillic letters/, { within: SESSION });
   const list = await page.evaluate(() => {
     const rows = [...document.querySelectorAll('.interactive-session .interactive-item-container')];
