@@ -58,9 +58,13 @@ module.exports = async function chat(ctx) {
   await suggest.filter({ hasText: '/list' }).first().waitFor({ timeout: 60000 });
   await clearInput(page);
 
-  // ... then argument names, then values from completion/complete.
-  await ui.typeInChat('@mcp /pick_framework ', { send: false });
+  // ... then argument names (a name taken from the list with Enter goes on to them), then values
+  // from completion/complete.
+  await ui.typeInChat('@mcp /pick_fr', { send: false });
+  await suggest.filter({ hasText: '/pick_framework' }).first().waitFor({ timeout: 60000 });
+  await page.keyboard.press('Enter');
   await suggest.filter({ hasText: 'language=' }).first().waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => /@mcp \/pick_framework $/.test(document.querySelector('.interactive-input-part .monaco-editor .view-lines')?.textContent.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 60000 });
   await suggest.filter({ hasText: 'framework=' }).first().waitFor();
   await page.keyboard.type('language=py');
   await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
