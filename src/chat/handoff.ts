@@ -5,23 +5,33 @@
 // - `mode: 'agent'`; `previousRequests` (finished turns: the agent's history keeps user/assistant roles);
 //   `query` (sent, or only filled with `isPartialQuery`);
 // - `attachFiles` with URIs of our in-memory file system (mcp-prompts-media:): attached as files whose
-//   contents the agent reads. Image files are dropped without a word unless their scheme is file: (and
-//   not even then in a remote window: there it is vscode-remote:), so images are named in the text only.
+//   contents the agent reads. An image file (.png, .jpg, …) becomes an image attachment only from file:
+//   (in a remote or web window our files arrive as vscode-remote: and are dropped) or http(s) (fetched by
+//   the desktop app; the web app's fetcher throws "Not implemented" and the whole command fails);
+// - `toolIds`: the tool is attached as a reference. Images therefore go through our image tool
+//   (image-tool.ts): the text names each image with its handle and the tool is attached.
 import * as vscode from 'vscode';
-import { buildHandOff, handOffText, type HandOff } from '../core/handoff';
+import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/handoff';
 import type { ExtensionState, StoredResult } from '../state';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
+import { registerImageTool } from './image-tool';
 
 export function handOffFor(stored: StoredResult): HandOff {
   return buildHandOff(stored.transcript, {
     opener: `/${stored.invocation}`,
     continueText: vscode.l10n.t('Continue.'),
+    resultId: stored.id,
   });
 }
 
 function attachFiles(stored: StoredResult, h: HandOff): vscode.Uri[] {
   return h.files.map(f => mediaUri(stored.id, f.index, f.part));
+}
+
+/** The image tool, attached when there are images to see. */
+function toolIds(h: HandOff): string[] | undefined {
+  return h.images.length ? [IMAGE_TOOL.name] : undefined;
 }
 
 /** Opens a new chat in agent mode whose request is the prompt, with its resources attached as files. */
@@ -33,16 +43,19 @@ export async function continueInAgent(stored: StoredResult): Promise<void> {
     mode: 'agent',
     previousRequests: h.previousRequests,
     attachFiles: attachFiles(stored, h),
+    toolIds: toolIds(h),
     query: h.query,
   });
 }
 
 /** Fills the chat input with the transcript (roles as headings) and attaches its resources as files. */
 export async function insertIntoChat(stored: StoredResult): Promise<void> {
+  const h = handOffFor(stored);
   await vscode.commands.executeCommand('workbench.action.chat.open', {
-    query: handOffText(stored.transcript, { user: roleLabel('user'), assistant: roleLabel('assistant') }),
+    query: handOffText(stored.transcript, { user: roleLabel('user'), assistant: roleLabel('assistant') }, stored.id),
     isPartialQuery: true,
-    attachFiles: attachFiles(stored, handOffFor(stored)),
+    attachFiles: attachFiles(stored, h),
+    toolIds: toolIds(h),
   });
 }
 
@@ -79,6 +92,7 @@ export function resultButtons(stream: vscode.ChatResponseStream, stored: StoredR
 export function registerHandOff(state: ExtensionState): vscode.Disposable[] {
   const stored = (id: unknown) => (typeof id === 'string' ? state.result(id) : undefined) ?? state.latestResult;
   return [
+    registerImageTool(state),
     vscode.commands.registerCommand('mcpPrompts.continueInAgent', async (id?: unknown) => {
       const r = stored(id);
       if (r) await continueInAgent(r);
