@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCore } from './build.mjs';
+import { buildArgumentRows, buildCore } from './build.mjs';
 import { BENCH, printTable, reapChildren } from './lib.mjs';
 
 const argv = process.argv.slice(2);
@@ -18,7 +18,7 @@ const sections = [
   ['size', '6. Size (KB = 1024 bytes)', async () => (await import('./size.mjs')).run({ forcePackage: argv.includes('--package') })],
   ['overhead', '1. Per-call overhead: core vs plain SDK Client (already connected)', async () => (await import('./overhead.mjs')).run(quick ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 } : { calls: 240, warmup: 30, rounds: 4, httpRounds: 2 })],
   ['cold', '2. Cold start: `node dist/cli.js list` vs bench/raw-list.mjs (plain SDK)', async () => (await import('./coldstart.mjs')).run({ reps: quick ? 3 : 12 })],
-  ['typing', '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms)', async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 })],
+  ['typing', '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms) and the work of each keystroke', async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 })],
   ['scale', '3. Scale: 20 stdio servers × 1,000 prompts', async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 })],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
 ];
@@ -50,6 +50,7 @@ const results = {
 console.log(`MCP Prompts bench — ${results.date}, node ${results.node}, ${results.cpus} CPUs, load ${results.loadavgAtStart.map(l => l.toFixed(1)).join(' ')}${quick ? ' (--quick: noisy)' : ''}`);
 console.log('Every ratio is ours / a baseline measured in this same run; medians; absolute figures are context.');
 await buildCore();
+await buildArgumentRows();
 await (await import('esbuild')).stop();
 
 const misses = [];

@@ -3,7 +3,11 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fixtureCommand } from '../test/fixtures/launch.mjs';
-import { loadCore, median, now, row, sleep } from './lib.mjs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { BENCH, loadCore, median, now, quantile, row, sleep } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
 
 const DEBOUNCE_MS = 150; // COMPLETION_DEBOUNCE_MS, src/core/view/completion-session.ts
 const SERVER_DELAY_MS = 100;
@@ -37,12 +41,44 @@ function argumentInputModel(core, target, argName, values) {
   };
 }
 
+/**
+ * One keystroke of an argument step as the extension ships it: the suggestions (src/core/view/suggestions.ts)
+ * fed to the shipped ValueRows (bench/build.mjs bundles it from src/ui/argument-input.ts, no copy).
+ */
+function keystroke(core, rows, typed, history, completions) {
+  return rows.items(core.boxRow(typed, 'language', true), core.suggestions(typed, history, completions, 'comp'), !typed);
+}
+
+/**
+ * Each keystroke's work in the argument input over the 30 keystrokes: µs per keystroke (median and
+ * p95 over `rounds` runs of the whole sequence, each with fresh rows). The server's last answer is
+ * the one for the text 200 ms (debounce + server) earlier, as in the live input.
+ */
+function keystrokes(core, ValueRows, answers, history, rounds) {
+  const per = [];
+  let rebuilt = 0;
+  for (let r = 0; r < rounds; r++) {
+    const rows = new ValueRows();
+    let completions = { prefix: '', values: answers('') };
+    for (let i = 0; i < VALUES.length; i++) {
+      const lag = VALUES[i - Math.ceil((DEBOUNCE_MS + SERVER_DELAY_MS) / KEY_INTERVAL_MS)];
+      if (lag !== undefined && lag !== completions.prefix) completions = { prefix: lag, values: answers(lag) };
+      const t = now();
+      const items = keystroke(core, rows, VALUES[i], history, completions);
+      per.push((now() - t) * 1000);
+      if (items) rebuilt++;
+    }
+  }
+  return { median: median(per), p95: quantile(per, 0.95), rebuiltPerSequence: rebuilt / rounds };
+}
+
 export async function run({ reps = 5 } = {}) {
   const core = loadCore();
   const { command, args } = fixtureCommand('completions');
   const env = { COMPLETION_DELAY_MS: String(SERVER_DELAY_MS) };
   const catalog = new core.Catalog({ start: 'eager', connection: () => ({ restart: false }) });
   const raw = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
+  const raw0 = new Client({ name: 'bench-raw-nodelay', version: '0' }, { capabilities: {} });
   try {
     catalog.setServers(core.parseConfigObject({ servers: { comp: { command, args, env } } }, 'workspace').servers);
     await raw.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
@@ -57,6 +93,25 @@ export async function run({ reps = 5 } = {}) {
       server.push(now() - t);
     }
     const serverMs = median(server);
+
+    // Each keystroke's work, on the shipped ValueRows. Baseline: one plain SDK completion/complete on
+    // stdio without the fixture's delay (what a keystroke would wait for if it asked the server).
+    const { ValueRows } = require(path.join(BENCH, '.out', 'argument-rows.cjs'));
+    await raw0.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+    const real = new Map();
+    for (const v of ['', ...new Set(VALUES)]) real.set(v, (await core.completeArgument(target, 'language', v, {})).values);
+    const roundTrip = [];
+    for (let i = 0; i < 40; i++) {
+      const t = now();
+      await raw0.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'language', value: 'ty' } });
+      if (i >= 10) roundTrip.push(now() - t);
+    }
+    const roundTripUs = median(roundTrip) * 1000;
+    const rounds = reps * 200;
+    const small = keystrokes(core, ValueRows, v => real.get(v) ?? [], ['python', 'typescript', 'rust'], rounds);
+    // The most a server may send (100 values, the protocol's cap) and 100 recent values.
+    const many = (tag, n) => Array.from({ length: n }, (_, i) => `${WORD.slice(0, 1 + (i % WORD.length))}-${tag}-${i}`);
+    const big = keystrokes(core, ValueRows, v => many('s', 100).filter(x => x.startsWith(v)), many('h', 100), rounds);
     const runs = [];
     for (let r = 0; r < reps; r++) {
       const input = argumentInputModel(core, target, 'language', {});
@@ -88,13 +143,19 @@ export async function run({ reps = 5 } = {}) {
         row('last keystroke → final items', finalMs, ideal, 'ms', { abs: ideal + 20 }, `baseline = server time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10) + ${DEBOUNCE_MS} ms debounce; per run: ${runs.map(x => x.finalMs.toFixed(0)).join(', ')} ms; final items ${JSON.stringify(runs[0].finalItems)}`),
         row('requests in flight per argument (max)', maxInFlight, undefined, 'n', { abs: 1 }),
         row('requests sent per 30 keystrokes', sent, undefined, 'n', undefined, `'' at open (no debounce) + one after the typing stops; per run: ${runs.map(x => x.sent).join(', ')}`),
+        row('keystroke: rows rebuilt + last answer narrowed (fixture answers)', small.median, roundTripUs, 'µs', { abs: 1000 }, `baseline = one plain SDK completion/complete on stdio (no delay); p95 ${small.p95.toFixed(1)} µs; rows rebuilt on ${small.rebuiltPerSequence} of ${VALUES.length} keystrokes`),
+        row('keystroke: same, 100 server values + 100 recent', big.median, roundTripUs, 'µs', { abs: 1000 }, `p95 ${big.p95.toFixed(1)} µs; rows rebuilt on ${big.rebuiltPerSequence} of ${VALUES.length} keystrokes`),
         row('requests cancelled', cancelled, undefined, 'n', undefined, `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`),
       ],
-      data: { serverMs, debounceMs: DEBOUNCE_MS, keyIntervalMs: KEY_INTERVAL_MS, serverDelayMs: SERVER_DELAY_MS, keystrokes: VALUES.length, runs },
-      notes: ["debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal"],
+      data: { serverMs, roundTripUs, keystroke: { fixture: small, hundred: big, rounds }, debounceMs: DEBOUNCE_MS, keyIntervalMs: KEY_INTERVAL_MS, serverDelayMs: SERVER_DELAY_MS, keystrokes: VALUES.length, runs },
+      notes: [
+        "debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal",
+        "keystroke rows: the shipped suggestions (src/core/view/suggestions.ts) and ValueRows (bundled from src/ui/argument-input.ts with the project's options, vscode tree-shaken away)",
+      ],
     };
   } finally {
     await catalog.dispose();
     await raw.close().catch(() => undefined);
+    await raw0.close().catch(() => undefined);
   }
 }

@@ -1,9 +1,14 @@
-// Completion in the chat input after `@mcp /`: prompt names, then `key=` argument names, then values
-// from the server's completion/complete with the arguments typed so far as context. A word that is
-// already complete gets no list: Enter in the chat input then sends instead of accepting a suggestion
-// that only repeats what was typed.
+// Completion in the chat input after `@mcp /`: prompt names (and our own `/list`, `/help`), then `key=`
+// argument names, then values from the server's completion/complete with the arguments typed so far as
+// context. A fully typed line must send on one Enter, so no list may hold a row Enter would take:
+// - names are offered by prefix, and a name typed in full gets no list when we are asked;
+// - VS Code refilters the list it has (fuzzily) on each later keystroke without asking us again, so a
+//   name's row inserts exactly the name: the chat input's `acceptSuggestionOnEnter: "smart"` then lets
+//   Enter through when the focused row would insert just what is typed, and that row is the focused one
+//   (an exact match outranks every fuzzy or longer match in VS Code's scoring).
 import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/invocation';
+import { completeNames } from '../core/name-completion';
 import type { ExtensionState } from '../state';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';
@@ -11,6 +16,12 @@ const CHAT_INPUT_SCHEME = 'chatSessionInput';
 export function registerChatCompletions(state: ExtensionState): vscode.Disposable {
   return vscode.languages.registerCompletionItemProvider({ scheme: CHAT_INPUT_SCHEME }, new ChatCompletionProvider(state), '/', '.', ' ', '=');
 }
+
+/** The participant's own words, handled in `handle()` before any prompt name. */
+const BUILT_IN: [string, () => string][] = [
+  ['list', () => vscode.l10n.t('List every prompt of every MCP server')],
+  ['help', () => vscode.l10n.t('How to run MCP prompts')],
+];
 
 export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly state: ExtensionState) {}
@@ -20,10 +31,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
     // Lists are complete (never `isIncomplete`): for an incomplete list VS Code keeps showing the old
     // answer unfiltered until a new one arrives, and Enter in that gap accepted a word typed in full.
-    if (m) {
-      const items = this.promptNames(m[1], position);
-      return items.some(i => i.insertText === `/${m[1]} `) ? [] : items;
-    }
+    if (m) return this.promptNames(m[1], position);
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
     const found = this.state.catalog.resolve(call[1]);
@@ -77,22 +85,43 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
 
   private promptNames(typed: string, position: vscode.Position): vscode.CompletionItem[] {
     const range = new vscode.Range(position.translate(0, -typed.length - 1), position);
-    const items: vscode.CompletionItem[] = [];
+    const words: { name: string; item: () => vscode.CompletionItem }[] = [];
+    // `/list` and `/help` are offered here, not as static participant commands: VS Code's completion of
+    // those kept offering `/list` when it was typed in full, and Enter turned it into a command chip.
+    BUILT_IN.forEach(([name, description], i) => words.push({
+      name,
+      item: () => {
+        const item = new vscode.CompletionItem({ label: `/${name}`, description: description() }, vscode.CompletionItemKind.Keyword);
+        item.sortText = ` ${i}`;
+        return item;
+      },
+    }));
     for (const p of this.state.catalog.prompts) {
-      const names = p.unique ? [p.shortName, p.invocationName] : [p.invocationName];
+      // A prompt called `list` or `help` is reached as `/server.list`: the bare word is ours.
+      const names = p.unique && !BUILT_IN.some(([word]) => word === p.shortName.toLowerCase()) ? [p.shortName, p.invocationName] : [p.invocationName];
       for (const name of names) {
-        const item = new vscode.CompletionItem({ label: `/${name}`, description: p.prompt.title ?? p.server.def.name }, vscode.CompletionItemKind.Function);
-        item.insertText = `/${name} `;
-        item.range = range;
-        item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
-        item.documentation = p.prompt.description;
-        item.filterText = `${p.prompt.title ?? ''} /${allButLast(name)}`;
-        item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
-        if (p.prompt.arguments?.length) item.command = { command: 'editor.action.triggerSuggest', title: '' };
-        items.push(item);
+        words.push({
+          name,
+          item: () => {
+            const item = new vscode.CompletionItem({ label: `/${name}`, description: p.prompt.title ?? p.server.def.name }, vscode.CompletionItemKind.Function);
+            item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
+            item.documentation = p.prompt.description;
+            item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
+            // Taken from the list, a prompt with arguments goes on to them: the space is typed (a
+            // trigger character), so the argument names show.
+            if (p.prompt.arguments?.length) item.command = { command: 'type', title: '', arguments: [{ text: ' ' }] };
+            return item;
+          },
+        });
       }
     }
-    return items;
+    return completeNames(typed, words.map(w => w.name)).map(i => {
+      const item = words[i].item();
+      // Exactly the name (no trailing space, no filter text of its own): see the head of this file.
+      item.insertText = `/${words[i].name}`;
+      item.range = range;
+      return item;
+    });
   }
 }
 

@@ -5,18 +5,24 @@
 // - `mode: 'agent'`; `previousRequests` (finished turns: the agent's history keeps user/assistant roles);
 //   `query` (sent, or only filled with `isPartialQuery`);
 // - `attachFiles` with URIs of our in-memory file system (mcp-prompts-media:): attached as files whose
-//   contents the agent reads. Image files are dropped without a word unless their scheme is file: (and
-//   not even then in a remote window: there it is vscode-remote:), so images are named in the text only.
+//   contents the agent reads. An image file (.png, .jpg, …) becomes an image attachment only from file:
+//   (in a remote or web window our files arrive as vscode-remote: and are dropped) or http(s) (fetched by
+//   the desktop app; the web app's fetcher throws "Not implemented" and the whole command fails);
+// - `toolIds`: the tool is attached as a reference. Images therefore go through our image tool
+//   (image-tool.ts): the text names each image with its handle and the tool is attached.
 import * as vscode from 'vscode';
-import { buildHandOff, handOffText, type HandOff } from '../core/handoff';
+import { Command, Workbench } from '../core/command-ids';
+import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/handoff';
 import type { ExtensionState, StoredResult } from '../state';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
+import { registerImageTool } from './image-tool';
 
 export function handOffFor(stored: StoredResult): HandOff {
   return buildHandOff(stored.transcript, {
     opener: `/${stored.invocation}`,
     continueText: vscode.l10n.t('Continue.'),
+    resultId: stored.id,
   });
 }
 
@@ -24,25 +30,33 @@ function attachFiles(stored: StoredResult, h: HandOff): vscode.Uri[] {
   return h.files.map(f => mediaUri(stored.id, f.index, f.part));
 }
 
+/** The image tool, attached when there are images to see. */
+function toolIds(h: HandOff): string[] | undefined {
+  return h.images.length ? [IMAGE_TOOL.name] : undefined;
+}
+
 /** Opens a new chat in agent mode whose request is the prompt, with its resources attached as files. */
 export async function continueInAgent(stored: StoredResult): Promise<void> {
   const h = handOffFor(stored);
   // A new session: the agent acts on the prompt alone, not on the conversation that produced it.
-  await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  await vscode.commands.executeCommand('workbench.action.chat.open', {
+  await vscode.commands.executeCommand(Workbench.newChat);
+  await vscode.commands.executeCommand(Workbench.openChat, {
     mode: 'agent',
     previousRequests: h.previousRequests,
     attachFiles: attachFiles(stored, h),
+    toolIds: toolIds(h),
     query: h.query,
   });
 }
 
 /** Fills the chat input with the transcript (roles as headings) and attaches its resources as files. */
 export async function insertIntoChat(stored: StoredResult): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.chat.open', {
-    query: handOffText(stored.transcript, { user: roleLabel('user'), assistant: roleLabel('assistant') }),
+  const h = handOffFor(stored);
+  await vscode.commands.executeCommand(Workbench.openChat, {
+    query: handOffText(stored.transcript, { user: roleLabel('user'), assistant: roleLabel('assistant') }, stored.id),
     isPartialQuery: true,
-    attachFiles: attachFiles(stored, handOffFor(stored)),
+    attachFiles: attachFiles(stored, h),
+    toolIds: toolIds(h),
   });
 }
 
@@ -59,11 +73,11 @@ type Action = vscode.QuickPickItem & { command: string };
 /** "More…" under a transcript: every action on a result in one quick pick, so the row stays short. */
 async function moreActions(stored: StoredResult): Promise<void> {
   const actions: Action[] = [
-    { label: `$(sparkle) ${vscode.l10n.t('Continue in Agent')}`, detail: vscode.l10n.t('A new agent chat whose request is this prompt, its resources attached as files'), command: 'mcpPrompts.continueInAgent' },
-    { label: `$(send) ${vscode.l10n.t('Send to Model')}`, detail: vscode.l10n.t('The selected model answers this prompt, without tools'), command: 'mcpPrompts.sendToModel' },
-    { label: `$(insert) ${vscode.l10n.t('Insert into Chat Input')}`, detail: vscode.l10n.t('The text in the chat input, its resources attached as files, to edit before sending'), command: 'mcpPrompts.insertIntoChat' },
-    { label: `$(copy) ${vscode.l10n.t('Copy as Markdown')}`, command: 'mcpPrompts.copyMarkdown' },
-    { label: `$(go-to-file) ${vscode.l10n.t('Open as Document')}`, command: 'mcpPrompts.openTranscript' },
+    { label: `$(sparkle) ${vscode.l10n.t('Continue in Agent')}`, detail: vscode.l10n.t('A new agent chat whose request is this prompt, its resources attached as files'), command: Command.continueInAgent },
+    { label: `$(send) ${vscode.l10n.t('Send to Model')}`, detail: vscode.l10n.t('The selected model answers this prompt, without tools'), command: Command.sendToModel },
+    { label: `$(insert) ${vscode.l10n.t('Insert into Chat Input')}`, detail: vscode.l10n.t('The text in the chat input, its resources attached as files, to edit before sending'), command: Command.insertIntoChat },
+    { label: `$(copy) ${vscode.l10n.t('Copy as Markdown')}`, command: Command.copyMarkdown },
+    { label: `$(go-to-file) ${vscode.l10n.t('Open as Document')}`, command: Command.openTranscript },
   ];
   const pick = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Actions for {0}', stored.result.prompt.invocationName) });
   if (pick) await vscode.commands.executeCommand(pick.command, stored.id);
@@ -71,24 +85,25 @@ async function moreActions(stored: StoredResult): Promise<void> {
 
 /** The row under a transcript: Continue in Agent, Send to Model when the model was not asked, More…. */
 export function resultButtons(stream: vscode.ChatResponseStream, stored: StoredResult, sent: boolean): void {
-  stream.button({ command: 'mcpPrompts.continueInAgent', title: vscode.l10n.t('Continue in Agent'), arguments: [stored.id] });
-  if (!sent) stream.button({ command: 'mcpPrompts.sendToModel', title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
-  stream.button({ command: 'mcpPrompts.moreActions', title: vscode.l10n.t('More…'), arguments: [stored.id] });
+  stream.button({ command: Command.continueInAgent, title: vscode.l10n.t('Continue in Agent'), arguments: [stored.id] });
+  if (!sent) stream.button({ command: Command.sendToModel, title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
+  stream.button({ command: Command.moreActions, title: vscode.l10n.t('More…'), arguments: [stored.id] });
 }
 
 export function registerHandOff(state: ExtensionState): vscode.Disposable[] {
   const stored = (id: unknown) => state.results.get(id) ?? state.results.latest;
   return [
-    vscode.commands.registerCommand('mcpPrompts.continueInAgent', async (id?: unknown) => {
+    registerImageTool(state),
+    vscode.commands.registerCommand(Command.continueInAgent, async (id?: unknown) => {
       const r = stored(id);
       if (r) await continueInAgent(r);
       else {
         // Nothing to hand over yet: say so and offer the way forward.
         const run = vscode.l10n.t('Pick a Prompt…');
-        if (await vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.'), run) === run) await vscode.commands.executeCommand('mcpPrompts.runPrompt');
+        if (await vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.'), run) === run) await vscode.commands.executeCommand(Command.runPrompt);
       }
     }),
-    vscode.commands.registerCommand('mcpPrompts.moreActions', async (id?: unknown) => {
+    vscode.commands.registerCommand(Command.moreActions, async (id?: unknown) => {
       const r = stored(id);
       if (r) await moreActions(r);
     }),

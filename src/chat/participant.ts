@@ -25,8 +25,11 @@ export function registerParticipant(state: ExtensionState, collect: Collector): 
 }
 
 async function handle(state: ExtensionState, collect: Collector, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
-  if (request.command === 'list') return listPrompts(state, stream);
-  if (request.command === 'help' || !request.prompt.trim()) return help(state, stream);
+  // `/list` and `/help` are words in the prompt, not static participant commands: VS Code's own
+  // command completion took the first Enter on a fully typed static command.
+  const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
+  if (word === 'list') return listPrompts(state, stream);
+  if (word === 'help' || !request.prompt.trim()) return help(state, stream);
   const line = request.prompt.trim().replace(/^\//, '');
   // Send to Model: the stored result goes to the model as it is; the server is not asked again.
   const pending = state.results.claim(line);

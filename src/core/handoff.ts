@@ -1,8 +1,10 @@
 // A prompt's transcript as a request for the user's agent ("Continue in Agent", "Insert into Chat
 // Input"): roles and order kept as chat turns (earlier user/assistant pairs become finished turns, the
 // last user message becomes the request), and every part that is not text named in the text; embedded
-// resources and audio are handed over as attached files. Images stay named in the text only: VS Code
-// 1.139 attaches files from an extension's own scheme, but drops image files from any scheme but file:.
+// resources and audio are handed over as attached files. Images are named in the text with a handle the
+// agent passes to our image tool (IMAGE_TOOL), which answers with the image data: VS Code 1.139 attaches
+// image files only from file: (local disk) and http(s) (fetched by the desktop app; the web app throws),
+// so an extension's own images never become an attachment, but a tool result may carry an image.
 import * as l10n from '@vscode/l10n';
 import { formatBytes, type Part, type Transcript } from './content.js';
 
@@ -16,8 +18,24 @@ export interface HandOff {
   query: string;
   /** Embedded resources and audio: attached as files. */
   files: HandOffItem[];
-  /** Images: named in the text (VS Code takes no image attachment from an extension's scheme). */
+  /** Images: named in the text, with the handle for IMAGE_TOOL when `imageHandle` was given. */
   images: HandOffItem[];
+}
+
+/** The language model tool that hands an image of a stored result to the agent (package.json). */
+export const IMAGE_TOOL = { name: 'mcpPrompts_promptImage', reference: 'mcpPromptImage' } as const;
+
+/** `r3/0-1`: stored result `r3`, message 0, part 1. Nothing else is a handle. */
+const HANDLE = /^(r\d{1,9})\/(\d{1,6})-(\d{1,6})$/;
+
+export function imageHandle(resultId: string, index: string): string {
+  return `${resultId}/${index.replace('.', '-')}`;
+}
+
+/** The stored result id and part index (`m.p`) a handle names, or undefined for anything else. */
+export function parseImageHandle(handle: unknown): { resultId: string; index: string } | undefined {
+  const m = typeof handle === 'string' ? HANDLE.exec(handle) : null;
+  return m ? { resultId: m[1], index: `${Number(m[2])}.${Number(m[3])}` } : undefined;
 }
 
 export interface HandOffOptions {
@@ -25,6 +43,8 @@ export interface HandOffOptions {
   opener: string;
   /** The request when the prompt ends with an assistant message. */
   continueText: string;
+  /** The stored result's id: images are then named with their handle for IMAGE_TOOL. */
+  resultId?: string;
 }
 
 export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
@@ -37,7 +57,7 @@ export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
       const index = `${mi}.${pi}`;
       if (p.kind === 'image') images.push({ index, part: p });
       else if (p.kind === 'audio' || p.kind === 'resource') files.push({ index, part: p });
-      return partText(p);
+      return partText(p, o.resultId === undefined ? undefined : imageHandle(o.resultId, index));
     }).filter(s => s !== '').join('\n\n');
     if (m.role === 'user') {
       pending = pending === undefined ? text : `${pending}\n\n${text}`;
@@ -50,18 +70,23 @@ export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
 }
 
 /** The whole transcript as one text with role headings: for the chat input, where there are no turns. */
-export function handOffText(t: Transcript, labels: { user: string; assistant: string }): string {
-  return t.messages.map(m => {
-    const body = m.parts.map(partText).filter(s => s !== '').join('\n\n');
+export function handOffText(t: Transcript, labels: { user: string; assistant: string }, resultId?: string): string {
+  return t.messages.map((m, mi) => {
+    const body = m.parts.map((p, pi) => partText(p, resultId === undefined ? undefined : imageHandle(resultId, `${mi}.${pi}`))).filter(s => s !== '').join('\n\n');
     return `${m.role === 'assistant' ? labels.assistant : labels.user}:\n${body}`;
   }).join('\n\n');
 }
 
-/** Text as is; anything else as one bracketed line naming it (its bytes travel beside the text). */
-export function partText(p: Part): string {
+/**
+ * Text as is; anything else as one bracketed line naming it (its bytes travel beside the text). An
+ * image with a handle says how to see it: the tool by its reference name, and the handle.
+ */
+export function partText(p: Part, handle?: string): string {
   switch (p.kind) {
     case 'text': return p.text;
-    case 'image': return `[${l10n.t('image {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`;
+    case 'image': return handle === undefined
+      ? `[${l10n.t('image {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`
+      : `[${l10n.t('image {0} ({1}, {2}): to see it, call #{3} with image "{4}"', p.fileName, p.mimeType, formatBytes(p.bytes), IMAGE_TOOL.reference, handle)}]`;
     case 'audio': return `[${l10n.t('audio {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`;
     case 'resource': return `[${l10n.t('resource {0} attached as {1}', p.uri, p.fileName)}]`;
     case 'link': return `[${l10n.t('resource link {0}: {1}', p.title ?? p.name, p.uri)}]`;

@@ -1,10 +1,12 @@
 // Results that reach the user's work: a person runs `@mcp /rich-demo.rich_content`, sees one short row of
 // actions under the transcript, uses More… → Insert into Chat Input (the text with roles, the resources as
-// file chips), then Continue in Agent: a new agent chat whose history holds the prompt's earlier turns
+// file chips, the image tool as a chip) and sends it (the agent gets the files and the image data), then
+// Continue in Agent: a new agent chat whose history holds the prompt's earlier turns
 // (roles kept) and whose request carries the resources as files. The fake default agent (test/fake-model)
 // forwards what it receives to the fake model, which echoes it: the assertions read what reached the model.
-// VS Code 1.139 drops image files attached from an extension's scheme: the image reaches the agent as its
-// name in the text (asserted, so a VS Code that starts taking them shows up here as a change).
+// VS Code 1.139 drops image files attached from an extension's scheme, so the image goes through our image
+// tool: the request names it with a handle and attaches the tool; the fake agent runs the tool call the
+// fake model makes (as an agent does) and the model receives the image data in the tool result.
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
@@ -19,6 +21,11 @@ function sessionText(page) {
 
 async function waitForSession(page, re, timeout = 120000) {
   await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout });
+}
+
+/** The same, on the chat's text with every run of white space as one space. */
+async function waitForSessionFlat(page, re, timeout = 120000) {
+  await page.waitForFunction(r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')), re.source, { timeout });
 }
 
 module.exports = async function agent(ctx) {
@@ -55,26 +62,36 @@ module.exports = async function agent(ctx) {
   const chips = input.locator('.chat-attached-context-attachment');
   await chips.filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
   for (const name of ['audio.wav', 'data.bin']) await chips.filter({ hasText: name }).first().waitFor({ timeout: 60000 });
+  // The image goes with it: the image tool is attached (VS Code takes no image file from an extension).
+  await chips.filter({ hasText: 'mcpPromptImage' }).first().waitFor({ timeout: 60000 });
   const typed = await input.locator('.monaco-editor .view-lines').first().innerText();
   // The editor draws only the lines in view: the first turn's heading and text (the order is a unit test).
   assert.match(typed.replace(/\u00a0/g, ' '), /^User:\s*# Rich content/, 'the inserted text starts with the first turn and its role');
   await ui.screenshot('insert-into-chat-input');
+  // Sent as it is (one Enter, the input has the focus), the user's agent gets the files and, through the
+  // attached image tool, the image data.
+  await page.keyboard.press('Enter');
+  await waitForSessionFlat(page, /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/);
+  await ui.screenshot('insert-sent');
 
   // 3. Continue in Agent: a new agent chat; the model receives the turns in order with their roles, the
-  //    image named where it stood, and the attached files' contents.
-  await continueButton.click();
-  await waitForSession(page, /FAKE-MODEL received 5 messages/);
+  //    image named where it stood with its handle, the attached files' contents, and then, through the
+  //    image tool the agent calls, the image data itself.
+  // The transcript's buttons scrolled out of view with the reply above: the palette runs the same action.
+  await ui.runCommand('MCP Prompts: Continue in Agent');
+  await waitForSession(page, /FAKE-MODEL received 7 messages/);
   const received = (await sessionText(page)).replace(/\s+/g, ' ');
-  const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 5 messages'));
-  assert.match(echo, /^FAKE-MODEL received 5 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./);
+  const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 7 messages'));
+  assert.match(echo, /^FAKE-MODEL received 7 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./);
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md> <contents "# Notes\\n\\n- remember the milk/);
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/audio\.wav> <binary 16044 bytes>/);
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/data\.bin> <binary 8 bytes>/);
-  assert.doesNotMatch(echo, /<image image\/png/, 'no image data reaches the agent (VS Code drops the attachment)');
+  // The image data: the fixture's 64×64 PNG, 8293 bytes, in the result of the tool call the agent made.
+  assert.match(echo, /\[assistant\] <tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/);
   // The new chat is in agent mode and holds only the hand-off (the @mcp run stays in the previous chat).
   await page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(received, /@mcp \/rich-demo\.rich_content/);
-  await page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 5 messages' }).first().scrollIntoViewIfNeeded();
+  await page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 7 messages' }).first().scrollIntoViewIfNeeded();
   await ui.screenshot('agent-received');
   await ui.close();
 
@@ -82,7 +99,7 @@ module.exports = async function agent(ctx) {
   const auto = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) }, userSettings: { 'mcpPrompts.chat.afterGet': 'agent' } });
   await auto.page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await auto.typeInChat('@mcp /rich-demo.rich_content');
-  await waitForSession(auto.page, /FAKE-MODEL received 5 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\./);
+  await waitForSession(auto.page, /FAKE-MODEL received 7 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/);
   await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(await sessionText(auto.page), /FAKE-MODEL received 4 messages/, 'the model was not asked without tools first');
 };

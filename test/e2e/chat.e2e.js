@@ -53,10 +53,18 @@ module.exports = async function chat(ctx) {
   await suggest.filter({ hasText: '/rich-demo.rich_content' }).first().waitFor();
   await ui.screenshot('completions');
   await clearInput(page);
+  // /list and /help are offered while typing (by our completion, not as static participant commands).
+  await ui.typeInChat('@mcp /li', { send: false });
+  await suggest.filter({ hasText: '/list' }).first().waitFor({ timeout: 60000 });
+  await clearInput(page);
 
-  // ... then argument names, then values from completion/complete.
-  await ui.typeInChat('@mcp /pick_framework ', { send: false });
+  // ... then argument names (a name taken from the list with Enter goes on to them), then values
+  // from completion/complete.
+  await ui.typeInChat('@mcp /pick_fr', { send: false });
+  await suggest.filter({ hasText: '/pick_framework' }).first().waitFor({ timeout: 60000 });
+  await page.keyboard.press('Enter');
   await suggest.filter({ hasText: 'language=' }).first().waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => /@mcp \/pick_framework $/.test(document.querySelector('.interactive-input-part .monaco-editor .view-lines')?.textContent.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 60000 });
   await suggest.filter({ hasText: 'framework=' }).first().waitFor();
   await page.keyboard.type('language=py');
   await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
@@ -94,7 +102,11 @@ module.exports = async function chat(ctx) {
   await ui.waitForText('FAKE-MODEL received 4 messages: [user] # Rich content', { within: SESSION });
   // The image went to the model as image data (the echo sits inside a code block, so read the text).
   await page.waitForFunction(() => /<image\simage\/png\s\d+\sbytes>/.test(document.querySelector('.interactive-session')?.innerText ?? ''), undefined, { timeout: 60000 });
-  await page.locator(`${SESSION} .interactive-item-container`).last().scrollIntoViewIfNeeded();
+  // For the screenshot only: the chat list may re-render the last item while it is being scrolled to.
+  for (let i = 0; ; i++) {
+    try { await page.locator(`${SESSION} .interactive-item-container`).last().scrollIntoViewIfNeeded({ timeout: 20000 }); break; }
+    catch (e) { if (i >= 4 || !/not attached/.test(e.message)) throw e; }
+  }
   await ui.screenshot('rich-transcript');
 
   // Opening the embedded resource shows it read-only as a document.
@@ -115,15 +127,13 @@ module.exports = async function chat(ctx) {
   if (Math.abs(duration - 1) > 0.05) throw new Error(`the audio preview did not load the clip (duration ${duration})`);
   await ui.screenshot('audio-preview');
 
-  // 5. /list groups every prompt by server.
-  // `/list` is a static participant command: VS Code's own command completion takes the first Enter
-  // (it turns `/list` into a command chip), the second sends. Left open: see the flow report.
+  // 5. /list groups every prompt by server; typed in full, one Enter sends it (no suggestion takes it).
   await ui.typeInChat('@mcp /list');
-  await page.keyboard.press('Enter');
   await sessionText(page, /### rich-demo|rich-demo\n/);
   await sessionText(page, /\/rich_content/);
   await sessionText(page, /\/args-prompt\scity\*,\sstate/);
   await sessionText(page, /\/p23\stopic/);
+  await ui.screenshot('list-one-enter');
 
   // 6. Errors name the cause and leave the chat working.
   await ui.typeInChat('@mcp /no_such_prompt');

@@ -1,23 +1,33 @@
 // Hostile server text through the real UI: a text part that opens an HTML comment (`<!--`) shows as text,
 // and what follows it stays visible, in chat and in the transcript document (markdown preview); /list
 // keeps a hostile argument name inside its code span (no heading, no link) and marks a look-alike name,
-// as does the Run Prompt picker; a line-wrapped base64 image renders.
+// as does the Run Prompt picker; a line-wrapped base64 image renders. `@mcp /list` and `@mcp /help`, typed
+// in full, send on one Enter although prompts start with those words or match them loosely
+// (`list_everything`, `lint_issue_summary_text`, `hostile.missing-content`, `help_desk`, `hello_planet`).
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 
+/** The Enter sent the request: the chat input is empty again (a suggestion taken instead leaves the line in it). */
+async function chatInputEmptied(page) {
+  await page.waitForFunction(() => {
+    const lines = document.querySelector('.interactive-input-part .monaco-editor .view-lines');
+    return lines !== null && lines.textContent.replace(/\u00a0/g, ' ').trim() === '';
+  }, undefined, { timeout: 60000 });
+}
+
 module.exports = async function hostile(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const stdio = fault => ({ type: 'stdio', ...faultyCommand(fault) });
   const ui = await openWorkbench(ctx, {
     waitForModel: false,
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { hostile: stdio('content'), names: stdio('hostile-names') } }, null, 2) },
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { hostile: stdio('content'), names: stdio('hostile-names'), words: stdio('word-like-names') } }, null, 2) },
     userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
   });
   const { page } = ui;
-  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   const sessionText = () => page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
 
   // 1. Chat: the comment opener is text, and the part after it is there too.
@@ -48,10 +58,9 @@ module.exports = async function hostile(ctx) {
   await page.waitForFunction(el => el.complete && el.naturalWidth === 1, await img.elementHandle(), { timeout: 60000 });
 
   // 4. /list: the hostile argument name stays inside its code span; the look-alike name is marked.
-  // `/list` is a static participant command: VS Code's own command completion takes the first Enter
-  // (as in chat.e2e.js; a known issue), the second sends.
+  // Typed in full with one Enter, it sends: no row of a longer or loosely matching name takes the Enter.
   await ui.typeInChat('@mcp /list');
-  await page.keyboard.press('Enter');
+  await chatInputEmptied(page);
   await ui.waitForText(/mixes Latin \+ Cyrillic letters/, { within: SESSION });
   const list = await page.evaluate(() => {
     const rows = [...document.querySelectorAll('.interactive-session .interactive-item-container')];
@@ -70,6 +79,17 @@ module.exports = async function hostile(ctx) {
   const listed = await sessionText();
   for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 ']) if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
   await ui.screenshot('list-hostile-names');
+
+  // 4b. /help and a name that starts with `list`, typed in full: one Enter each runs what was typed.
+  await ui.typeInChat('@mcp /help');
+  await chatInputEmptied(page);
+  await ui.waitForText('runs the prompts of your MCP servers', { within: SESSION });
+  await ui.typeInChat('@mcp /list_everything');
+  await chatInputEmptied(page);
+  await ui.waitForText('ran list_everything', { within: SESSION });
+  const ran = (await sessionText()).match(/ran (\w+)/g);
+  if (JSON.stringify(ran) !== JSON.stringify(['ran list_everything'])) throw new Error(`another prompt ran: ${JSON.stringify(ran)}`);
+  await ui.screenshot('help-and-list-prefix-one-enter');
 
   // 5. The picker marks the look-alike name where the user picks it.
   await ui.runCommand('MCP Prompts: Run Prompt…');

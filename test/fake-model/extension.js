@@ -38,8 +38,8 @@ function describePart(part) {
   if (part instanceof vscode.LanguageModelDataPart) return dataPart(part);
   if (part && typeof part.value === 'string') return part.value; // other text-like parts
   if (part && typeof part.mimeType === 'string' && part.data) return dataPart(part);
-  if (part && typeof part.name === 'string' && typeof part.callId === 'string') return ` <tool-call ${part.name}>`;
-  if (part && typeof part.callId === 'string') return ` <tool-result ${part.callId}>`;
+  if (part && typeof part.name === 'string' && typeof part.callId === 'string') return ` <tool-call ${part.name} ${JSON.stringify(part.input)}>`;
+  if (part && typeof part.callId === 'string') return ` <tool-result ${(part.content || []).map(describePart).join('')}>`;
   return ' <unknown part>';
 }
 
@@ -59,9 +59,24 @@ function chunks(text) {
   return out;
 }
 
+const CALL_IMAGE = /call #\w+ with image "([^"]+)"/g;
+
+/** The tool calls the model makes (see the head of this file): none, or one per named image handle. */
+function toolCalls(messages, options) {
+  const tool = (options.tools || []).find(t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image);
+  if (!tool || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart))) return [];
+  const text = messages.map(m => (typeof m.content === 'string' ? m.content : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''))).join('\n');
+  return [...text.matchAll(CALL_IMAGE)].map((m, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, tool.name, { image: m[1] }));
+}
+
 const provider = {
   provideLanguageModelChatInformation() { return [MODEL]; },
   async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+    const calls = toolCalls(messages, options);
+    if (calls.length) {
+      for (const call of calls) progress.report(call);
+      return;
+    }
     for (const piece of chunks(describe(messages))) {
       if (token.isCancellationRequested) return;
       progress.report(new vscode.LanguageModelTextPart(piece));
@@ -124,8 +139,26 @@ async function toMessages(request, context) {
 async function defaultHandler(request, context, stream, token) {
   const model = request.model;
   if (!model) { stream.markdown('FAKE-DEFAULT-AGENT: no model selected'); return {}; }
-  const response = await model.sendRequest(await toMessages(request, context), {}, token);
-  for await (const piece of response.text) stream.markdown(piece);
+  const messages = await toMessages(request, context);
+  const referenced = new Set((request.toolReferences || []).map(r => r.name));
+  const tools = vscode.lm.tools.filter(t => referenced.has(t.name)).map(t => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  // The agent's loop: the model's tool calls are run and their results sent back, until it answers in text.
+  for (let round = 0; round < 3; round++) {
+    const response = await model.sendRequest(messages, { tools }, token);
+    const calls = [];
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) stream.markdown(part.value);
+      else if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
+    }
+    if (!calls.length) break;
+    messages.push(vscode.LanguageModelChatMessage.Assistant(calls));
+    const results = [];
+    for (const call of calls) {
+      const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+      results.push(new vscode.LanguageModelToolResultPart(call.callId, result.content));
+    }
+    messages.push(vscode.LanguageModelChatMessage.User(results));
+  }
   return {};
 }
 
