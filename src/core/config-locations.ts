@@ -128,7 +128,7 @@ export function claudeProjects(value: unknown, folders: readonly string[]): { fo
   return out;
 }
 
-/** The `mcp` section of a .code-workspace file (top level, or under `settings` as older files have it). */
+/** The `mcp` section of a .code-workspace file: under `settings` where VS Code keeps it, or at the top level. */
 export function workspaceFileMcp(text: string, origin: string): unknown {
   const errors: jsonc.ParseError[] = [];
   const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -137,8 +137,8 @@ export function workspaceFileMcp(text: string, origin: string): unknown {
     throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
   }
   if (!isObject(value)) return undefined;
-  if (isObject(value.mcp)) return value.mcp;
-  return isObject(value.settings) && isObject(value.settings.mcp) ? value.settings.mcp : undefined;
+  if (isObject(value.settings) && isObject(value.settings.mcp)) return value.settings.mcp;
+  return isObject(value.mcp) ? value.mcp : undefined;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

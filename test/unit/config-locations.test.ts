@@ -52,9 +52,9 @@ test('a hostile workspace cannot switch discovery on: only the user\'s own value
   assert.deepEqual(discoverySwitches(fromWorkspace), { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: false });
   assert.deepEqual(discoverySwitches({ ...fromWorkspace, globalValue: { cursor: true, windsurf: 'yes' } }),
     { claudeDesktop: false, claudeCode: false, cursor: true, windsurf: false });
-  // The manifest also keeps it out of workspace settings (machine scope).
+  // The manifest also keeps it out of workspace settings (application scope).
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
-  assert.equal(manifest.contributes.configuration.properties['mcpPrompts.discovery'].scope, 'machine');
+  assert.equal(manifest.contributes.configuration.properties['mcpPrompts.discovery'].scope, 'application');
 });
 
 const file = (source: DiscoveryFile['source'], kind: DiscoveryFile['kind'] = 'user', folder?: string): DiscoveryFile =>
