@@ -19,7 +19,11 @@ export function watchOutsideConfig(globalStorageUri: vscode.Uri, reload: () => v
     if (profile) watch(vscode.Uri.joinPath(profile, '..'), 'mcp.json');
     const file = vscode.workspace.workspaceFile;
     if (file && file.scheme !== 'untitled') watch(vscode.Uri.joinPath(file, '..'), path.posix.basename(file.path));
-    for (const f of discoveredFiles()) watch(vscode.Uri.file(path.dirname(f.path)), path.basename(f.path));
+    // A workspace file is watched from its folder, so a .cursor folder created later is seen too.
+    for (const f of discoveredFiles()) {
+      if (f.folder) watch(vscode.Uri.file(f.folder), path.relative(f.folder, f.path).split(path.sep).join('/'));
+      else watch(vscode.Uri.file(path.dirname(f.path)), path.basename(f.path));
+    }
   };
   rewatch();
   const subs = [
