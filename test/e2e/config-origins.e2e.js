@@ -3,7 +3,7 @@
 // `mcp` section of the .code-workspace file (under `settings`, where VS Code keeps it) the window opened, and one in Cursor's ~/.cursor/mcp.json
 // read by discovery under a fake HOME. All three run; the profile's prompt runs from chat; the tree
 // says where each is defined; a server added to the profile file while the window is open appears
-// without a reload; Disable Server from the tree's context menu holds it, Enable Server starts it again.
+// without a reload, and so does a workspace .cursor/mcp.json; Disable Server from the tree's context menu holds it, Enable Server starts it again.
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -72,6 +72,12 @@ module.exports = async function configOrigins(ctx) {
     await chooseFromContextMenu(tree.filter({ hasText: 'cursor-pages' }).first(), 'Enable Server');
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
     await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    // A workspace's .cursor/mcp.json created while the window is open is read too (a workspace origin).
+    fs.mkdirSync(path.join(host.workspace, '.cursor'));
+    fs.writeFileSync(path.join(host.workspace, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }));
+    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'cursor-ws' }).first().hover();
+    await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: Cursor (.cursor/mcp.json)' }).first().waitFor({ timeout: 60000 });
     // Discovery only reads: the Cursor file is as it was.
     assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(path.join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers), ['cursor-pages']);
   } finally {
