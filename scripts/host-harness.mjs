@@ -313,7 +313,7 @@ export async function launchBrowser({ headless = true, args = [] } = {}) {
  * URL of the workbench for `folder` that loads the extension under development (and optionally runs its tests).
  * Only one extensionDevelopmentPath takes effect in the web workbench, so more than one is an error here.
  */
-export function workbenchUrl(host, { extensionDevelopmentPaths = [], extensionTestsPath, folder, skipWelcome = true } = {}) {
+export function workbenchUrl(host, { extensionDevelopmentPaths = [], extensionTestsPath, folder, workspaceFile, skipWelcome = true } = {}) {
   const devPaths = [extensionDevelopmentPaths].flat().filter(Boolean);
   if (devPaths.length > 1) {
     throw new Error('the web workbench loads only ONE extensionDevelopmentPath (its payload is a Map); ' +
@@ -323,7 +323,9 @@ export function workbenchUrl(host, { extensionDevelopmentPaths = [], extensionTe
   if (extensionTestsPath) payload.push(['extensionTestsPath', host.remoteUri(extensionTestsPath)]);
   if (skipWelcome) payload.push(['skipWelcome', 'true']);
   const query = [];
-  if (folder) query.push(`folder=${encodeURIComponent(path.resolve(folder))}`);
+  // A .code-workspace file opens instead of the folder (`workspaceFile`: absolute path on the host).
+  if (workspaceFile) query.push(`workspace=${encodeURIComponent(path.resolve(workspaceFile))}`);
+  else if (folder) query.push(`folder=${encodeURIComponent(path.resolve(folder))}`);
   if (payload.length) query.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
   return `${host.url}/${query.length ? '?' + query.join('&') : ''}`;
 }
@@ -343,9 +345,9 @@ export function formatExtHostLog(type, args) {
  * filtered), `onExit(code)` the exit code of an extensionTestsPath run.
  * @returns {Promise<{context, page, url:string}>}
  */
-export async function openWorkbench(browser, host, { extensionDevelopmentPaths = [], extensionTestsPath, folder,
+export async function openWorkbench(browser, host, { extensionDevelopmentPaths = [], extensionTestsPath, folder, workspaceFile,
   viewport = { width: 1400, height: 900 }, onLog, onExit, waitForWorkbench = true, timeout = 120 * SECOND } = {}) {
-  const url = workbenchUrl(host, { extensionDevelopmentPaths, extensionTestsPath, folder });
+  const url = workbenchUrl(host, { extensionDevelopmentPaths, extensionTestsPath, folder, workspaceFile });
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(timeout);

@@ -11,6 +11,7 @@ import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import * as resources from './resources';
 import { SERVERS_SETTING } from './settings';
+import { watchOutsideConfig } from './workspace/config-watch';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...resources.register(state),
     state.onDidLoadConfig(updateContext),
     watchConfiguration(state),
+    watchOutsideConfig(context.globalStorageUri, () => void state.reload()),
   );
   void state.reload();
   activationMs = performance.now() - started;

@@ -2,6 +2,7 @@
 // outside the manifest's enum (a hand-edited settings.json) reads as the default.
 import * as vscode from 'vscode';
 import type { AfterGet, RunTargetSetting } from './core/runner';
+import { discoverySwitches, type DiscoverySwitches } from './core/config-locations';
 
 export interface Settings {
   /** mcpPrompts.runTarget */
@@ -12,6 +13,7 @@ export interface Settings {
 
 const SECTION = 'mcpPrompts';
 export const SERVERS_SETTING = `${SECTION}.servers`;
+export const DISCOVERY_SETTING = `${SECTION}.discovery`;
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -33,6 +35,11 @@ export function inspectServers(folder?: vscode.Uri): { user?: unknown; workspace
     workspace: inspected?.workspaceValue,
     folder: inspected?.workspaceFolderValue,
   };
+}
+
+/** mcpPrompts.discovery, from the user's own settings only (core/config-locations.ts says why). */
+export function readDiscovery(): DiscoverySwitches {
+  return discoverySwitches(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('discovery'));
 }
 
 /** VS Code's own `security.workspace.trust.enabled`: off means nobody is asked to trust anything. */

@@ -28,6 +28,8 @@ export interface ConfigurationView {
 }
 
 const MAX_READ_RETRIES = 10;
+/** globalState: the disableKey()s of the servers the user disabled from the tree. */
+const DISABLED_KEY = 'disabledServers';
 
 export class ExtensionState implements vscode.Disposable {
   readonly catalog: Catalog;
@@ -43,6 +45,7 @@ export class ExtensionState implements vscode.Disposable {
   private loading?: Promise<void>;
   private reloadQueued = false;
   private readRetries = 0;
+  private readonly origins = new Map<string, string>();
 
   constructor(readonly context: vscode.ExtensionContext) {
     const declared = (context.extension.packageJSON as { version?: unknown }).version;
@@ -84,13 +87,14 @@ export class ExtensionState implements vscode.Disposable {
   }
 
   private async readConfig(): Promise<void> {
-    const read = await readConfigSources();
+    const read = await readConfigSources(this.context.globalStorageUri);
     // Early in a remote window the file system may not answer yet: try again shortly.
     if (read.retry && this.readRetries++ < MAX_READ_RETRIES) setTimeout(() => void this.reload(), 1000);
     const trusted = vscode.workspace.isTrusted;
     const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const userHome = os.homedir();
-    const plan = planServers(read.sources, { trusted, userHome, firstFolder });
+    const disabled = new Set(this.disabledKeys());
+    const plan = planServers(read.sources, { trusted, userHome, firstFolder, isDisabled: key => disabled.has(key) });
     const problems: ConfigProblem[] = [...read.problems, ...plan.problems];
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];
@@ -125,6 +129,11 @@ export class ExtensionState implements vscode.Disposable {
       if (!this.config.notes.get(note.def.id)?.includes(note.message)) this.log(note.def).info(note.message);
       notes.set(note.def.id, [...(notes.get(note.def.id) ?? []), note.message]);
     }
+    for (const def of defs) {
+      // Each server's log says where it is defined, once, and again when that changes.
+      if (def.origin && this.origins.get(def.id) !== def.origin) this.log(def).info(vscode.l10n.t('Defined in {0}', def.origin));
+      if (def.origin) this.origins.set(def.id, def.origin);
+    }
     if (defs.some(d => d.transport.type !== 'stdio')) await this.loopback.prepare().catch(() => undefined);
     this.config = { held, notes, problems };
     this.catalog.setServers(defs);
@@ -136,6 +145,23 @@ export class ExtensionState implements vscode.Disposable {
   async reconsider(id: string): Promise<void> {
     const entry = this.config.held.find(h => h.def.id === id && (h.reason === 'declined' || h.reason === 'consent'));
     if (entry) await this.consent.reconsider(entry);
+  }
+
+  private disabledKeys(): string[] {
+    const value = this.context.globalState.get<unknown>(DISABLED_KEY);
+    return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
+  }
+
+  isDisabled(def: ServerDefinition): boolean {
+    return !!def.disableKey && this.disabledKeys().includes(def.disableKey);
+  }
+
+  /** The tree's Disable / Enable Server: kept per place and name, so a same-named server elsewhere is not affected. */
+  async setDisabled(def: ServerDefinition, disabled: boolean): Promise<void> {
+    if (!def.disableKey) return;
+    const keys = this.disabledKeys().filter(k => k !== def.disableKey);
+    await this.context.globalState.update(DISABLED_KEY, disabled ? [...keys, def.disableKey] : keys);
+    await this.reload();
   }
 
   dispose(): void {

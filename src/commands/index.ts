@@ -8,7 +8,7 @@ import { addServer, importServers } from '../ui/config-edit';
 import type { Node } from '../ui/tree';
 import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type Surfaces } from './run';
 import {
-  allowServer, restartServer, showLog, signIn, signOut, startServer, stopServer, type ServerArg,
+  allowServer, disableServer, enableServer, restartServer, showLog, signIn, signOut, startServer, stopServer, type ServerArg,
 } from './servers';
 import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
 
@@ -34,6 +34,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     register(Command.signOut, (arg?: ServerArg) => signOut(state, arg)),
     register(Command.showLog, (arg?: ServerArg) => showLog(state, arg)),
     register(Command.allowServer, (id: unknown) => allowServer(state, id)),
+    register(Command.disableServer, (arg?: ServerArg) => disableServer(state, arg)),
+    register(Command.enableServer, (arg?: ServerArg) => enableServer(state, arg)),
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
     register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),

@@ -87,3 +87,23 @@ export async function showLog(state: ExtensionState, arg?: ServerArg): Promise<v
 export function allowServer(state: ExtensionState, id: unknown): Promise<void> | undefined {
   return typeof id === 'string' ? state.reconsider(id) : undefined;
 }
+
+/** Tree: a running (or failing) server is turned off; it stays listed, held as disabled. */
+export async function disableServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const e = await server(state, arg, vscode.l10n.t('Disable which server?'));
+  if (e) await state.setDisabled(e.def, true);
+}
+
+/** Tree: a server the user disabled starts again; one its own file turns off is changed there. */
+export async function enableServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
+  const node = arg as Node | undefined;
+  const held = typeof arg === 'string'
+    ? state.held.find(h => h.reason === 'disabled' && (h.def.id === arg || h.def.name === arg))
+    : node?.type === 'blocked' ? node.held : undefined;
+  if (!held) return;
+  if (!state.isDisabled(held.def)) {
+    void vscode.window.showInformationMessage(held.message);
+    return;
+  }
+  await state.setDisabled(held.def, false);
+}

@@ -16,6 +16,8 @@ export const Command = {
   addServer: 'mcpPrompts.addServer',
   importServers: 'mcpPrompts.importServers',
   allowServer: 'mcpPrompts.allowServer',
+  disableServer: 'mcpPrompts.disableServer',
+  enableServer: 'mcpPrompts.enableServer',
   focusView: 'mcpPrompts.focusView',
   sendToModel: 'mcpPrompts.sendToModel',
   insertIntoChat: 'mcpPrompts.insertIntoChat',

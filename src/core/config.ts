@@ -40,6 +40,10 @@ export interface ServerDefinition {
   defaultCwd?: string;
   /** Substituted password input values: redacted from every log line and error of this server. */
   secrets?: string[];
+  /** Where it is defined, for the tooltip and the log ("user profile mcp.json", ".vscode/mcp.json", …). */
+  origin?: string;
+  /** Keys the user's own disable from the tree: the place's stable key and the name (server-merge.ts). */
+  disableKey?: string;
 }
 
 export interface InputDefinition {

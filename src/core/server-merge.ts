@@ -13,9 +13,15 @@ export interface ConfigSource {
   /** The workspace folder of a workspace source: its `${workspaceFolder}` and its scope. */
   folder?: string;
   config: ServerConfig;
+  /** A stable name of the place (not translated): keys the user's own per-server disable. */
+  key?: string;
+  /** Servers the file itself marks as off (`"disabled": true`, Claude Code's disabled project servers). */
+  disabled?: readonly string[];
+  /** Read from another client's file by discovery: a clash with an earlier source is not a problem. */
+  discovered?: boolean;
 }
 
-export type HoldReason = 'untrusted' | 'shadowed' | 'envFile';
+export type HoldReason = 'untrusted' | 'shadowed' | 'envFile' | 'disabled';
 
 export interface HeldServer {
   def: ServerDefinition;
@@ -47,6 +53,13 @@ export interface TrustContext {
   userHome: string;
   /** The first workspace folder, if any: the default cwd of user servers in a trusted workspace. */
   firstFolder?: string;
+  /** The user disabled this server from the tree (keyed by `disableKey`). */
+  isDisabled?: (key: string) => boolean;
+}
+
+/** The key of the user's own disable of one server: its place and its name. */
+export function disableKey(source: Pick<ConfigSource, 'key' | 'label'>, name: string): string {
+  return `${source.key ?? source.label}\u0000${name}`;
 }
 
 /** The scope of a definition: `user`, or the folder of the workspace that defined it. */
@@ -61,7 +74,7 @@ export function envFileInWorkspace(envFile: string | undefined): boolean {
 }
 
 /**
- * User sources first: on a name clash the user's definition is used and the workspace one is shown as
+ * User sources first, each kind in the order given: on a name clash the user's definition is used and the workspace one is shown as
  * shadowed. In an untrusted workspace every workspace-defined server is held back whatever its transport,
  * user stdio servers run from the home folder, and a relative envFile is refused.
  */
@@ -77,8 +90,17 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
         source: source.kind === 'user' ? 'user' : 'workspace',
         scope: scopeOf(source),
         defaultCwd: source.kind === 'workspace' ? source.folder : ctx.trusted ? ctx.firstFolder ?? ctx.userHome : ctx.userHome,
+        origin: source.label,
+        disableKey: disableKey(source, parsed.name),
       };
       const first = taken.get(def.id);
+      if (first && source.discovered && first.source !== source) {
+        // The same server is often configured in several clients: the earlier place is used, quietly.
+        const message = l10n.t('{0} from {1} is not used: {0} from {2} is', def.name, source.label, first.source.label);
+        plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
+        plan.notes.push({ def: first.def, message });
+        continue;
+      }
       if (first && first.source.kind === 'user' && source.kind === 'workspace') {
         const message = l10n.t('{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined', def.name, source.label, first.source.label);
         plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
@@ -90,6 +112,16 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
         continue;
       }
       taken.set(def.id, { def, source });
+      // A disabled server still holds its name: turning off your own server never lets a workspace's run.
+      if (source.disabled?.includes(def.name)) {
+        plan.held.push({ def, origin: source.label, reason: 'disabled', message: l10n.t('{0} is turned off in {1}', def.name, source.label) });
+        continue;
+      }
+      if (ctx.isDisabled?.(def.disableKey!)) {
+        const message = l10n.t('{0} from {1} is disabled; Enable Server in its context menu starts it again', def.name, source.label);
+        plan.held.push({ def, origin: source.label, reason: 'disabled', message });
+        continue;
+      }
       if (source.kind === 'workspace' && !ctx.trusted) {
         plan.held.push({ def, origin: source.label, reason: 'untrusted', message: l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label) });
         continue;

@@ -37,6 +37,8 @@ const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
  * @param {string} [o.extensionPath]     default ctx.extensionPath or the repo root
  * @param {string} [o.workspace]         default a fresh <runDir>/workspace
  * @param {Object<string,string>} [o.files] files to write into the workspace before opening, relative path -> text
+ * @param {Object<string,string>} [o.userFiles] files to write into the profile's User folder (next to settings.json)
+ * @param {string} [o.workspaceFile]     a .code-workspace file (relative to the workspace) to open instead of the folder
  * @param {object} [o.userSettings]
  * @param {boolean} [o.workspaceTrust]   default false (trust prompt disabled)
  * @param {boolean} [o.waitForModel]     default true: wait for "Fake Echo" in the chat input
@@ -68,13 +70,18 @@ async function openWorkbench(ctx = {}, o = {}) {
   };
   if (ctx.defer) ctx.defer(() => ui.close());
   try {
-    for (const [rel, text] of Object.entries(o.files || {})) {
-      const file = path.join(host.workspace, rel);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
+    for (const [base, files] of [[host.workspace, o.files], [path.join(host.userDataDir, 'User'), o.userFiles]]) {
+      for (const [rel, text] of Object.entries(files || {})) {
+        const file = path.join(base, rel);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, text);
+      }
     }
     browser = ui.browser = await H.launchBrowser();
-    const { page } = await H.openWorkbench(browser, host, { extensionDevelopmentPaths: [extensionPath], folder: host.workspace, timeout: TIMEOUT });
+    const { page } = await H.openWorkbench(browser, host, {
+      extensionDevelopmentPaths: [extensionPath], folder: host.workspace, timeout: TIMEOUT,
+      workspaceFile: o.workspaceFile && path.join(host.workspace, o.workspaceFile),
+    });
     ui.page = page;
     ctx.page = page;
     timings.workbench = Date.now() - t0;

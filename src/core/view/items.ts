@@ -75,7 +75,7 @@ export function serverItem(entry: ServerView, notes: readonly string[] = []): Tr
   if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
   text(l10n.t('Transport: {0}', transport));
   if (problem !== undefined) text(l10n.t('Error: {0}', problem));
-  const definedIn = entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings');
+  const definedIn = entry.def.origin ?? (entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings'));
   text(l10n.t('Defined in: {0}', definedIn));
   for (const n of notes) text(n);
   for (const w of entry.warnings) text(`⚠ ${w}`);
@@ -132,6 +132,8 @@ export function heldItem(held: HeldEntry): TreeItemView {
       return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', allow);
     case 'declined':
       return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', allow);
+    case 'disabled':
+      return heldRow(base, l10n.t('disabled'), 'circle-slash');
     default: return unreachable(state);
   }
 }

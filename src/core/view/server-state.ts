@@ -41,7 +41,9 @@ export type ServerState =
   | { kind: 'untrusted'; message: string }
   | { kind: 'envFile'; message: string }
   /** Not used: the user's own server of this name is. */
-  | { kind: 'shadowed'; message: string };
+  | { kind: 'shadowed'; message: string }
+  /** Turned off: by the user from the tree, or in its own file. */
+  | { kind: 'disabled'; message: string };
 
 export type HeldState = Extract<ServerState, { kind: HeldEntry['reason'] }>;
 
@@ -77,7 +79,7 @@ export function lifecycleOf(state: ServerState): LifecycleState | undefined {
   switch (state.kind) {
     case 'starting': case 'running': case 'idle': case 'stopped': case 'failed': case 'cached': return state;
     case 'signIn': return state.under;
-    case 'consent': case 'declined': case 'untrusted': case 'envFile': case 'shadowed': return undefined;
+    case 'consent': case 'declined': case 'untrusted': case 'envFile': case 'shadowed': case 'disabled': return undefined;
     default: return unreachable(state);
   }
 }

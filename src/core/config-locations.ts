@@ -1,0 +1,146 @@
+// Where server definitions live outside our own setting: VS Code's user-profile mcp.json, found from the
+// extension's global storage, and the files of other MCP clients that discovery reads in place. Pure
+// path arithmetic and parsing; the edge reads and watches the files.
+import * as jsonc from 'jsonc-parser';
+import * as l10n from '@vscode/l10n';
+import { ConfigError, parseConfigObject, type ServerConfig } from './config.js';
+
+/**
+ * The profile folder holding settings.json and mcp.json, from the extension's `globalStorageUri` path:
+ * VS Code puts global storage at `<profile>/globalStorage/<extension id>`, where `<profile>` is the `User`
+ * folder for the default profile and `User/profiles/<id>` for any other (profile.mcpResource is
+ * `<profile>/mcp.json` in both). Works on a URI's path whatever its scheme (file, vscode-userdata, remote).
+ * Undefined when the path does not have that shape, so a future layout is not guessed at.
+ */
+export function profileFolderOf(globalStoragePath: string): string | undefined {
+  const parts = globalStoragePath.replace(/[\\/]+$/, '').split(/[\\/]/);
+  if (parts.length < 3 || parts[parts.length - 2] !== 'globalStorage' || !parts[parts.length - 1]) return undefined;
+  return parts.slice(0, -2).join(globalStoragePath.includes('/') ? '/' : '\\');
+}
+
+/** The other clients whose files discovery can read; `mcpPrompts.discovery` has one switch each. */
+export const DISCOVERY_SOURCES = ['claudeDesktop', 'claudeCode', 'cursor', 'windsurf'] as const;
+export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
+export type DiscoverySwitches = Record<DiscoverySource, boolean>;
+
+/**
+ * Which discovery sources are on. Only the user's own value counts (`inspect().globalValue`): a
+ * workspace is hostile until trusted, and must not make us read and start what other clients configured.
+ */
+export function discoverySwitches(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): DiscoverySwitches {
+  const value = inspected?.globalValue;
+  const on = (k: DiscoverySource) => typeof value === 'object' && value !== null && (value as Record<string, unknown>)[k] === true;
+  return { claudeDesktop: on('claudeDesktop'), claudeCode: on('claudeCode'), cursor: on('cursor'), windsurf: on('windsurf') };
+}
+
+export interface DiscoveryFile {
+  source: DiscoverySource;
+  /** Home-folder files are the user's; files inside a workspace folder are the workspace's (trust, consent). */
+  kind: 'user' | 'workspace';
+  path: string;
+  /** The workspace folder of a workspace file. */
+  folder?: string;
+}
+
+export interface DiscoveryEnv {
+  platform: NodeJS.Platform;
+  home: string;
+  /** %APPDATA% on Windows. */
+  appData?: string;
+  /** $XDG_CONFIG_HOME on Linux, if set. */
+  xdgConfigHome?: string;
+  folders: readonly string[];
+}
+
+const join = (platform: NodeJS.Platform, ...parts: string[]) =>
+  parts.join(platform === 'win32' ? '\\' : '/').replace(/([^:])[\\/]{2,}/g, `$1${platform === 'win32' ? '\\' : '/'}`);
+
+/** Every file an enabled discovery source reads, in precedence order (earlier wins a name clash). */
+export function discoveryFiles(env: DiscoveryEnv, on: DiscoverySwitches): DiscoveryFile[] {
+  const j = (...p: string[]) => join(env.platform, ...p);
+  const files: DiscoveryFile[] = [];
+  if (on.claudeDesktop) {
+    const dir = env.platform === 'darwin' ? j(env.home, 'Library', 'Application Support', 'Claude')
+      : env.platform === 'win32' ? j(env.appData ?? j(env.home, 'AppData', 'Roaming'), 'Claude')
+        : j(env.xdgConfigHome || j(env.home, '.config'), 'Claude');
+    files.push({ source: 'claudeDesktop', kind: 'user', path: j(dir, 'claude_desktop_config.json') });
+  }
+  if (on.claudeCode) {
+    files.push({ source: 'claudeCode', kind: 'user', path: j(env.home, '.claude.json') });
+    for (const folder of env.folders) files.push({ source: 'claudeCode', kind: 'workspace', path: j(folder, '.mcp.json'), folder });
+  }
+  if (on.cursor) {
+    files.push({ source: 'cursor', kind: 'user', path: j(env.home, '.cursor', 'mcp.json') });
+    for (const folder of env.folders) files.push({ source: 'cursor', kind: 'workspace', path: j(folder, '.cursor', 'mcp.json'), folder });
+  }
+  if (on.windsurf) files.push({ source: 'windsurf', kind: 'user', path: j(env.home, '.codeium', 'windsurf', 'mcp_config.json') });
+  return files;
+}
+
+/** The servers of one discovered file, and the names its own client has switched off. */
+export interface DiscoveredConfig { config: ServerConfig; disabled: string[] }
+
+/**
+ * Reads another client's file. All of them keep `mcpServers`; Windsurf names a remote server's address
+ * `serverUrl`; `~/.claude.json` also keeps per-project servers under `projects[<folder>]`, and the names of
+ * the project `.mcp.json` servers the user turned off there (`disabledMcpjsonServers`), which `claudeProjects`
+ * returns for the workspace files. A `"disabled": true` entry (Windsurf, Cursor) stays listed but off.
+ */
+export function parseDiscoveredText(file: DiscoveryFile, text: string, origin: string, folders: readonly string[] = []): DiscoveredConfig {
+  const errors: jsonc.ParseError[] = [];
+  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0];
+    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+  }
+  if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
+  let raw: Record<string, unknown> = isObject(value.mcpServers) ? { ...value.mcpServers } : {};
+  if (file.source === 'claudeCode' && file.kind === 'user') {
+    // Per-project ("local scope") servers of the open folders are the user's own, kept in the home file.
+    for (const project of claudeProjects(value, folders)) Object.assign(raw, project.mcpServers);
+  }
+  if (file.source === 'windsurf') {
+    raw = Object.fromEntries(Object.entries(raw).map(([name, e]) =>
+      [name, isObject(e) && e.url === undefined && typeof e.serverUrl === 'string' ? { ...e, url: e.serverUrl, serverUrl: undefined } : e]));
+  }
+  return { config: parseConfigObject({ mcpServers: raw }, file.kind, origin), disabled: disabledEntries(raw) };
+}
+
+/** Names of entries marked `"disabled": true` (Windsurf, Cursor, and any mcp.json that carries it). */
+export function disabledEntries(servers: unknown): string[] {
+  if (!isObject(servers)) return [];
+  return Object.entries(servers).filter(([, e]) => isObject(e) && e.disabled === true).map(([name]) => name);
+}
+
+/** `~/.claude.json` projects of the open `folders`: their own servers and the `.mcp.json` names turned off. */
+export function claudeProjects(value: unknown, folders: readonly string[]): { folder: string; mcpServers: Record<string, unknown>; disabledMcpjson: string[] }[] {
+  if (!isObject(value) || !isObject(value.projects)) return [];
+  const out = [];
+  for (const [folder, p] of Object.entries(value.projects)) {
+    if (!isObject(p) || !folders.includes(folder)) continue;
+    const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+    out.push({
+      folder,
+      mcpServers: isObject(p.mcpServers) ? p.mcpServers : {},
+      disabledMcpjson: [...names(p.disabledMcpjsonServers), ...names(p.disabledMcpServers)],
+    });
+  }
+  return out;
+}
+
+/** The `mcp` section of a .code-workspace file: under `settings` where VS Code keeps it, or at the top level. */
+export function workspaceFileMcp(text: string, origin: string): unknown {
+  const errors: jsonc.ParseError[] = [];
+  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0];
+    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+  }
+  if (!isObject(value)) return undefined;
+  if (isObject(value.settings) && isObject(value.settings.mcp)) return value.settings.mcp;
+  return isObject(value.mcp) ? value.mcp : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,38 @@
+// Watches the configuration files that live outside the workspace's .vscode folders: the user profile's
+// mcp.json, the .code-workspace file, and the files discovery reads. Each change reloads the servers,
+// so nothing needs a window reload. The set of watched files follows the discovery setting and folders.
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { DISCOVERY_SETTING } from '../settings';
+import { discoveredFiles, profileMcpJson } from './config-sources';
+
+export function watchOutsideConfig(globalStorageUri: vscode.Uri, reload: () => void): vscode.Disposable {
+  let watchers: vscode.Disposable[] = [];
+  const watch = (base: vscode.Uri, pattern: string) => {
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, pattern));
+    watchers.push(w, w.onDidChange(reload), w.onDidCreate(reload), w.onDidDelete(reload));
+  };
+  const rewatch = () => {
+    for (const w of watchers) w.dispose();
+    watchers = [];
+    const profile = profileMcpJson(globalStorageUri);
+    if (profile) watch(vscode.Uri.joinPath(profile, '..'), 'mcp.json');
+    const file = vscode.workspace.workspaceFile;
+    if (file && file.scheme !== 'untitled') watch(vscode.Uri.joinPath(file, '..'), path.posix.basename(file.path));
+    // A workspace file is watched from its folder, so a .cursor folder created later is seen too.
+    for (const f of discoveredFiles()) {
+      if (f.folder) watch(vscode.Uri.file(f.folder), path.relative(f.folder, f.path).split(path.sep).join('/'));
+      else watch(vscode.Uri.file(path.dirname(f.path)), path.basename(f.path));
+    }
+  };
+  rewatch();
+  const subs = [
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (!e.affectsConfiguration(DISCOVERY_SETTING)) return;
+      rewatch();
+      reload();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(rewatch),
+  ];
+  return { dispose: () => { for (const d of [...watchers, ...subs]) d.dispose(); } };
+}
