@@ -91,6 +91,8 @@ export class ServerConnection {
   private gaveUp = false;
   private restartTimer?: NodeJS.Timeout;
   private generation = 0;
+  /** Set by dispose(): a request still under way (a catalog's listing) must not start the server again. */
+  private disposed = false;
   /** Aborts an initialize under way when the server is stopped meanwhile. */
   private connectAbort?: AbortController;
   /** What the server said last on stderr, or why the SDK dropped the connection: explains a close. */
@@ -124,6 +126,7 @@ export class ServerConnection {
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
+    if (this.disposed) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
     if (this.client) return this.client;
     if (!this.connecting) {
       const generation = ++this.generation;
@@ -429,6 +432,7 @@ export class ServerConnection {
   }
 
   dispose(): Promise<void> {
+    this.disposed = true;
     const done = this.stop();
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();
