@@ -43,6 +43,8 @@ export interface ConnectionOptions {
   eras?: EraMemory;
   /** Longest wait for the answer to the version probe (`server/discover`); default PROBE_TIMEOUT_MS. */
   probeTimeoutMs?: number;
+  /** The least time a start (spawn, version probe, initialize) gets, whatever the per-request timeout; default MIN_STARTUP_MS. */
+  minStartupMs?: number;
 }
 
 export interface RestartPolicy {
@@ -59,6 +61,12 @@ export const DEFAULT_TIMEOUT_MS = 30000;
  * 2025 initialize handshake; over HTTP the connect is retried once with that handshake.
  */
 export const PROBE_TIMEOUT_MS = 5000;
+/**
+ * A per-request `timeout` of 1 s is about answers, not about booting a process: on a loaded machine a
+ * stdio server's spawn, the probe's throw-away sibling and initialize take longer than that. A start
+ * gets max(timeout, this); its message names the bound it actually waited for.
+ */
+export const MIN_STARTUP_MS = 10000;
 /** Suggestions kept from one completion answer (the spec's maximum). */
 const MAX_COMPLETIONS = 100;
 const MAX_PROTOCOL_WARNINGS_PER_SECOND = 50;
@@ -91,6 +99,8 @@ export class ServerConnection {
   private gaveUp = false;
   private restartTimer?: NodeJS.Timeout;
   private generation = 0;
+  /** Set by dispose(): a request still under way (a catalog's listing) must not start the server again. */
+  private disposed = false;
   /** Aborts an initialize under way when the server is stopped meanwhile. */
   private connectAbort?: AbortController;
   /** What the server said last on stderr, or why the SDK dropped the connection: explains a close. */
@@ -124,6 +134,7 @@ export class ServerConnection {
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
+    if (this.disposed) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
     if (this.client) return this.client;
     if (!this.connecting) {
       const generation = ++this.generation;
@@ -138,7 +149,7 @@ export class ServerConnection {
     this.setStatus('starting');
     const abort = (this.connectAbort = new AbortController());
     this.closeCause = undefined;
-    const timeout = this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = Math.max(this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.options.minStartupMs ?? MIN_STARTUP_MS);
     const t = this.def.transport;
     this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
     const eras = this.options.eras ?? defaultEraMemory;
@@ -429,6 +440,7 @@ export class ServerConnection {
   }
 
   dispose(): Promise<void> {
+    this.disposed = true;
     const done = this.stop();
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();

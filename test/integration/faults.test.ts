@@ -5,6 +5,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Catalog, type ServerEntry } from '../../src/core/catalog';
 import type { RestartPolicy } from '../../src/core/connection';
 import { PromptError } from '../../src/core/errors';
@@ -19,8 +20,8 @@ const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCr
 interface Setup { catalog: Catalog; entry(id?: string): ServerEntry; log(id?: string): RecordingLog; stderr(id?: string): string }
 
 /** A lazy catalog over `servers` (default id `s`), disposed after `body` whatever happens. */
-async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) => Promise<void>, restart: false | RestartPolicy = false): Promise<void> {
-  const { catalog, entry, log, stderr } = testCatalog(servers, { restart });
+async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) => Promise<void>, restart: false | RestartPolicy = false, minStartupMs?: number): Promise<void> {
+  const { catalog, entry, log, stderr } = testCatalog(servers, { restart, minStartupMs });
   try {
     await body({ catalog, entry: (id = 's') => entry(id), log: (id = 's') => log(id), stderr: (id = 's') => stderr(id) });
   } finally {
@@ -43,8 +44,10 @@ before(async () => { L = await launch(); });
 /** A faulty stdio server entry; `timeout` (ms) is the per-server request timeout. */
 const faulty = (name: string, extra: Record<string, unknown> = {}) => ({ ...L.faultyCommand(name), ...extra });
 const SHORT = { timeout: 1000 };
+/** A start gets at least MIN_STARTUP_MS (10 s); the rows about startup itself lower that floor to keep the matrix fast. */
+const STARTUP_FLOOR_1S = 1000;
 
-async function listError(server: Record<string, unknown>): Promise<string | undefined> {
+async function listError(server: Record<string, unknown>, minStartupMs?: number): Promise<string | undefined> {
   let message: string | undefined;
   await withCatalog({ s: server }, async ({ catalog, entry }) => {
     await catalog.ready();
@@ -53,7 +56,7 @@ async function listError(server: Record<string, unknown>): Promise<string | unde
     message = entry().listError?.message;
     // The same message again when the user tries to run something from that server.
     assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message, message);
-  });
+  }, false, minStartupMs);
   return message;
 }
 
@@ -96,7 +99,19 @@ fault('exits during initialize', async () => {
 });
 
 fault('hangs on initialize', async () => {
-  assert.equal(await listError(faulty('hang-on-initialize', SHORT)), 's did not answer startup within 1 s');
+  assert.equal(await listError(faulty('hang-on-initialize', SHORT), STARTUP_FLOOR_1S), 's did not answer startup within 1 s');
+});
+
+test('a 1 s request timeout does not bound startup: a stdio server that takes 1.5 s to boot starts and lists', async () => {
+  const { args: [faultyMjs] } = L.faultyCommand('ok');
+  // The server (and the version probe's sibling) boots slowly, as any server does on a loaded machine.
+  const slowBoot = `setTimeout(() => { process.argv = [process.argv[0], ${JSON.stringify(faultyMjs)}, 'ok']; import(${JSON.stringify(pathToFileURL(faultyMjs).href)}); }, 1500);`;
+  await withCatalog({ s: { command: process.execPath, args: ['-e', slowBoot], ...SHORT } }, async ({ catalog, entry }) => {
+    await catalog.ready();
+    assert.equal(entry().listError?.message, undefined);
+    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    assert.equal(entry().connection.status, 'running');
+  });
 });
 
 fault('unsupported protocol version', async () => {
@@ -426,10 +441,10 @@ fault('HTML resource', async () => {
 
 // ---- HTTP ----
 
-async function httpListError(status: string): Promise<string | undefined> {
+async function httpListError(status: string, minStartupMs?: number): Promise<string | undefined> {
   const server = await L.startFaultyHttp(status);
   try {
-    return await listError({ url: server.url, ...SHORT });
+    return await listError({ url: server.url, ...SHORT }, minStartupMs);
   } finally {
     await server.close();
   }
@@ -456,7 +471,7 @@ fault('HTTP answer that is not MCP', async () => {
 });
 
 fault('HTTP server that never answers', async () => {
-  assert.equal(await httpListError('http-hang'), 's did not answer startup within 1 s');
+  assert.equal(await httpListError('http-hang', STARTUP_FLOOR_1S), 's did not answer startup within 1 s');
 });
 
 fault('HTTP connection refused', async () => {

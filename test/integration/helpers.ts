@@ -99,14 +99,14 @@ export interface TestCatalog {
   stderr(id: string): string;
 }
 
-export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & { restart?: false | RestartPolicy; timeoutMs?: number };
+export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & { restart?: false | RestartPolicy; timeoutMs?: number; minStartupMs?: number };
 
 /**
  * A catalog over `servers` (through the real config parser) whose every server logs into its own
  * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
  */
 export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
-  const { restart = false, timeoutMs = 20000, ...catalogOptions } = options;
+  const { restart = false, timeoutMs = 20000, minStartupMs, ...catalogOptions } = options;
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -115,7 +115,7 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
     connection: def => {
       const log = new RecordingLog();
       logs.set(def.id, log);
-      return { log, restart, timeoutMs };
+      return { log, restart, timeoutMs, ...(minStartupMs === undefined ? {} : { minStartupMs }) };
     },
   });
   catalog.setServers(defs(servers));
