@@ -12,6 +12,7 @@ import { PromptError, describeCause, toPromptError } from './errors.js';
 import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
+import { type Asker, registerQuestions } from './elicitation.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { MAX_STDIO_MESSAGE_BYTES, TracingTransport, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
@@ -38,6 +39,8 @@ export interface ConnectionOptions {
   secrets?: string[];
   /** OAuth for HTTP servers that ask for it (401 with OAuth metadata); tokens live in its store. */
   oauth?: StoredOAuthProvider;
+  /** Answers the server's questions (elicitation); without it every question is cancelled. */
+  questions?: Asker;
 }
 
 export interface RestartPolicy {
@@ -190,8 +193,9 @@ export class ServerConnection {
   }
 
   private async initialize(transport: TracingTransport, timeout: number, signal: AbortSignal): Promise<Client> {
-    // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
-    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: noToolValidation });
+    // Questions (elicitation) only: we never answer sampling or roots, and the SDK replies to such requests with an error.
+    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, { capabilities: { elicitation: { form: {}, url: {} } }, jsonSchemaValidator: noToolValidation });
+    registerQuestions(client, this.def.name, this.options.questions, this.log);
     client.onerror = e => {
       this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".
