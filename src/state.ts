@@ -12,6 +12,7 @@ import { ConsentRecord, consentKey, consentState, definitionFingerprint, describ
 import type { LogSink } from './core/log';
 import type { InvokeResult } from './core/invocation';
 import type { Transcript } from './core/content';
+import { askQuestion } from './ui/question-input';
 
 export interface ConfigProblem { origin: string; message: string; server?: string }
 
@@ -59,6 +60,7 @@ export class ExtensionState implements vscode.Disposable {
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         secrets: secretValues(def),
+        questions: askQuestion,
         oauth: def.transport.type !== 'stdio' && this.oauthRedirect ? new StoredOAuthProvider(`${def.scope ?? 'user'}:${def.id}:${def.transport.url}`, context.secrets, this.oauthRedirect, { server: def.name, clientName: 'MCP Prompts for VS Code', clientId: def.transport.clientId, clientSecret: def.transport.clientSecret }) : undefined,
       }),
     });

@@ -7,6 +7,7 @@ import { argumentList, formatInvocation, invokePrompt } from '../core/invocation
 import { toTranscript } from '../core/content';
 import type { ExtensionState, StoredResult } from '../state';
 import { ArgumentInput } from '../ui/argument-input';
+import { duringChat } from '../ui/question-input';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
 import { continueAfterResponse, resultButtons } from './handoff';
@@ -40,12 +41,12 @@ async function handle(state: ExtensionState, input: ArgumentInput, request: vsco
     const starting = state.catalog.servers.filter(s => s.loading || s.connection.status === 'starting');
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', name));
-    const done = await invokePrompt(state.catalog, {
+    const done = await duringChat(stream, () => invokePrompt(state.catalog, {
       line,
       signal: controller.signal,
       collect: (target, given) => input.collect(target, given, { defaults: state.draft(target.invocationName) }),
       onAttempt: (target, args) => { attempt = { name: target.invocationName, args }; },
-    });
+    }));
     if (!done) {
       stream.markdown(vscode.l10n.t('Cancelled.'));
       return { metadata: { invocation: line } satisfies ChatResultMetadata };

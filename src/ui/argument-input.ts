@@ -8,6 +8,7 @@ import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { fileTooLarge, fileValue, isSourceId, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
 import type { ExtensionState } from '../state';
+import { questionShowing } from './question-input';
 
 const DEBOUNCE_MS = 150;
 const CLIPBOARD_WAIT_MS = 500;
@@ -185,7 +186,8 @@ export class ArgumentInput {
         editing = false;
         if (text !== undefined) finish(text); else qp.show();
       });
-      qp.onDidHide(() => { if (!editing) finish('cancel'); });
+      // A server's question during completion hides this step: it comes back when the question is answered.
+      qp.onDidHide(() => { const question = questionShowing(); if (question && !editing) void question.then(() => { if (!settled) qp.show(); }); else if (!editing) finish('cancel'); });
       if (initial) qp.value = initial;
       render();
       qp.show();
