@@ -9,6 +9,7 @@ import { Protocol, DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sd
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import type { LogSink } from './log.js';
+import { TracingTransport } from './transports.js';
 
 /** Fields one question may ask for; a larger schema is refused (the user would not page through it). */
 export const MAX_FIELDS = 30;
@@ -357,7 +358,12 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
       if (answer.action === 'accept' && question.ok.mode === 'form') {
         const checked = checkAnswers(question.ok.fields, answer.values ?? {});
         if ('problem' in checked) { log.warn(l10n.t('{0}: the answer was not sent: {1}', server, checked.problem)); result = { action: 'cancel' }; }
-        else result = { action: 'accept', content: checked.ok };
+        else {
+          result = { action: 'accept', content: checked.ok };
+          // The JSON-RPC trace shows what is sent: not the values of password-like fields.
+          const traced = client.transport;
+          if (traced instanceof TracingTransport) for (const f of question.ok.fields) if (f.secret && typeof checked.ok[f.name] === 'string') traced.hide(checked.ok[f.name] as string);
+        }
       }
       log.info(describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }));
       return result;

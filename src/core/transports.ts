@@ -14,7 +14,7 @@ import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
 import { stringifyJson } from './json.js';
 import { LineReadBuffer } from './line-buffer.js';
-import { LogSink, MAX_SERVER_LINE, rateLimited, redact } from './log.js';
+import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from './log.js';
 
 /** Wraps a transport: every message in and out goes to the log at trace level. */
 export class TracingTransport implements Transport {
@@ -26,19 +26,24 @@ export class TracingTransport implements Transport {
   private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
     () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)), Infinity);
 
+  /** Answers the user gave to a server's password-like questions: never traced, whatever their length. */
+  private readonly answers: string[] = [];
+
   constructor(readonly inner: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = e => this.onerror?.(e);
     inner.onmessage = (m, extra) => {
-      if (this.tracing()) this.traceIncoming(`<- ${redact(stringifyJson(m), this.secrets)}`);
+      if (this.tracing()) this.traceIncoming(`<- ${hideValues(redact(stringifyJson(m), this.secrets), this.answers)}`);
       (this.onmessage as ((m: JSONRPCMessage, extra?: unknown) => void) | undefined)?.(m, extra);
     };
   }
+  /** Hides `value` in every later trace line, in and out (a password-like answer to a server's question). */
+  hide(value: string): void { if (value && !this.answers.includes(value)) this.answers.push(value); }
   private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }
   get sessionId(): string | undefined { return this.inner.sessionId; }
   start(): Promise<void> { return this.inner.start(); }
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
-    if (this.tracing()) this.log.trace(`-> ${redact(stringifyJson(message), this.secrets)}`);
+    if (this.tracing()) this.log.trace(`-> ${hideValues(redact(stringifyJson(message), this.secrets), this.answers)}`);
     return this.inner.send(message, options);
   }
   close(): Promise<void> { return this.inner.close(); }

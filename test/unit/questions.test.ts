@@ -53,6 +53,10 @@ test('form: every field kind becomes a step; accepted values reach the server as
     const line = log.lines.find(l => l.message.startsWith('q asked: Tell us about you'))?.message ?? assert.fail('no answer line in the log');
     assert.match(line, /Your name = Grace; .*Size = Large; .*Tags = x, z; .*API token = \*\*\*; Code = \*\*\*/);
     assert.ok(!line.includes('tok-123456') && !line.includes('4711'), line);
+    // The JSON-RPC trace (the answer going out, the server's reply echoing it) hides them too.
+    assert.ok(log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"api_token":"***","pin":"***"')), 'the traced answer');
+    // (What the server itself writes to its stderr is its own business: the fixture prints what it got.)
+    assert.deepEqual(log.lines.filter(l => !l.message.startsWith('[stderr]') && (l.message.includes('tok-123456') || l.message.includes('4711'))), []);
   } finally { await connection.dispose(); }
 });
 
