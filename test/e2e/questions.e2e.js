@@ -1,7 +1,8 @@
 // Questions from servers (elicitation) in the real window, as a person answers them: in chat (the
 // line typed and sent with one Enter) and from the palette's Run Prompt…; declined with the Decline
 // row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
-// every check reads what the server got.
+// every check reads what the server got. A question inside completion steps in front of the
+// argument input, which comes back afterwards.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -83,6 +84,25 @@ module.exports = async function questions(ctx) {
     expect(await nextAnswer(before, 'the cancel'), 'ask_name: action=cancel');
     await ui.waitForText('q asked: Which name shall I use? — cancelled', { within: SESSION });
     await ui.screenshot('cancelled');
+
+    // 5. A question inside completion: it steps in front of the argument input, which comes back
+    //    with the suggestions the answer shaped.
+    before = answers().length;
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('pick_color');
+    await page.keyboard.press('Enter');
+    await quick.getByText('q asks: Light or dark colours?').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('dark');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    expect(await nextAnswer(before, 'the answer inside completion'), 'complete: action=accept content={"shade":"dark"}');
+    const navy = quick.locator('.monaco-list-row').filter({ hasText: 'navy' }).first();
+    await navy.waitFor({ timeout: 30000 });
+    await ui.screenshot('completion-after-question');
+    await navy.click();
+    await ui.waitForText('color navy');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -197,8 +197,12 @@ test('hostile: a question after the request ended is cancelled without asking; a
 });
 
 test('the request does not time out while the user answers; a cancelled request closes its open question', async () => {
-  const { connection } = await connect(async q => { await new Promise(r => setTimeout(r, 1500)); return { action: 'accept', values: { name: 'slow ' + q.server } }; }, { timeoutMs: 700 });
-  try { assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=accept content={"name":"slow q"}'); } finally { await connection.dispose(); }
+  const { connection } = await connect(async q => { await new Promise(r => setTimeout(r, 1500)); return { action: 'accept', values: { name: 'slow ' + q.server } }; });
+  try {
+    await connection.connect();
+    // 700 ms for the request, 1.5 s for the user: the clock stops while the question is open.
+    assert.equal(text(await connection.getPrompt('ask_name', {}, { timeoutMs: 700 })), 'ask_name: action=accept content={"name":"slow q"}');
+  } finally { await connection.dispose(); }
 
   let seen: FormQuestion | undefined;
   const { connection: c2 } = await connect(q => new Promise(resolve => { seen = form(q); q.signal.addEventListener('abort', () => resolve({ action: 'cancel' })); }));
