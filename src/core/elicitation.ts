@@ -365,7 +365,7 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
           if (traced instanceof TracingTransport) for (const f of question.ok.fields) if (f.secret && typeof checked.ok[f.name] === 'string') traced.hide(checked.ok[f.name] as string);
         }
       }
-      log.info(describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }));
+      log.info(l10n.t('{0} (during {1})', describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }), what));
       return result;
     } finally {
       open--;

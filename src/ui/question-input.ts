@@ -40,8 +40,9 @@ async function show(question: Question): Promise<QuestionAnswer> {
   return answer;
 }
 
+/** Which server asks, what, and during which of our requests (the run it belongs to). */
 function title(question: Question): string {
-  return vscode.l10n.t('{0} asks: {1}', question.server, question.message);
+  return vscode.l10n.t('{0} asks: {1} ({2})', question.server, question.message, question.during);
 }
 
 async function askForm(question: FormQuestion): Promise<QuestionAnswer> {

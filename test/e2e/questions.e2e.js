@@ -2,7 +2,7 @@
 // line typed and sent with one Enter) and from the palette's Run Prompt…; declined with the Decline
 // row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
 // every check reads what the server got. A question inside completion steps in front of the
-// argument input, which comes back afterwards.
+// argument input, which comes back afterwards. A URL question shows the address and is declined.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -27,7 +27,7 @@ module.exports = async function questions(ctx) {
       return answers()[before];
     };
     const expect = (got, want) => { if (got !== want) throw new Error(`the server received ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); };
-    const questionShown = () => quick.getByText('q asks: Which name shall I use?').first().waitFor({ timeout: 30000 });
+    const questionShown = () => quick.getByText('q asks: Which name shall I use? (prompt "ask_name")').first().waitFor({ timeout: 30000 });
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // 1. In chat: one Enter sends the line; the request waits for the answer; a too-short name is
@@ -92,7 +92,7 @@ module.exports = async function questions(ctx) {
     await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
     await page.keyboard.type('pick_color');
     await page.keyboard.press('Enter');
-    await quick.getByText('q asks: Light or dark colours?').first().waitFor({ timeout: 30000 });
+    await quick.getByText('q asks: Light or dark colours? (completion of "color")').first().waitFor({ timeout: 30000 });
     await page.keyboard.type('dark');
     await page.keyboard.press('Enter');
     await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
@@ -103,6 +103,22 @@ module.exports = async function questions(ctx) {
     await ui.screenshot('completion-after-question');
     await navy.click();
     await ui.waitForText('color navy');
+
+    // 6. URL mode: the full address and its host are shown; nothing opens unless the user agrees.
+    before = answers().length;
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('open_url');
+    await page.keyboard.press('Enter');
+    // Its only argument is optional: Enter on the empty line skips it.
+    await quick.getByText('open_url: url (optional').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    await quick.getByText('q asks: Connect your account (prompt "open_url")').first().waitFor({ timeout: 30000 });
+    await quick.getByText('https://example.com/connect?e=1').first().waitFor({ timeout: 30000 });
+    await quick.getByText('Open example.com').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('url-question');
+    await quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first().click();
+    expect(await nextAnswer(before, 'the URL decline'), 'open_url: action=decline');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -52,6 +52,7 @@ test('form: every field kind becomes a step; accepted values reach the server as
     assert.equal(text(result), 'form: action=accept content={"name":"Grace","email":"g@example.org","age":85,"ratio":0.5,"subscribe":false,"color":"blue","size":"l","legacy":"b","tags":["x","z"],"toppings":["ol"],"api_token":"tok-123456","pin":"4711"}');
     const line = log.lines.find(l => l.message.startsWith('q asked: Tell us about you'))?.message ?? assert.fail('no answer line in the log');
     assert.match(line, /Your name = Grace; .*Size = Large; .*Tags = x, z; .*API token = \*\*\*; Code = \*\*\*/);
+    assert.ok(line.endsWith(' (during prompt "form")'), line);
     assert.ok(!line.includes('tok-123456') && !line.includes('4711'), line);
     // The JSON-RPC trace (the answer going out, the server's reply echoing it) hides them too.
     assert.ok(log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"api_token":"***","pin":"***"')), 'the traced answer');
