@@ -317,9 +317,10 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
     const start = () => { clearTimeout(timer); timer = setTimeout(() => expire.abort(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout); };
     if (request.method !== 'initialize') running.set(id, { what: () => describeRequest(request), questions: 0, pause: () => clearTimeout(timer), resume: start });
     if (open) running.get(id)?.pause(); else start();
-    const signal = options?.signal ? AbortSignal.any([options.signal, expire.signal]) : expire.signal;
-    return original(request, schema, { ...options, signal, timeout: NEVER }).finally(() => {
+    const either = anySignal(options?.signal ? [options.signal, expire.signal] : [expire.signal]);
+    return original(request, schema, { ...options, signal: either.signal, timeout: NEVER }).finally(() => {
       clearTimeout(timer);
+      either.dispose();
       running.delete(id);
       // The last request ended: questions still open belong to nothing any more.
       if (!running.size) { ended.abort(); ended = new AbortController(); }
@@ -339,35 +340,15 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
       log.warn(l10n.t('{0} asked more than {1} questions during {2}: cancelled without asking', server, MAX_QUESTIONS_PER_REQUEST, what));
       return { action: 'cancel' as const };
     }
-    const question = toQuestion(server, what, params, AbortSignal.any([extra.signal, ended.signal]));
-    if ('problem' in question) {
-      log.warn(question.problem);
-      // A plain error with the code: McpError would put "MCP error -32602:" into the message the server sees.
-      throw Object.assign(new Error(question.problem), { code: ErrorCode.InvalidParams });
-    }
-    if (!asker) {
-      log.warn(l10n.t('{0} asked a question, and nothing here can answer it: cancelled', server));
-      return { action: 'cancel' as const };
-    }
+    const withdrawn = anySignal([extra.signal, ended.signal]);
     open++;
     for (const r of running.values()) r.pause();
     try {
-      const answer = await asker(question.ok);
-      if (question.ok.signal.aborted && answer.action !== 'cancel') return { action: 'cancel' as const };
-      let result: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, FieldValue> } = { action: answer.action };
-      if (answer.action === 'accept' && question.ok.mode === 'form') {
-        const checked = checkAnswers(question.ok.fields, answer.values ?? {});
-        if ('problem' in checked) { log.warn(l10n.t('{0}: the answer was not sent: {1}', server, checked.problem)); result = { action: 'cancel' }; }
-        else {
-          result = { action: 'accept', content: checked.ok };
-          // The JSON-RPC trace shows what is sent: not the values of password-like fields.
-          const traced = client.transport;
-          if (traced instanceof TracingTransport) for (const f of question.ok.fields) if (f.secret && typeof checked.ok[f.name] === 'string') traced.hide(checked.ok[f.name] as string);
-        }
-      }
-      log.info(l10n.t('{0} (during {1})', describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }), what));
-      return result;
+      // The JSON-RPC trace shows what is sent: not the values of password-like fields.
+      const traced = client.transport;
+      return await answerQuestion(server, what, params, asker, withdrawn.signal, log, traced instanceof TracingTransport ? v => traced.hide(v) : undefined);
     } finally {
+      withdrawn.dispose();
       open--;
       if (!open) for (const r of running.values()) r.resume();
     }
@@ -375,6 +356,52 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
   // The Client's own registration parses with the spec schema first and refuses what we can ask
   // (`format: password`) or explain better (too many fields): our parser is the one that decides.
   Protocol.prototype.setRequestHandler.call(client, ElicitLoose, handler);
+}
+
+export interface QuestionResult { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, FieldValue> }
+
+/**
+ * Answers one question as the server sent it (`elicitation/create` params; a 2026 `input_required`
+ * input request has the same shape) through `asker`: the result to send back. Throws an error with
+ * code -32602 for a question that cannot be asked (bad schema, too many fields, unsafe URL).
+ * `hide` receives the values of password-like fields before they are sent.
+ */
+export async function answerQuestion(server: string, during: string, params: Record<string, unknown>, asker: Asker | undefined, signal: AbortSignal, log: LogSink, hide?: (value: string) => void): Promise<QuestionResult> {
+  const question = toQuestion(server, during, params, signal);
+  if ('problem' in question) {
+    log.warn(question.problem);
+    // A plain error with the code: McpError would put "MCP error -32602:" into the message the server sees.
+    throw Object.assign(new Error(question.problem), { code: ErrorCode.InvalidParams });
+  }
+  if (!asker) {
+    log.warn(l10n.t('{0} asked a question, and nothing here can answer it: cancelled', server));
+    return { action: 'cancel' };
+  }
+  const answer = await asker(question.ok);
+  let result: QuestionResult = { action: signal.aborted ? 'cancel' : answer.action };
+  if (result.action === 'accept' && answer.action === 'accept' && question.ok.mode === 'form') {
+    const checked = checkAnswers(question.ok.fields, answer.values ?? {});
+    if ('problem' in checked) {
+      log.warn(l10n.t('{0}: the answer was not sent: {1}', server, checked.problem));
+      result = { action: 'cancel' };
+    } else {
+      result = { action: 'accept', content: checked.ok };
+      for (const f of question.ok.fields) if (f.secret && typeof checked.ok[f.name] === 'string') hide?.(checked.ok[f.name] as string);
+    }
+  }
+  log.info(l10n.t('{0} (during {1})', describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }), during));
+  return result;
+}
+
+/** Aborts when any of `signals` does: AbortSignal.any, with listeners we remove ourselves. */
+function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const abort = (e: Event) => controller.abort((e.target as AbortSignal).reason);
+  for (const s of signals) {
+    if (s.aborted) { controller.abort(s.reason); break; }
+    s.addEventListener('abort', abort, { once: true });
+  }
+  return { signal: controller.signal, dispose: () => { for (const s of signals) s.removeEventListener('abort', abort); } };
 }
 
 function describeRequest(request: { method: string; params?: Record<string, unknown> }): string {
