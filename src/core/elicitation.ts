@@ -65,8 +65,7 @@ export type Asker = (question: Question) => Promise<QuestionAnswer>;
 
 /** One line of server text, safe anywhere: controls and line breaks become spaces, `$(` starts no icon, cut to `max`. */
 export function inert(text: string, max = MAX_TITLE_CHARS): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim().replace(/\$\(/g, '$\u200b(');
+  const flat = text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, ' ').replace(/\s+/g, ' ').trim().replace(/\$\(/g, '$\u200b(');
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
 }
@@ -154,9 +153,9 @@ export function checkValue(field: Field, input: string | string[] | boolean): Pa
     const picked = Array.isArray(input) ? input : String(input).split(',').map(s => s.trim()).filter(Boolean);
     const values: string[] = [];
     for (const p of picked) {
-      const c = field.choices?.find(c => c.value === p || c.label === p);
-      if (!c) return { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(p), field.label) };
-      if (!values.includes(c.value)) values.push(c.value);
+      const choice = field.choices?.find(c => c.value === p || c.label === p);
+      if (!choice) return { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(p), field.label) };
+      if (!values.includes(choice.value)) values.push(choice.value);
     }
     if (!values.length && !field.required && !field.minItems) return { ok: undefined };
     if (field.minItems !== undefined && values.length < field.minItems) return { problem: l10n.t('choose at least {0} for {1}', field.minItems, field.label) };
@@ -175,8 +174,8 @@ export function checkValue(field: Field, input: string | string[] | boolean): Pa
       return { problem: l10n.t('{0} takes yes or no', field.label) };
     }
     case 'enum': {
-      const c = field.choices?.find(c => c.value === value || c.label === value);
-      return c ? { ok: c.value } : { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(value), field.label) };
+      const choice = field.choices?.find(c => c.value === value || c.label === value);
+      return choice ? { ok: choice.value } : { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(value), field.label) };
     }
     case 'number': case 'integer': {
       const n = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value) ? Number(value) : NaN;
@@ -396,9 +395,9 @@ export async function answerQuestion(server: string, during: string, params: Rec
 /** Aborts when any of `signals` does: AbortSignal.any, with listeners we remove ourselves. */
 function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
-  const abort = (e: Event) => controller.abort((e.target as AbortSignal).reason);
+  const abort = (e: Event) => { const reason: unknown = (e.target as AbortSignal).reason; controller.abort(reason); };
   for (const s of signals) {
-    if (s.aborted) { controller.abort(s.reason); break; }
+    if (s.aborted) { const reason: unknown = s.reason; controller.abort(reason); break; }
     s.addEventListener('abort', abort, { once: true });
   }
   return { signal: controller.signal, dispose: () => { for (const s of signals) s.removeEventListener('abort', abort); } };

@@ -120,10 +120,10 @@ function askField(question: FormQuestion, field: Field, current: FieldValue | un
     qp.onDidAccept(() => {
       const rows = qp.canSelectMany ? [...qp.selectedItems] : [qp.selectedItems[0] ?? qp.activeItems[0]].filter(Boolean);
       if (!qp.canSelectMany && rows[0]?.act === 'skip') { finish({ value: undefined }); return; }
-      const input = field.kind === 'boolean' ? rows[0]?.value === 'true' : qp.canSelectMany ? rows.map(r => r.value ?? '') : rows[0]?.value ?? '';
-      const r = !qp.canSelectMany && !rows.length ? checkValue(field, '') : checkValue(field, input);
-      if ('problem' in r) { qp.placeholder = r.problem; return; }
-      finish({ value: r.ok });
+      const input = field.kind === 'boolean' ? rows[0]?.value === 'true' : qp.canSelectMany ? rows.map(row => row.value ?? '') : rows[0]?.value ?? '';
+      const checked = !qp.canSelectMany && !rows.length ? checkValue(field, '') : checkValue(field, input);
+      if ('problem' in checked) { qp.placeholder = checked.problem; return; }
+      finish({ value: checked.ok });
     });
   });
 }

@@ -25,7 +25,7 @@ function recording(answer: (q: Question) => QuestionAnswer | Promise<QuestionAns
 }
 
 const text = (r: { messages?: unknown[] }) => (r.messages?.[0] as { content: { text: string } }).content.text;
-const form = (q: Question | undefined) => (q?.mode === 'form' ? q : assert.fail(`expected a form question, got ${q?.mode}`));
+const form = (q: Question | undefined) => (q?.mode === 'form' ? q : assert.fail(`expected a form question, got ${String(q?.mode)}`));
 
 test('form: every field kind becomes a step; accepted values reach the server as typed values; password-like values stay out of the log', async () => {
   const { asked, asker } = recording(() => ({ action: 'accept', values: { name: 'Grace', email: 'g@example.org', age: 85, ratio: 0.5, subscribe: false, color: 'blue', size: 'l', legacy: 'b', tags: ['x', 'z'], toppings: ['ol'], api_token: 'tok-123456', pin: '4711' } }));
