@@ -223,3 +223,18 @@ test('describeAnswer: the transcript line for each action', () => {
   assert.equal(describeAnswer(q, { action: 'decline' }), 's asked: Pick — you declined');
   assert.equal(describeAnswer(q, { action: 'cancel' }), 's asked: Pick — cancelled');
 });
+
+test('over Streamable HTTP too: the question arrives on the request\'s stream and the answer reaches the server', async () => {
+  const { startHttpFixture } = await launch();
+  const server = await startHttpFixture('questions');
+  const [def] = defs({ web: { url: server.url } });
+  const { asked, asker } = recording(() => ({ action: 'accept', values: { name: 'Http' } }));
+  const connection = new ServerConnection(def, { log: new RecordingLog(), restart: false, timeoutMs: 20000, questions: asker });
+  try {
+    assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=accept content={"name":"Http"}');
+    assert.equal(asked[0]?.server, 'web');
+  } finally {
+    await connection.dispose();
+    await server.close();
+  }
+});
