@@ -238,3 +238,24 @@ test('over Streamable HTTP too: the question arrives on the request\'s stream an
     await server.close();
   }
 });
+
+test('2026-07-28 input_required: the question inside a prompts/get result goes through the same asker; the answer is sent on the retry, password-like values hidden in the trace', async () => {
+  const { modernCommand } = await launch();
+  const run = async (answer: QuestionAnswer) => {
+    const { asked, asker } = recording(() => answer);
+    const log = new RecordingLog();
+    const [def] = defs({ m: { ...modernCommand(), env: { MODERN_QUESTIONS: '1' } } });
+    const connection = new ServerConnection(def, { log, restart: false, timeoutMs: 20000, questions: asker });
+    try { return { text: text(await connection.getPrompt('sign', {})), asked, log, era: connection.info?.era }; } finally { await connection.dispose(); }
+  };
+  const accepted = await run({ action: 'accept', values: { name: 'Ada', token: 'tok-98765' } });
+  assert.equal(accepted.era, 'modern');
+  const q = form(accepted.asked[0]);
+  assert.equal(accepted.asked.length, 1);
+  assert.deepEqual([q.server, q.during, q.message], ['m', 'prompt "sign"', 'Who signs?']);
+  assert.deepEqual(q.fields.map(f => [f.name, f.required, f.secret]), [['name', true, false], ['token', false, true]]);
+  assert.equal(accepted.text, 'signed by {"name":"Ada","token":"tok-98765"}');
+  assert.ok(accepted.log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"token":"***"')), 'the traced retry');
+  assert.deepEqual(accepted.log.lines.filter(l => !l.message.startsWith('[stderr]') && l.message.includes('tok-98765')), []);
+  assert.equal((await run({ action: 'decline' })).text, 'sign: decline');
+});
