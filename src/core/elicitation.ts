@@ -53,7 +53,8 @@ interface Common {
   signal: AbortSignal;
 }
 export interface FormQuestion extends Common { mode: 'form'; fields: Field[] }
-export interface UrlQuestion extends Common { mode: 'url'; url: string; host: string; elicitationId: string; warning?: string }
+/** `elicitationId`: a 2025-era URL question's id; a 2026-07-28 one has none (its server correlates through requestState). */
+export interface UrlQuestion extends Common { mode: 'url'; url: string; host: string; elicitationId?: string; warning?: string }
 export type Question = FormQuestion | UrlQuestion;
 
 export type QuestionAnswer = { action: 'accept'; values?: Record<string, FieldValue> } | { action: 'decline' } | { action: 'cancel' };
@@ -91,7 +92,7 @@ const FormParams = z.looseObject({
   message: z.string(),
   requestedSchema: z.looseObject({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()), required: z.array(z.string()).optional() }),
 });
-const UrlParams = z.looseObject({ mode: z.literal('url'), message: z.string(), url: z.string(), elicitationId: z.string() });
+const UrlParams = z.looseObject({ mode: z.literal('url'), message: z.string(), url: z.string(), elicitationId: z.string().optional() });
 
 export type Parsed<T> = { ok: T } | { problem: string };
 
@@ -364,7 +365,7 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
     open++;
     for (const r of running.values()) r.pause();
     try {
-      return await answerQuestion(server, what, params, asker, withdrawn.signal, log, hide);
+      return await answerQuestion(server, what, params, asker, withdrawn.signal, log, hide, client.getProtocolEra() === 'modern');
     } finally {
       withdrawn.dispose();
       open--;
@@ -379,10 +380,11 @@ export type QuestionResult = { action: 'accept' | 'decline' | 'cancel'; content?
  * Answers one question as the server sent it (`elicitation/create` params; a 2026 `input_required`
  * input request has the same shape) through `asker`: the result to send back. Throws an error with
  * code -32602 for a question that cannot be asked (bad schema, too many fields, unsafe URL).
- * `hide` receives the values of password-like fields before they are sent.
+ * `hide` receives the values of password-like fields before they are sent. `modern`: the connection speaks
+ * 2026-07-28, where a URL question has no elicitationId.
  */
-export async function answerQuestion(server: string, during: string, params: Record<string, unknown>, asker: Asker | undefined, signal: AbortSignal, log: LogSink, hide?: (value: string) => void): Promise<QuestionResult> {
-  const question = toQuestion(server, during, params, signal);
+export async function answerQuestion(server: string, during: string, params: Record<string, unknown>, asker: Asker | undefined, signal: AbortSignal, log: LogSink, hide?: (value: string) => void, modern = false): Promise<QuestionResult> {
+  const question = toQuestion(server, during, params, signal, modern);
   if ('problem' in question) {
     log.warn(question.problem);
     // A plain error with the code: the server sees our message as it is.
@@ -428,10 +430,10 @@ function describeRequest(request: { method: string; params?: Record<string, unkn
   return request.method;
 }
 
-function toQuestion(server: string, during: string, params: Record<string, unknown>, signal: AbortSignal): Parsed<Question> {
+function toQuestion(server: string, during: string, params: Record<string, unknown>, signal: AbortSignal, modern: boolean): Parsed<Question> {
   if (params.mode === 'url') {
     const p = UrlParams.safeParse(params);
-    if (!p.success) return { problem: l10n.t('{0} asked a URL question without a message, url or elicitationId', server) };
+    if (!p.success || (p.data.elicitationId === undefined && !modern)) return { problem: l10n.t('{0} asked a URL question without a message, url or elicitationId', server) };
     const checked = checkUrl(server, p.data.url);
     if ('problem' in checked) return checked;
     return { ok: { mode: 'url', server, during, message: inert(p.data.message, MAX_MESSAGE_CHARS), signal, elicitationId: p.data.elicitationId, ...checked.ok } };

@@ -241,12 +241,12 @@ test('over Streamable HTTP too: the question arrives on the request\'s stream an
 
 test('2026-07-28 input_required: the question inside a prompts/get result goes through the same asker; the answer is sent on the retry, password-like values hidden in the trace', async () => {
   const { modernCommand } = await launch();
-  const run = async (answer: QuestionAnswer) => {
+  const run = async (answer: QuestionAnswer, prompt = 'sign') => {
     const { asked, asker } = recording(() => answer);
     const log = new RecordingLog();
     const [def] = defs({ m: { ...modernCommand(), env: { MODERN_QUESTIONS: '1' } } });
     const connection = new ServerConnection(def, { log, restart: false, timeoutMs: 20000, questions: asker });
-    try { return { text: text(await connection.getPrompt('sign', {})), asked, log, era: connection.info?.era }; } finally { await connection.dispose(); }
+    try { return { text: text(await connection.getPrompt(prompt, {})), asked, log, era: connection.info?.era }; } finally { await connection.dispose(); }
   };
   const accepted = await run({ action: 'accept', values: { name: 'Ada', token: 'tok-98765' } });
   assert.equal(accepted.era, 'modern');
@@ -258,4 +258,9 @@ test('2026-07-28 input_required: the question inside a prompts/get result goes t
   assert.ok(accepted.log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"token":"***"')), 'the traced retry');
   assert.deepEqual(accepted.log.lines.filter(l => !l.message.startsWith('[stderr]') && l.message.includes('tok-98765')), []);
   assert.equal((await run({ action: 'decline' })).text, 'sign: decline');
+  // A 2026-07-28 URL question has no elicitationId: it is asked all the same (before: refused with -32602).
+  const site = await run({ action: 'accept' }, 'open_site');
+  const u = site.asked[0]?.mode === 'url' ? site.asked[0] : assert.fail('expected a URL question');
+  assert.deepEqual([u.url, u.host, u.elicitationId, u.during], ['https://example.com/connect?m=1', 'example.com', undefined, 'prompt "open_site"']);
+  assert.equal(site.text, 'open_site: accept');
 });
