@@ -16,6 +16,7 @@ import type { RawGetResult } from './core/connection.js';
 import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/terminal.js';
+import { CliQuestions, parseAnswers } from './cli/questions.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -25,25 +26,27 @@ options:
   --config FILE   .vscode/mcp.json (default) or a Claude Desktop / Cursor file with "mcpServers"
   --json          machine-readable output
   --verbose       server log lines (stderr of servers, JSON-RPC traffic) on stderr
+  --answer F=V    answers a server's question (repeatable); on a terminal questions are asked there
 \${input:ID} values come from the environment variable MCP_PROMPTS_INPUT_<ID> or the input's default.`;
 
-interface Options { config: string; json: boolean; verbose: boolean; positional: string[] }
+interface Options { config: string; json: boolean; verbose: boolean; positional: string[]; answers: string[] }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { config: path.join('.vscode', 'mcp.json'), json: false, verbose: false, positional: [] };
+  const o: Options = { config: path.join('.vscode', 'mcp.json'), json: false, verbose: false, positional: [], answers: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--config') { const v = argv[++i]; if (!v) throw new PromptError('--config needs a file', 'input'); o.config = v; }
     else if (a.startsWith('--config=')) o.config = a.slice('--config='.length);
+    else if (a === '--answer') { const v = argv[++i]; if (!v) throw new PromptError('--answer needs FIELD=VALUE', 'input'); o.answers.push(v); }
     else if (a === '--help' || a === '-h') o.positional.unshift('help');
     else o.positional.push(a);
   }
   return o;
 }
 
-async function loadCatalog(o: Options): Promise<Catalog> {
+async function loadCatalog(o: Options, questions: CliQuestions): Promise<Catalog> {
   const file = path.resolve(o.config);
   let text: string;
   try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
@@ -65,7 +68,7 @@ async function loadCatalog(o: Options): Promise<Catalog> {
   // Server stderr and the trace carry server text: no terminal controls, one line each.
   const line = (m: string) => { process.stderr.write(`${terminalLine(m)}\n`); };
   const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
-  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, defaultCwd: workspaceFolder, log, clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' } }) });
+  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, defaultCwd: workspaceFolder, log, questions: questions.ask, clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' } }) });
   catalog.setServers(servers);
   return catalog;
 }
@@ -110,12 +113,12 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
   return code;
 }
 
-async function get(catalog: Catalog, o: Options): Promise<number> {
+async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<number> {
   const [, name, ...pairs] = o.positional;
   if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
   const prompt = await resolvePrompt(catalog, name);
   // The extension's run path: a misspelt or missing argument is refused there, with the same message.
-  const outcome = await run(catalog, new ResultStore(memoryStore()), { prompt, values: splitPairs(pairs) });
+  const outcome = await run(catalog, new ResultStore(memoryStore()), { prompt, values: splitPairs(pairs), signal });
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind !== 'done') return 2;
   const done = outcome.stored.result;
@@ -164,7 +167,7 @@ function invalidParts(result: RawGetResult): string[] {
   return problems;
 }
 
-async function complete(catalog: Catalog, o: Options): Promise<number> {
+async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Promise<number> {
   const [, name, argument, ...rest] = o.positional;
   if (!name || !argument) throw new PromptError('complete needs SERVER.PROMPT ARGUMENT', 'input');
   const prefix = rest.length && !rest[0].includes('=') ? rest.shift()! : '';
@@ -172,7 +175,7 @@ async function complete(catalog: Catalog, o: Options): Promise<number> {
   if (!(target.prompt.arguments ?? []).some(a => a.name === argument)) {
     throw new PromptError(`${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`, 'input', target.server.def.name);
   }
-  const result = await completeArgument(target, argument, prefix, splitPairs(rest));
+  const result = await completeArgument(target, argument, prefix, splitPairs(rest), signal);
   if (o.json) process.stdout.write(terminalJson(stringifyJson(result, 2)) + '\n');
   else process.stdout.write(result.values.map(v => `${terminalLine(v)}\n`).join(''));
   return 0;
@@ -180,16 +183,20 @@ async function complete(catalog: Catalog, o: Options): Promise<number> {
 
 export async function main(argv: string[]): Promise<number> {
   let catalog: Catalog | undefined;
+  let questions: CliQuestions | undefined;
   try {
     const o = parseArgs(argv);
     const command = o.positional[0];
     if (!command || command === 'help') { process.stdout.write(USAGE + '\n'); return command ? 0 : 2; }
     if (!['list', 'get', 'complete'].includes(command)) throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
-    catalog = await loadCatalog(o);
-    if (command === 'list') return await list(catalog, o);
-    if (command === 'get') return await get(catalog, o);
-    return await complete(catalog, o);
+    questions = new CliQuestions(parseAnswers(o.answers), process.stdin.isTTY === true);
+    catalog = await loadCatalog(o, questions);
+    const code = command === 'list' ? await list(catalog, o) : command === 'get' ? await get(catalog, o, questions.signal) : await complete(catalog, o, questions.signal);
+    if (questions.failure) { process.stderr.write(`mcp-prompts: ${questions.failure}\n`); return 2; }
+    return code;
   } catch (err) {
+    // A question nothing could answer stopped the run: that line, not "cancelled".
+    if (questions?.failure) { process.stderr.write(`mcp-prompts: ${questions.failure}\n`); return 2; }
     const kind = err instanceof PromptError ? err.kind : err instanceof ConfigError ? 'input' : 'server';
     process.stderr.write(`mcp-prompts: ${terminalLine(err instanceof Error ? err.message : String(err))}\n`);
     return kind === 'input' ? 2 : 1;

@@ -14,6 +14,7 @@ import { OAuthLoopback } from './workspace/oauth-loopback';
 import { readConfigSources } from './workspace/config-sources';
 import { ConsentPrompt } from './ui/consent-prompt';
 import { InputPrompter } from './ui/input-prompter';
+import { askQuestion } from './ui/question-input';
 
 export type ConfigProblem = ConfigProblemEntry;
 export type { HeldEntry, StoredResult };
@@ -58,6 +59,7 @@ export class ExtensionState implements vscode.Disposable {
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         secrets: secretValues(def),
+        questions: askQuestion,
         oauth: this.loopback.provider(def),
       }),
     });

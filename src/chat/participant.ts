@@ -9,6 +9,8 @@ import { destination, run, type Collector } from '../core/runner';
 import type { StoredResult } from '../core/results';
 import type { ExtensionState } from '../state';
 import { readSettings } from '../settings';
+import { describeAnswerMarkdown } from '../core/elicitation';
+import { watchQuestions, type QuestionWatcher } from '../core/question-watch';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/markdown';
 import { continueAfterResponse, resultButtons } from './handoff';
@@ -51,7 +53,8 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
       if (!missingArguments(target, given).length) return { values: given, fromSource: new Set(refs?.names) };
       return collect(target, { ...req, given, sourced: refs?.names });
     };
-    const outcome = await run(state.catalog, state.results, { line: refs?.line ?? line, signal: controller.signal, collect: withRefs, fromDraft: true });
+    // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
+    const outcome = await watchQuestions(questionsIn(stream), () => run(state.catalog, state.results, { line: refs?.line ?? line, signal: controller.signal, collect: withRefs, fromDraft: true }));
     switch (outcome.kind) {
       case 'cancelled': case 'handedOff':
         stream.markdown(vscode.l10n.t('Cancelled.'));
@@ -148,4 +151,13 @@ function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.
   stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
   if (!state.catalog.servers.length) stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
   return {};
+}
+
+/** A server's question during this request: "waiting for your answer", then a transcript line saying what was asked and answered. */
+function questionsIn(stream: vscode.ChatResponseStream): QuestionWatcher {
+  return {
+    asking: question => stream.progress(vscode.l10n.t('Waiting for your answer from {0}…', question.server)),
+    // Server text: escaped by the core, and rendered untrusted (no commands, no HTML).
+    answered: (question, reply) => stream.markdown(new vscode.MarkdownString(`${describeAnswerMarkdown(question, reply)}\n\n`, false)),
+  };
 }

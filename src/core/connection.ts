@@ -13,6 +13,7 @@ import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { EraMemory, defaultEraMemory, eraKey } from './eras.js';
 import { MAX_STDIO_MESSAGE_BYTES, TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
 
@@ -45,6 +46,8 @@ export interface ConnectionOptions {
   probeTimeoutMs?: number;
   /** The least time a start (spawn, version probe, initialize) gets, whatever the per-request timeout; default MIN_STARTUP_MS. */
   minStartupMs?: number;
+  /** Answers the server's questions (elicitation); without it every question is cancelled. */
+  questions?: Asker;
 }
 
 export interface RestartPolicy {
@@ -237,12 +240,13 @@ export class ServerConnection {
 
   /** `prior`: the era remembered from the last connect; without it the client probes (`auto`). */
   private async initialize(traced: TransportTrace, timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Client> {
-    // No client capabilities: we never answer sampling or roots, and the SDK replies to such requests with an error.
-    const client = new Client(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
-      capabilities: {},
+    // Questions (elicitation) only: we never answer sampling or roots, and the SDK replies to such requests with an error.
+    const client = new QuestionClient(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
+      capabilities: { elicitation: { form: {}, url: {} } },
       jsonSchemaValidator: noToolValidation,
       versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.probeTimeout(timeout) } },
     });
+    registerQuestions(client, this.def.name, this.options.questions, this.log, v => traced.hide(v));
     client.onerror = e => {
       this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".

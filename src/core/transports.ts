@@ -10,7 +10,7 @@ import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
 import { parseEnvFile } from './config.js';
 import { stringifyJson } from './json.js';
 import { LineReadBuffer } from './line-buffer.js';
-import { LogSink, MAX_SERVER_LINE, rateLimited, redact } from './log.js';
+import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from './log.js';
 
 /**
  * Logs every message in and out of a transport at trace level. It instruments the transport itself
@@ -23,16 +23,21 @@ export class TransportTrace {
   private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
     () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)));
 
+  /** Answers the user gave to a server's password-like questions: never traced, whatever their length. */
+  private readonly answers: string[] = [];
+
   constructor(readonly transport: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
     transport.onmessage = m => {
-      if (this.tracing()) this.traceIncoming(`<- ${redact(stringifyJson(m), this.secrets)}`);
+      if (this.tracing()) this.traceIncoming(`<- ${hideValues(redact(stringifyJson(m), this.secrets), this.answers)}`);
     };
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
-      if (this.tracing()) this.log.trace(`-> ${redact(stringifyJson(message), this.secrets)}`);
+      if (this.tracing()) this.log.trace(`-> ${hideValues(redact(stringifyJson(message), this.secrets), this.answers)}`);
       return send(message, options);
     };
   }
+  /** Hides `value` in every later trace line, in and out (a password-like answer to a server's question). */
+  hide(value: string): void { if (value && !this.answers.includes(value)) this.answers.push(value); }
   private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }
   /** Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), so a stateful server can free it. */
   async terminateSession(): Promise<void> {

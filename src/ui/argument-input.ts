@@ -14,6 +14,7 @@ import { fileTooLarge, fileValue, formatSize, isSourceId, MAX_SOURCE_BYTES, sour
 import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/command-output';
 import type { ResultStore } from '../core/results';
 import type { Collector } from '../core/runner';
+import { questionShowing } from './question-input';
 
 const CLIPBOARD_WAIT_MS = 500;
 
@@ -164,7 +165,8 @@ export class ArgumentInput {
         editing = false;
         if (text !== undefined) finish(text); else reshow();
       });
-      qp.onDidHide(() => { if (!editing) finish(CANCEL); });
+      // A server's question during completion hides this step: it comes back when the question is answered.
+      qp.onDidHide(() => { const question = questionShowing(); if (question && !editing) void question.then(() => { if (!settled) reshow(); }); else if (!editing) finish(CANCEL); });
       if (initial) qp.value = initial;
       render();
       qp.show();

@@ -24,7 +24,7 @@ function layerOf(rel: string): string {
  */
 const ALLOWED: Record<string, readonly string[]> = {
   core: ['core'],
-  cli: ['core'],
+  cli: ['core', 'cli'],
   settings: ['core'],
   workspace: ['core', 'settings', 'workspace'],
   state: ['core', 'settings', 'workspace', 'ui'],

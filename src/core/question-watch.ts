@@ -1,0 +1,22 @@
+// Who shows, besides the question's own input, that a server asks something and how it was answered:
+// a chat response while its request runs ("waiting for your answer", then a transcript line). Here,
+// vscode-free, so that chat (which watches) and ui (which asks) need not know each other.
+import type { Question, QuestionAnswer } from './elicitation.js';
+
+export interface QuestionWatcher {
+  asking(question: Question): void;
+  answered(question: Question, answer: QuestionAnswer): void;
+}
+
+const watchers: QuestionWatcher[] = [];
+
+/** Runs `work` with `watcher` told of every question asked meanwhile (the latest run started wins). */
+export async function watchQuestions<T>(watcher: QuestionWatcher, work: () => Promise<T>): Promise<T> {
+  watchers.push(watcher);
+  try { return await work(); } finally { watchers.splice(watchers.indexOf(watcher), 1); }
+}
+
+/** The watcher a question asked now is shown to, if any. */
+export function questionWatcher(): QuestionWatcher | undefined {
+  return watchers[watchers.length - 1];
+}

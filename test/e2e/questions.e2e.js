@@ -1,0 +1,127 @@
+// Questions from servers (elicitation) in the real window, as a person answers them: in chat (the
+// line typed and sent with one Enter) and from the palette's Run Prompt…; declined with the Decline
+// row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
+// every check reads what the server got. A question inside completion steps in front of the
+// argument input, which comes back afterwards. A URL question shows the address and is declined.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+const RUN = path.join(root, 'test', 'fixtures', 'run.mjs');
+
+module.exports = async function questions(ctx) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-questions-'));
+  const record = path.join(dir, 'answers.txt');
+  try {
+    const ui = await openWorkbench(ctx, {
+      files: { '.vscode/mcp.json': JSON.stringify({ servers: { q: { type: 'stdio', command: process.execPath, args: [RUN, 'questions'], env: { QUESTIONS_RECORD: record } } } }, null, 2) },
+    });
+    const { page } = ui;
+    const quick = page.locator(QUICK);
+    const answers = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').split('\n').filter(Boolean) : []);
+    const nextAnswer = async (before, what) => {
+      await waitForFile(page, () => answers().length > before, what, 30000);
+      return answers()[before];
+    };
+    const expect = (got, want) => { if (got !== want) throw new Error(`the server received ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); };
+    const questionShown = () => quick.getByText('q asks: Which name shall I use? (prompt "ask_name")').first().waitFor({ timeout: 30000 });
+    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+    // 1. In chat: one Enter sends the line; the request waits for the answer; a too-short name is
+    //    refused in place; the answer reaches the server and the transcript says what was asked.
+    let before = answers().length;
+    await ui.typeInChat('@mcp /q.ask_name');
+    await questionShown();
+    await ui.waitForText('Waiting for your answer from q…', { within: SESSION });
+    await page.keyboard.type('G');
+    await quick.getByText('Name needs at least 2 characters').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('chat-question-invalid');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('race');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('chat-question-review');
+    await page.keyboard.press('Enter');
+    expect(await nextAnswer(before, 'the chat answer'), 'ask_name: action=accept content={"name":"Grace"}');
+    await ui.waitForText('q asked: Which name shall I use? — you answered: Name = Grace', { within: SESSION });
+    await ui.waitForText('ask_name: action=accept', { within: SESSION });
+    await ui.screenshot('chat-answered');
+
+    // 2. From the palette: Run Prompt…, the prompt's title, Enter; the same question.
+    before = answers().length;
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('Ask for a name');
+    await page.keyboard.press('Enter');
+    await questionShown();
+    await page.keyboard.type('Picker');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    expect(await nextAnswer(before, 'the picker answer'), 'ask_name: action=accept content={"name":"Picker"}');
+
+    // 3. Declined: the review step's Decline row, clicked.
+    before = answers().length;
+    await ui.typeInChat('@mcp /q.ask_name');
+    await questionShown();
+    await page.keyboard.type('Zed');
+    await page.keyboard.press('Enter');
+    const decline = quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first();
+    await decline.waitFor({ timeout: 30000 });
+    await ui.screenshot('decline-row');
+    await decline.click();
+    expect(await nextAnswer(before, 'the decline'), 'ask_name: action=decline');
+    await ui.waitForText('q asked: Which name shall I use? — you declined', { within: SESSION });
+
+    // 4. Escape: cancel.
+    before = answers().length;
+    await ui.typeInChat('@mcp /q.ask_name');
+    await questionShown();
+    await page.keyboard.press('Escape');
+    expect(await nextAnswer(before, 'the cancel'), 'ask_name: action=cancel');
+    await ui.waitForText('q asked: Which name shall I use? — cancelled', { within: SESSION });
+    await ui.screenshot('cancelled');
+
+    // 5. A question inside completion: it steps in front of the argument input, which comes back
+    //    with the suggestions the answer shaped.
+    before = answers().length;
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('pick_color');
+    await page.keyboard.press('Enter');
+    await quick.getByText('q asks: Light or dark colours? (completion of "color")').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('dark');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    expect(await nextAnswer(before, 'the answer inside completion'), 'complete: action=accept content={"shade":"dark"}');
+    const navy = quick.locator('.monaco-list-row').filter({ hasText: 'navy' }).first();
+    await navy.waitFor({ timeout: 30000 });
+    await ui.screenshot('completion-after-question');
+    await navy.click();
+    await ui.waitForText('color navy');
+
+    // 6. URL mode: the full address and its host are shown; nothing opens unless the user agrees.
+    before = answers().length;
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('open_url');
+    await page.keyboard.press('Enter');
+    // Its only argument is optional: Enter on the empty line skips it.
+    await quick.getByText('open_url: url (optional').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    await quick.getByText('q asks: Connect your account (prompt "open_url")').first().waitFor({ timeout: 30000 });
+    await quick.getByText('https://example.com/connect?e=1').first().waitFor({ timeout: 30000 });
+    await quick.getByText('Open example.com').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('url-question');
+    await quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first().click();
+    expect(await nextAnswer(before, 'the URL decline'), 'open_url: action=decline');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (require.main === module) runStandalone(module, __filename);
