@@ -23,7 +23,7 @@ const outDir = path.join(root, 'out', 'conformance');
 /** Scenarios of flows MCP Prompts does not offer, each with the reason. Nothing else may fail. */
 export const EXPECTED_FAILURES = {
   'tools_call': 'calls a tool: MCP Prompts reads prompts only and never calls tools',
-  'elicitation-sep1034-client-defaults': 'answers elicitation: MCP Prompts declares no client capabilities (no elicitation)',
+  'elicitation-sep1034-client-defaults': 'asks its question from inside a tools/call: MCP Prompts never calls tools (it answers questions during prompts/get, completion and prompts/list: test/integration/questions.test.ts)',
   'sse-retry': 'times the resumption of a tools/call response stream: MCP Prompts never calls tools',
   'auth/scope-step-up': 'asks for more scopes on tools/call (initialize and tools/list are open): MCP Prompts sends no tools request to this tools-only server',
   'auth/2025-03-26-oauth-metadata-backcompat': 'serves authorization-server metadata at the server root whose issuer (/oauth) is not that address: the v2 SDK refuses it (RFC 8414 §3.3 issuer echo, a mix-up defence), as MCP Prompts does with any server',
