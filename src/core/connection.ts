@@ -12,6 +12,7 @@ import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { EraMemory, defaultEraMemory, eraKey } from './eras.js';
+import { DEFAULT_RESTART, RestartPolicy, afterCrash } from './backoff.js';
 import { MAX_STDIO_MESSAGE_BYTES, TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -47,14 +48,8 @@ export interface ConnectionOptions {
   minStartupMs?: number;
 }
 
-export interface RestartPolicy {
-  initialDelayMs: number;
-  maxDelayMs: number;
-  maxCrashes: number;
-  windowMs: number;
-}
-
-export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 5, windowMs: 180000 };
+export type { RestartPolicy };
+export { DEFAULT_RESTART };
 export const DEFAULT_TIMEOUT_MS = 30000;
 /**
  * The version probe's bound. A stdio server silent for this long is taken for an old one and gets the
@@ -299,16 +294,16 @@ export class ServerConnection {
     this.setStatus('error');
     const policy = this.options.restart === false ? undefined : this.options.restart ?? DEFAULT_RESTART;
     if (!policy) return;
-    const now = Date.now();
-    this.crashes = [...this.crashes.filter(t => now - t < policy.windowMs), now];
-    if (this.crashes.length >= policy.maxCrashes) {
+    const decision = afterCrash(policy, this.crashes, Date.now());
+    this.crashes = decision.crashes;
+    if (decision.kind === 'give-up') {
       this.gaveUp = true;
       this._error = new PromptError(l10n.t('{0} crashed {1} times in {2} minutes; it stays stopped until you restart it', this.def.name, this.crashes.length, Math.round(policy.windowMs / 60000)), 'server', this.def.name);
       this.log.error(this._error.message);
       this.setStatus('error');
       return;
     }
-    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (this.crashes.length - 1));
+    const delay = decision.delayMs;
     this.log.info(l10n.t('Restarting {0} in {1} s', this.def.name, delay / 1000));
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
