@@ -10,6 +10,7 @@ import { ConnectionOptions, ServerConnection, ServerStatus } from './connection.
 import { Emitter } from './events.js';
 import { PromptError, toPromptError } from './errors.js';
 import { stringifyJson } from './json.js';
+import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
 import { mixedScripts } from './scripts.js';
 
 export interface CatalogPrompt {
@@ -68,7 +69,7 @@ export class Catalog {
   private readonly changeEmitter = new Emitter<ServerEntry | undefined>();
   /** Fired when a server's prompts or status change (`undefined`: the set of servers changed). */
   readonly onDidChange = this.changeEmitter.event;
-  private index = new Map<string, CatalogPrompt[]>();
+  private index: NameIndex<CatalogPrompt> = new Map();
 
   constructor(private readonly options: CatalogOptions = {}) {}
 
@@ -226,44 +227,15 @@ export class Catalog {
     });
   }
 
-  /** Swaps one server's prompts in the name index; only the names involved get their `unique` flag again. */
+  /** Swaps one server's prompts in the name index (see replaceInIndex). */
   private replacePrompts(entry: ServerEntry, next: CatalogPrompt[]): void {
-    const prev = entry.prompts;
-    // The usual re-list brings the same names in the same order: swap the objects in place.
-    if (prev.length === next.length && prev.every((p, i) => p.shortName === next[i].shortName)) {
-      for (let i = 0; i < prev.length; i++) {
-        const list = this.index.get(prev[i].shortName)!;
-        list[list.indexOf(prev[i])] = next[i];
-        next[i].unique = prev[i].unique;
-      }
-      entry.prompts = next;
-      return;
-    }
-    const touched = new Set<string>();
-    for (const p of entry.prompts) {
-      const list = this.index.get(p.shortName);
-      const i = list?.indexOf(p) ?? -1;
-      if (list && i >= 0) list.splice(i, 1);
-      if (list && !list.length) this.index.delete(p.shortName);
-      touched.add(p.shortName);
-    }
+    replaceInIndex(this.index, entry.prompts, next);
     entry.prompts = next;
-    for (const p of next) {
-      const list = this.index.get(p.shortName);
-      if (list) list.push(p); else this.index.set(p.shortName, [p]);
-      touched.add(p.shortName);
-    }
-    for (const name of touched) for (const p of this.index.get(name) ?? []) p.unique = this.index.get(name)!.length === 1;
   }
 
   /** The whole name index again, after the set of servers changed. */
   private reindex(): void {
-    this.index.clear();
-    for (const p of this.prompts) {
-      const list = this.index.get(p.shortName);
-      if (list) list.push(p); else this.index.set(p.shortName, [p]);
-    }
-    for (const list of this.index.values()) for (const p of list) p.unique = list.length === 1;
+    buildIndex(this.index, this.prompts);
   }
 
   /** The server a `server.prompt` name starts with, if any (prompt names may contain dots too). */

@@ -12,6 +12,7 @@ import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { EraMemory, defaultEraMemory, eraKey } from './eras.js';
+import { DEFAULT_RESTART, RestartPolicy, afterCrash } from './backoff.js';
 import { MAX_STDIO_MESSAGE_BYTES, TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
 
@@ -50,14 +51,8 @@ export interface ConnectionOptions {
   questions?: Asker;
 }
 
-export interface RestartPolicy {
-  initialDelayMs: number;
-  maxDelayMs: number;
-  maxCrashes: number;
-  windowMs: number;
-}
-
-export const DEFAULT_RESTART: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 5, windowMs: 180000 };
+export type { RestartPolicy };
+export { DEFAULT_RESTART };
 export const DEFAULT_TIMEOUT_MS = 30000;
 /**
  * The version probe's bound. A stdio server silent for this long is taken for an old one and gets the
@@ -79,6 +74,9 @@ const RELISTEN_DELAY_MS = 500;
 const MAX_LISTEN_DROPS = 20;
 
 export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
+
+/** A client that finished its handshake, with the traced transport under it and its kind as used. */
+interface Started { client: Client; traced: TransportTrace; kind: ServerInfo['transport'] }
 
 const LooseListResult = z.looseObject({ prompts: z.array(z.unknown()).optional(), nextCursor: z.string().optional() });
 const LooseGetResult = z.looseObject({ description: z.string().optional(), messages: z.array(z.unknown()).optional() });
@@ -137,7 +135,7 @@ export class ServerConnection {
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
-    if (this.disposed) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
+    if (this.disposed) throw this.stoppedError();
     if (this.client) return this.client;
     if (!this.connecting) {
       const generation = ++this.generation;
@@ -146,6 +144,7 @@ export class ServerConnection {
     return this.connecting;
   }
 
+  /** One start: the handshake on the configured transport, then the client is adopted (or the failure recorded). */
   private async open(generation: number): Promise<Client> {
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
@@ -158,71 +157,97 @@ export class ServerConnection {
     const eras = this.options.eras ?? defaultEraMemory;
     const key = eraKey(this.def);
     try {
-      let client: Client;
-      let kind: ServerInfo['transport'] = t.type;
-      let traced: TransportTrace;
-      if (t.type === 'stdio') {
-        traced = this.trace(createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => { if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300)); }));
-        client = await this.initialize(traced, timeout, abort.signal, eras.get(key));
-      } else if (t.type === 'sse') {
-        // HTTP+SSE predates the 2026 revision: no probe.
-        traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
-        client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
-      } else {
-        try {
-          traced = this.trace(createHttpTransport(t, 'http', this.options.oauth));
-          client = await this.initialize(traced, timeout, abort.signal, eras.get(key));
-        } catch (err) {
-          if (isProbeTimeout(err)) {
-            // Silence over HTTP is no proof of an old server, but the 2025 handshake is the one every server answers.
-            this.log.info(l10n.t('{0} did not answer the protocol version probe within {1} s; using the 2025 handshake', this.def.name, this.probeTimeout(timeout) / 1000));
-            traced = this.trace(createHttpTransport(t, 'http', this.options.oauth));
-            client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
-          } else {
-            if (!shouldFallBackToSse(err)) throw err;
-            this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
-            kind = 'sse';
-            traced = this.trace(createHttpTransport(t, 'sse', this.options.oauth));
-            client = await this.initialize(traced, timeout, abort.signal, { kind: 'legacy' });
-          }
-        }
-      }
-      if (generation !== this.generation) { await endSession(traced); await client.close().catch(() => undefined); throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name); }
+      const started = await this.handshake(timeout, abort.signal, eras.get(key));
+      const { client, traced, kind } = started;
+      if (generation !== this.generation) { await endSession(traced); await client.close().catch(() => undefined); throw this.stoppedError(); }
       const era = client.getProtocolEra();
       const discover = client.getDiscoverResult();
       // Next time: no probe (a modern server is adopted with no round trip, an old one gets initialize at once).
       if (kind !== 'sse') eras.set(key, era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
-      this._info = {
-        protocolVersion: client.getNegotiatedProtocolVersion(),
-        serverInfo: client.getServerVersion(),
-        capabilities: client.getServerCapabilities(),
-        instructions: client.getInstructions(),
-        transport: kind,
-        era,
-      };
-      this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
-      this.client = client;
-      this.transport = traced;
-      // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
-      // send notifications/cancelled for a request answered long ago.
-      if (this.connectAbort === abort) this.connectAbort = undefined;
-      // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
-      client.onclose = () => this.handleClose(client);
-      this._error = undefined;
-      this.setStatus('running');
-      this.listenForChanges(client, 0);
+      this.adopt(started, abort);
       return client;
     } catch (err) {
       // A remembered era may be stale (the server was replaced): probe again next time.
       eras.delete(key);
-      // Stopped meanwhile: the abort is ours, not the server's fault.
-      if (generation !== this.generation) throw new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
-      const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }));
-      this._error = error;
-      this.log.error(error.message);
-      this.setStatus('error');
-      throw error;
+      throw this.startFailed(err, generation, timeout);
     }
+  }
+
+  /**
+   * Trace + initialize on the configured transport, with its fallbacks: over HTTP a silent version probe
+   * gets the 2025 handshake, and a refused Streamable HTTP gets legacy SSE.
+   */
+  private async handshake(timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Started> {
+    const t = this.def.transport;
+    if (t.type === 'stdio') return this.attempt('stdio', timeout, signal, prior);
+    // HTTP+SSE predates the 2026 revision: no probe.
+    if (t.type === 'sse') return this.attempt('sse', timeout, signal, { kind: 'legacy' });
+    try {
+      return await this.attempt('http', timeout, signal, prior);
+    } catch (err) {
+      if (isProbeTimeout(err)) {
+        // Silence over HTTP is no proof of an old server, but the 2025 handshake is the one every server answers.
+        this.log.info(l10n.t('{0} did not answer the protocol version probe within {1} s; using the 2025 handshake', this.def.name, this.probeTimeout(timeout) / 1000));
+        return this.attempt('http', timeout, signal, { kind: 'legacy' });
+      }
+      if (!shouldFallBackToSse(err)) throw err;
+      this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
+      return this.attempt('sse', timeout, signal, { kind: 'legacy' });
+    }
+  }
+
+  /** A fresh traced transport of the given kind and an initialized client on it. */
+  private async attempt(kind: ServerInfo['transport'], timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Started> {
+    const traced = this.trace(this.createTransport(kind));
+    return { client: await this.initialize(traced, timeout, signal, prior), traced, kind };
+  }
+
+  private createTransport(kind: ServerInfo['transport']): Transport {
+    const t = this.def.transport;
+    if (t.type === 'stdio') {
+      return createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => {
+        if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300));
+      });
+    }
+    return createHttpTransport(t, kind === 'sse' ? 'sse' : 'http', this.options.oauth);
+  }
+
+  /** The started client becomes this connection's: info, close hook, status, change stream. */
+  private adopt({ client, traced, kind }: Started, abort: AbortController): void {
+    this._info = {
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      serverInfo: client.getServerVersion(),
+      capabilities: client.getServerCapabilities(),
+      instructions: client.getInstructions(),
+      transport: kind,
+      era: client.getProtocolEra(),
+    };
+    this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
+    this.client = client;
+    this.transport = traced;
+    // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
+    // send notifications/cancelled for a request answered long ago.
+    if (this.connectAbort === abort) this.connectAbort = undefined;
+    // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
+    client.onclose = () => this.handleClose(client);
+    this._error = undefined;
+    this.setStatus('running');
+    this.listenForChanges(client, 0);
+  }
+
+  /** The error a failed start throws; recorded as the server's error unless it was stopped meanwhile. */
+  private startFailed(err: unknown, generation: number, timeout: number): PromptError {
+    // Stopped meanwhile: the abort is ours, not the server's fault.
+    if (generation !== this.generation) return this.stoppedError();
+    const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }));
+    this._error = error;
+    this.log.error(error.message);
+    this.setStatus('error');
+    return error;
+  }
+
+  private stoppedError(): PromptError {
+    return new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
   }
 
   /** The SDK stopped at "the user must sign in" (at initialize, or on a later request the server guards). */
@@ -303,16 +328,16 @@ export class ServerConnection {
     this.setStatus('error');
     const policy = this.options.restart === false ? undefined : this.options.restart ?? DEFAULT_RESTART;
     if (!policy) return;
-    const now = Date.now();
-    this.crashes = [...this.crashes.filter(t => now - t < policy.windowMs), now];
-    if (this.crashes.length >= policy.maxCrashes) {
+    const decision = afterCrash(policy, this.crashes, Date.now());
+    this.crashes = decision.crashes;
+    if (decision.kind === 'give-up') {
       this.gaveUp = true;
       this._error = new PromptError(l10n.t('{0} crashed {1} times in {2} minutes; it stays stopped until you restart it', this.def.name, this.crashes.length, Math.round(policy.windowMs / 60000)), 'server', this.def.name);
       this.log.error(this._error.message);
       this.setStatus('error');
       return;
     }
-    const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (this.crashes.length - 1));
+    const delay = decision.delayMs;
     this.log.info(l10n.t('Restarting {0} in {1} s', this.def.name, delay / 1000));
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
