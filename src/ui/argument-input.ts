@@ -40,12 +40,17 @@ export class ValueRows {
   constructor(private readonly fixed: readonly ValueItem[] = []) {}
 
   /**
-   * Row 0 `box`, the fixed rows (always shown while `showFixed`, else filtered by label), then every
-   * value seen so far; `current` (value → description) are shown. Undefined if unchanged.
+   * Row 0 `box`, the fixed rows (shown while `showFixed`), then every value seen so far; `current`
+   * (value → description) are shown. Undefined if unchanged.
+   *
+   * Once text is typed the fixed rows keep their places as blank rows that match no text: the list then
+   * holds only the box and values, so a click that lands a row off while server answers move the rows
+   * never opens a file dialog or a command box; a blank row accepted from an older list means the box.
    */
   items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>, showFixed = true): ValueItem[] | undefined {
     for (const v of current.keys()) if (!this.index.has(v)) { this.index.set(v, this.values.length); this.values.push(v); }
-    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...this.fixed.map(f => ({ ...f, alwaysShow: showFixed })),
+    const fixed = showFixed ? this.fixed.map(f => ({ ...f, alwaysShow: true })) : this.fixed.map((): ValueItem => ({ label: '', alwaysShow: false }));
+    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...fixed,
       ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
     const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
     if (signature === this.signature) return undefined;
