@@ -50,7 +50,10 @@ module.exports = async function pickerChurn(ctx) {
     await dropped.waitFor({ timeout: 60000 });
     await ui.screenshot('dropped-row');
     await dropped.click();
-    await ui.waitForText('The prompt "flicker" is no longer offered by the server churn.');
+    // No toasts under the harness's --enable-smoke-test-driver: the notification centre lists it.
+    await ui.runCommand('Notifications: Show Notifications');
+    await page.locator('.notifications-center .notification-list-item')
+      .filter({ hasText: 'The prompt "flicker" is no longer offered by the server churn.' }).first().waitFor({ timeout: 60000 });
     await ui.screenshot('dropped-clicked');
     const all = received();
     if (all.length !== ROUNDS) throw new Error(`clicking the dropped row sent prompts/get: ${all.slice(ROUNDS).join(', ')}`);
