@@ -32,7 +32,6 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
   qp.placeholder = vscode.l10n.t('Type to filter by name, title or description');
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
-  qp.keepScrollPosition = true;
   // The rows shown so far: while the picker is open they only change in place or grow at the end
   // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
   let shown: PickerItemView<ServerEntry>[] = [];
@@ -41,10 +40,7 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
       ? itemViews(state.catalog.servers)
       : [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' }];
     shown = shown.length ? mergePickerRows(shown, next) : next;
-    // New items make VS Code highlight the first row; the row the person moved to stays highlighted.
-    const active = qp.activeItems.length ? qp.items.indexOf(qp.activeItems[0]) : -1;
     qp.items = toQuickPickItems(shown);
-    if (active >= 0) qp.activeItems = [qp.items[active]];
     qp.busy = state.catalog.servers.some(s => s.loading);
   };
   const sub = state.catalog.onDidChange(update);
