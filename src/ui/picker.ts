@@ -2,14 +2,18 @@
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog';
-import { pickerItems as itemViews } from '../core/view/items';
+import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
 import type { ExtensionState } from '../state';
 
 export interface PickerItem extends vscode.QuickPickItem { prompt?: CatalogPrompt; logOf?: ServerEntry }
 
 /** The picker's rows (decided in core/view/items.ts) as quick pick items; the benchmark times this. */
 export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
-  return itemViews(servers).map(v => {
+  return toQuickPickItems(itemViews(servers));
+}
+
+function toQuickPickItems(views: readonly PickerItemView<ServerEntry>[]): PickerItem[] {
+  return views.map(v => {
     if (v.separator) return { label: v.label, kind: vscode.QuickPickItemKind.Separator };
     const item: PickerItem = { label: v.label };
     if (v.description !== undefined) item.description = v.description;
@@ -28,12 +32,16 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
   qp.placeholder = vscode.l10n.t('Type to filter by name, title or description');
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
+  // The rows shown so far: while the picker is open they only change in place or grow at the end
+  // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
+  let shown: PickerItemView<ServerEntry>[] = [];
   const update = () => {
-    qp.items = pickerItems(state.catalog.servers);
+    const next: PickerItemView<ServerEntry>[] = state.catalog.servers.length
+      ? itemViews(state.catalog.servers)
+      : [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' }];
+    shown = shown.length ? mergePickerRows(shown, next) : next;
+    qp.items = toQuickPickItems(shown);
     qp.busy = state.catalog.servers.some(s => s.loading);
-    if (!state.catalog.servers.length) {
-      qp.items = [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true }];
-    }
   };
   const sub = state.catalog.onDidChange(update);
   update();
@@ -42,7 +50,7 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
       const item = qp.selectedItems[0];
       if (!item) return;
       qp.hide();
-      if (item.prompt) resolve(item.prompt);
+      if (item.prompt) resolve(stillOffered(state, item.prompt));
       else {
         resolve(undefined);
         if (item.logOf) state.log(item.logOf.def).show();
@@ -52,4 +60,19 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
     qp.onDidHide(() => { sub.dispose(); qp.dispose(); resolve(undefined); });
     qp.show();
   });
+}
+
+/**
+ * The accepted prompt as its server offers it now; a prompt it dropped (its row marked, or removed
+ * after the last update) is not run, and the person is told which server dropped it.
+ */
+function stillOffered(state: ExtensionState, picked: CatalogPrompt): CatalogPrompt | undefined {
+  const server = state.catalog.servers.find(s => s.id === picked.server.id);
+  const now = server?.prompts.find(p => p.prompt.name === picked.prompt.name);
+  if (!now) {
+    void vscode.window.showWarningMessage(vscode.l10n.t(
+      'The prompt "{0}" is no longer offered by the server {1}.', picked.prompt.name, picked.server.def.name,
+    ));
+  }
+  return now;
 }

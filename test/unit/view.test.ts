@@ -9,7 +9,7 @@ import type { CatalogPrompt } from '../../src/core/catalog';
 import type { ServerStatus } from '../../src/core/connection';
 import type { HeldEntry } from '../../src/core/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
-import { heldItem, pickerItems, promptItem, serverItem, statusSummary, type ServerView } from '../../src/core/view/items';
+import { heldItem, mergePickerRows, pickerItems, promptItem, serverItem, statusSummary, type ServerView } from '../../src/core/view/items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { CompletionSession } from '../../src/core/view/completion-session';
@@ -96,6 +96,55 @@ test('every held-back reason has its own row and way out', () => {
   ]);
   assert.equal(new Set(rows.map(r => r.description)).size, reasons.length, 'each reason says something different');
   assert.deepEqual(heldState({ def: def(), origin: 'x', reason: 'consent', message: 'm' }), { kind: 'consent', message: 'm' });
+});
+
+/** Server `name` (its own id) offering `names`; `status` as in server(). */
+function named(name: string, names: string[], status: ServerStatus = 'running'): ServerView & { prompts: CatalogPrompt[] } {
+  const d = def(name);
+  const entry = { ...server({ status }), id: d.id, def: d, prompts: [] as CatalogPrompt[] };
+  for (const n of names) entry.prompts.push(prompt(entry, n));
+  return entry;
+}
+
+test('the open picker keeps every shown row at its index: updated in place, dropped ones marked, new ones appended', () => {
+  const shown = pickerItems([named('alpha', [], 'starting'), named('beta', ['x', 'y'])]);
+  assert.deepEqual(shown.map(r => r.label), ['alpha', '$(loading~spin) alpha is starting…', 'beta', 'x', 'y']);
+  const next = pickerItems([named('alpha', ['a0']), named('beta', ['w', 'y'])]);
+  const merged = mergePickerRows(shown, next);
+  assert.deepEqual(merged.map(r => r.label), [
+    'alpha', '$(loading~spin) alpha is starting… (no longer current)', 'beta', 'x (no longer offered)', 'y',
+    'alpha', 'a0', 'beta', 'w',
+  ]);
+  assert.deepEqual(merged.map(r => !!r.separator), [true, false, true, false, false, true, false, true, false]);
+  assert.equal(merged[3].gone, true, 'x is marked as no longer offered');
+  assert.equal(merged[3].prompt?.prompt.name, 'x', 'a dropped row still knows its prompt (to name it when run)');
+  assert.equal(merged[4].prompt, next.find(r => r.prompt?.prompt.name === 'y')!.prompt, 'y is the current listing');
+  assert.equal(merged[4].gone, undefined);
+
+  // x comes back: its old row is live again, in the same place; nothing is added twice.
+  const again = mergePickerRows(merged, pickerItems([named('alpha', ['a0']), named('beta', ['x', 'w', 'y'])]));
+  assert.deepEqual(again.map(r => r.label), merged.map(r => r.label.replace(' (no longer offered)', '')));
+  assert.equal(again[3].gone, undefined);
+  assert.equal(mergePickerRows(again, pickerItems([named('alpha', ['a0'])]))[3].label, 'x (no longer offered)', 'marked once, not twice');
+});
+
+test('under random list changes every shown row keeps its index, and each offered prompt has exactly one live row', () => {
+  let seed = 7;
+  const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  const pick = () => pool.filter(() => rand(2) === 0);
+  for (let run = 0; run < 50; run++) {
+    let shown = pickerItems([named('alpha', pick()), named('beta', pick())]);
+    for (let step = 0; step < 10; step++) {
+      const servers = [named('alpha', pick()), ...(rand(3) ? [named('beta', pick())] : [])];
+      const merged = mergePickerRows(shown, pickerItems(servers));
+      shown.forEach((row, i) => assert.equal(merged[i].key, row.key, `run ${run} step ${step}: row ${i} moved`));
+      const live = merged.filter(r => r.prompt && !r.gone).map(r => r.key);
+      const offered = servers.flatMap(s => s.prompts.map(p => `prompt:${JSON.stringify([s.id, p.prompt.name])}`));
+      assert.deepEqual([...live].sort(), [...offered].sort(), `run ${run} step ${step}: live rows are what is offered`);
+      shown = merged;
+    }
+  }
 });
 
 test('the picker: a starting or failed server without prompts says so; with prompts it offers them', () => {

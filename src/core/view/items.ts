@@ -198,16 +198,24 @@ export interface PickerItemView<S extends ServerView = ServerView> {
   prompt?: CatalogPrompt;
   /** The row of a failed server: selecting it opens that server's log. */
   logOf?: S;
+  /** Which row this is across catalog changes: `server:`, `prompt:` or `status:` and the server id. */
+  key?: string;
+  /** The id of the server whose group the row belongs to. */
+  group?: string;
+  /** A prompt its server no longer offers, kept in its place while the picker is open. */
+  gone?: boolean;
+  /** A server's status row that no longer applies, kept in its place while the picker is open. */
+  stale?: boolean;
 }
 
 /** Items for the picker, grouped by server; a plain function of the catalog so the benchmark can time it. */
 export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
   const items: PickerItemView<S>[] = [];
   for (const s of servers) {
-    items.push({ label: s.def.name, separator: true });
+    items.push({ label: s.def.name, separator: true, key: `server:${s.id}`, group: s.id });
     if (!s.prompts.length) {
       const row = emptyServerRow(s, serverState(s));
-      if (row) items.push(row);
+      if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
       continue;
     }
     const icon = safeIconSrc(s.connection.info?.serverInfo?.icons);
@@ -221,10 +229,55 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
           .filter(Boolean).join(' — ') || undefined,
         iconUri: icon,
         prompt: p,
+        // JSON keeps the key unambiguous whatever characters the server puts in the names.
+        key: `prompt:${JSON.stringify([s.id, p.prompt.name])}`,
+        group: s.id,
       });
     }
   }
   return items;
+}
+
+/**
+ * The rows of an open picker after the catalog changed. VS Code maps the row a person accepts by its
+ * index in the list the extension set last (extHostQuickOpen: handle = index), and a click lands on the
+ * row drawn under the pointer, so no shown row may move: rows still there are updated in place, prompts
+ * no longer offered stay, marked, and so do status rows that no longer apply; new rows go at the end,
+ * under their server's name.
+ */
+export function mergePickerRows<S extends ServerView>(
+  shown: readonly PickerItemView<S>[],
+  next: readonly PickerItemView<S>[],
+): PickerItemView<S>[] {
+  const byKey = new Map<string, PickerItemView<S>>();
+  const separators = new Map<string, PickerItemView<S>>();
+  for (const row of next) {
+    if (row.key === undefined) continue;
+    if (row.separator) separators.set(row.key, row);
+    else byKey.set(row.key, row);
+  }
+  const present = new Set<string>();
+  const rows = shown.map(row => {
+    if (row.key === undefined) return row;
+    present.add(row.key);
+    if (row.separator) return separators.get(row.key) ?? row;
+    const now = byKey.get(row.key);
+    if (now) return now;
+    if (row.prompt) return row.gone ? row : { ...row, gone: true, label: `${row.label} ${l10n.t('(no longer offered)')}` };
+    return row.stale ? row : { ...row, stale: true, label: `${row.label} ${l10n.t('(no longer current)')}` };
+  });
+  let group = rows.length ? rows[rows.length - 1].group : undefined;
+  for (const row of next) {
+    if (row.separator || row.key === undefined || present.has(row.key)) continue;
+    if (row.group !== group) {
+      const separator = row.group !== undefined ? separators.get(`server:${row.group}`) : undefined;
+      if (separator) rows.push(separator);
+      group = row.group;
+    }
+    rows.push(row);
+    present.add(row.key);
+  }
+  return rows;
 }
 
 /** A server without prompts says why: it is starting, or it failed (its log is one click away). */

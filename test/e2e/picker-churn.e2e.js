@@ -1,0 +1,65 @@
+// The palette picker while a server keeps changing its prompt list: a row appears and disappears above
+// the ones a person clicks. VS Code maps an accepted row by its index in the list the extension set
+// last, so the picker keeps the rows it shows in place; every click must run the prompt clicked. A row
+// whose prompt went away stays, marked, and clicking it says so instead of running something else.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+
+const QUICK = '.quick-input-widget';
+const ROUNDS = 12;
+
+module.exports = async function pickerChurn(ctx) {
+  const { fixtureCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-churn-'));
+  const logFile = path.join(dir, 'received.log');
+  const stopFile = path.join(dir, 'stop');
+  const received = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '').split('\n').filter(Boolean);
+  try {
+    const churn = { type: 'stdio', ...fixtureCommand('churn'), env: { CHURN_LOG: logFile, CHURN_STOP: stopFile, CHURN_MS: '250' } };
+    const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { churn } }, null, 2) } });
+    const { page } = ui;
+    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+    const rows = page.locator(`${QUICK} .monaco-list-row`);
+    const mismatches = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = `target_${(round % 6) + 1}`;
+      await ui.runCommand('MCP Prompts: Run Prompt…');
+      const row = rows.filter({ hasText: `The stable prompt ${target}` }).first();
+      await row.waitFor({ timeout: 60000 });
+      // Let the list change under the open picker before clicking (the server flips it every 250 ms).
+      await page.locator(QUICK).getByText('flicker').first().waitFor({ timeout: 60000 });
+      if (round === 0) await ui.screenshot('picker');
+      await row.click();
+      await waitForFile(page, () => received().length > round, `prompts/get number ${round + 1}`);
+      const got = received()[round];
+      if (got !== `get ${target}`) mismatches.push(`round ${round + 1}: clicked ${target}, server received "${got}"`);
+      await ui.waitForText(`This is ${got.slice(4)}`, { within: '.interactive-session' });
+    }
+    await ui.screenshot('after-clicks');
+    if (mismatches.length) throw new Error(`${mismatches.length} of ${ROUNDS} clicks ran another prompt:\n${mismatches.join('\n')}`);
+
+    // The flicker row, shown and then dropped by the server while the picker is open, stays marked;
+    // clicking it names the server that dropped it and asks the server for nothing.
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await rows.filter({ hasText: 'flicker' }).first().waitFor({ timeout: 60000 });
+    fs.writeFileSync(stopFile, '');
+    const dropped = rows.filter({ hasText: 'flicker (no longer offered)' }).first();
+    await dropped.waitFor({ timeout: 60000 });
+    await ui.screenshot('dropped-row');
+    await dropped.click();
+    // No toasts under the harness's --enable-smoke-test-driver: the notification centre lists it.
+    await ui.runCommand('Notifications: Show Notifications');
+    await page.locator('.notifications-center .notification-list-item')
+      .filter({ hasText: 'The prompt "flicker" is no longer offered by the server churn.' }).first().waitFor({ timeout: 60000 });
+    await ui.screenshot('dropped-clicked');
+    const all = received();
+    if (all.length !== ROUNDS) throw new Error(`clicking the dropped row sent prompts/get: ${all.slice(ROUNDS).join(', ')}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (require.main === module) runStandalone(module, __filename);
