@@ -12,7 +12,9 @@ const tests = process.argv.includes('--tests');
 const noAjv = {
   name: 'no-ajv',
   setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: path.resolve('src/core/no-json-schema.ts') }));
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({
+      path: path.resolve('src/core/no-json-schema.ts'),
+    }));
   },
 };
 
@@ -30,20 +32,47 @@ const common = {
 };
 
 const builds = [
-  { ...common, plugins: [noAjv], entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, plugins: [noAjv], entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    plugins: [noAjv],
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    plugins: [noAjv],
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
 ];
 if (tests) {
   // test/unit: pure tests (no processes, no network); test/integration: real MCP servers, the real CLI.
   // Cleared first: a test moved or deleted must not keep running from an old build.
   fs.rmSync('out/test', { recursive: true, force: true });
   for (const dir of ['test/unit', 'test/integration']) {
-    const entryPoints = fs.readdirSync(dir).filter(f => f.endsWith('.test.ts')).map(f => path.join(dir, f));
+    const entryPoints = fs
+      .readdirSync(dir)
+      .filter(f => f.endsWith('.test.ts'))
+      .map(f => path.join(dir, f));
     // Tests keep the SDK whole: they compare with raw SDK clients, which build the ajv validator.
-    builds.push({ ...common, minify: false, entryPoints, outdir: `out/${dir}`, external: ['@modelcontextprotocol/server-everything'] });
+    builds.push({
+      ...common,
+      minify: false,
+      entryPoints,
+      outdir: `out/${dir}`,
+      external: ['@modelcontextprotocol/server-everything'],
+    });
   }
   // The client the official conformance suite drives (scripts/test-all.mjs, test/conformance/run.mjs).
-  builds.push({ ...common, plugins: [noAjv], minify: false, entryPoints: ['test/conformance/client.ts'], outfile: 'out/test/conformance/client.js' });
+  builds.push({
+    ...common,
+    plugins: [noAjv],
+    minify: false,
+    entryPoints: ['test/conformance/client.ts'],
+    outfile: 'out/test/conformance/client.js',
+  });
 }
 
 if (watch) {

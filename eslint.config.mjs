@@ -16,15 +16,25 @@ export default tseslint.config(
       // node:test's test()/describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       // Promise.all over "a load in flight, or nothing to wait for" (Catalog.ready) is meant.
       '@typescript-eslint/await-thenable': ['error', { allowMixedPromiseArrays: true }],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       'no-shadow': 'off',
-      '@typescript-eslint/no-shadow': ['error', { ignoreTypeValueShadow: true, ignoreFunctionTypeParameterNameValueShadow: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-shadow': [
+        'error',
+        { ignoreTypeValueShadow: true, ignoreFunctionTypeParameterNameValueShadow: true },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // `let x; const cb = () => use(x!); x = make(cb)`: a callback that must exist before what it reads.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Implementations of async interfaces (token stores, collectors) need not await anything.

@@ -5,10 +5,24 @@ import { ROOT, row } from './lib.mjs';
 
 export async function run() {
   const file = path.join(ROOT, '.artifacts', 'activation.json');
-  if (!fs.existsSync(file)) return { rows: [row('activate() in the VS Code host', NaN, undefined, 'ms', { abs: 20 })], data: { measured: false }, notes: ['not measured: run npm test first (the host tests write .artifacts/activation.json)'] };
+  if (!fs.existsSync(file))
+    return {
+      rows: [row('activate() in the VS Code host', NaN, undefined, 'ms', { abs: 20 })],
+      data: { measured: false },
+      notes: ['not measured: run npm test first (the host tests write .artifacts/activation.json)'],
+    };
   const a = JSON.parse(fs.readFileSync(file, 'utf8'));
   return {
-    rows: [row('activate() in the VS Code host', a.activationMs, undefined, 'ms', { abs: 20 }, `VS Code ${a.vscode}, measured ${a.at} by the host tests (not in this run)`)],
+    rows: [
+      row(
+        'activate() in the VS Code host',
+        a.activationMs,
+        undefined,
+        'ms',
+        { abs: 20 },
+        `VS Code ${a.vscode}, measured ${a.at} by the host tests (not in this run)`,
+      ),
+    ],
     data: { measured: true, ...a },
   };
 }

@@ -23,7 +23,13 @@ export const PROJECT_OPTIONS = {
 
 export async function buildCore() {
   const outfile = path.join(OUT, 'core.cjs');
-  await esbuild.build({ ...PROJECT_OPTIONS, absWorkingDir: ROOT, entryPoints: [path.join(BENCH, 'core-entry.ts')], outfile, sourcemap: false });
+  await esbuild.build({
+    ...PROJECT_OPTIONS,
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(BENCH, 'core-entry.ts')],
+    outfile,
+    sourcemap: false,
+  });
   return outfile;
 }
 
@@ -39,14 +45,26 @@ export async function buildArgumentRows() {
     name: 'no-vscode',
     setup(build) {
       build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'no-vscode', sideEffects: false }));
-      build.onLoad({ filter: /.*/, namespace: 'no-vscode' }, () => ({ contents: 'throw new Error("bench: ValueRows now needs vscode at run time; move what it needs to src/core")', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'no-vscode' }, () => ({
+        contents: 'throw new Error("bench: ValueRows now needs vscode at run time; move what it needs to src/core")',
+        loader: 'js',
+      }));
     },
   };
   await esbuild.build({
-    ...PROJECT_OPTIONS, absWorkingDir: ROOT, outfile, sourcemap: false, plugins: [noVscode],
+    ...PROJECT_OPTIONS,
+    absWorkingDir: ROOT,
+    outfile,
+    sourcemap: false,
+    plugins: [noVscode],
     // The rest of the file uses vscode (the input itself); only ValueRows is kept.
     logOverride: { 'import-is-undefined': 'silent' },
-    stdin: { contents: "export { ValueRows } from './src/ui/argument-input';", resolveDir: ROOT, loader: 'ts', sourcefile: 'argument-rows-entry.ts' },
+    stdin: {
+      contents: "export { ValueRows } from './src/ui/argument-input';",
+      resolveDir: ROOT,
+      loader: 'ts',
+      sourcefile: 'argument-rows-entry.ts',
+    },
   });
   return outfile;
 }

@@ -3,7 +3,13 @@
 export { Catalog, sanitizePromptName } from '../src/core/catalog.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog.js';
 export { ServerConnection } from '../src/core/connection.js';
-export { argumentList, completeArgument, invokePrompt, parseInvocation, resolvePrompt } from '../src/core/invocation.js';
+export {
+  argumentList,
+  completeArgument,
+  invokePrompt,
+  parseInvocation,
+  resolvePrompt,
+} from '../src/core/invocation.js';
 export { parseConfigObject, parseConfigText } from '../src/core/config.js';
 export { escapeLabel } from '../src/core/markdown.js';
 // The picker's and the tree's rows, exactly as the extension computes them before handing them to VS Code.

@@ -36,10 +36,12 @@ export function row(measure, ours, baseline, unit, target, context = '') {
   if (target && Number.isFinite(ours)) {
     if (target.ratio !== undefined && ratio !== undefined) {
       verdict = ratio <= target.ratio ? 'PASS' : 'MISS';
-      if (verdict === 'MISS') miss = `ratio ${ratio.toFixed(2)}× > ${target.ratio}× (${((ratio / target.ratio - 1) * 100).toFixed(0)}% over; ours ${fmt(ours, unit)} vs allowed ${fmt(baseline * target.ratio, unit)})`;
+      if (verdict === 'MISS')
+        miss = `ratio ${ratio.toFixed(2)}× > ${target.ratio}× (${((ratio / target.ratio - 1) * 100).toFixed(0)}% over; ours ${fmt(ours, unit)} vs allowed ${fmt(baseline * target.ratio, unit)})`;
     } else if (target.abs !== undefined) {
       verdict = ours <= target.abs ? 'PASS' : 'MISS';
-      if (verdict === 'MISS') miss = `${fmt(ours, unit)} > ${fmt(target.abs, unit)} (${fmt(ours - target.abs, unit)} / ${((ours / target.abs - 1) * 100).toFixed(0)}% over)`;
+      if (verdict === 'MISS')
+        miss = `${fmt(ours, unit)} > ${fmt(target.abs, unit)} (${fmt(ours - target.abs, unit)} / ${((ours / target.abs - 1) * 100).toFixed(0)}% over)`;
     }
   } else if (target) verdict = 'n/a';
   return { measure, ours, baseline, unit, ratio, target, verdict, miss, context };
@@ -61,10 +63,22 @@ function targetText(t, unit) {
 
 export function printTable(title, rows, notes = []) {
   const head = ['measure', 'ours median', 'baseline median', 'ratio', 'target', 'verdict'];
-  const body = rows.map(r => [r.measure, fmt(r.ours, r.unit), fmt(r.baseline, r.unit), r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`, targetText(r.target, r.unit), r.verdict]);
+  const body = rows.map(r => [
+    r.measure,
+    fmt(r.ours, r.unit),
+    fmt(r.baseline, r.unit),
+    r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
+    targetText(r.target, r.unit),
+    r.verdict,
+  ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map(b => b[i].length)));
   const line = cells => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |';
-  const out = [`\n## ${title}`, line(head), '|' + w.map((n, i) => (i === 0 ? '-'.repeat(n + 1) + '-' : '-'.repeat(n + 1) + ':')).join('|') + '|', ...body.map(line)];
+  const out = [
+    `\n## ${title}`,
+    line(head),
+    '|' + w.map((n, i) => (i === 0 ? '-'.repeat(n + 1) + '-' : '-'.repeat(n + 1) + ':')).join('|') + '|',
+    ...body.map(line),
+  ];
   for (const r of rows) if (r.context) out.push(`  · ${r.measure}: ${r.context}`);
   for (const n of notes) out.push(`  · ${n}`);
   console.log(out.join('\n'));
@@ -73,11 +87,26 @@ export function printTable(title, rows, notes = []) {
 /** Every live descendant of this process: [{pid, ppid, args}]. */
 export function descendants(root = process.pid) {
   let text;
-  try { text = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' }); } catch { return []; }
+  try {
+    text = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
   // Zombies (stat Z) have exited already; they only wait to be reaped by their parent.
-  const procs = text.split('\n').map(l => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(l)).filter(Boolean).filter(m => !m[3].startsWith('Z')).map(m => ({ pid: +m[1], ppid: +m[2], args: m[4] }));
+  const procs = text
+    .split('\n')
+    .map(l => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(l))
+    .filter(Boolean)
+    .filter(m => !m[3].startsWith('Z'))
+    .map(m => ({ pid: +m[1], ppid: +m[2], args: m[4] }));
   const out = [];
-  const walk = pid => { for (const p of procs) if (p.ppid === pid) { out.push(p); walk(p.pid); } };
+  const walk = pid => {
+    for (const p of procs)
+      if (p.ppid === pid) {
+        out.push(p);
+        walk(p.pid);
+      }
+  };
   walk(root);
   return out.filter(p => !/^ps\b/.test(p.args));
 }
@@ -85,10 +114,22 @@ export function descendants(root = process.pid) {
 /** Kills (by pid) whatever this process started and is still alive; returns what it found. */
 export async function reapChildren() {
   const left = descendants();
-  for (const p of left) { try { process.kill(p.pid, 'SIGTERM'); } catch { /* gone */ } }
+  for (const p of left) {
+    try {
+      process.kill(p.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  }
   if (left.length) {
     await sleep(500);
-    for (const p of descendants()) { try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ } }
+    for (const p of descendants()) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
   return left;
 }
@@ -112,10 +153,19 @@ export function runProcess(cmd, args, { env, cwd = ROOT, timeoutMs = 60000, cpu 
     const child = spawn(cmd, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', d => { stdout += d; });
-    child.stderr.on('data', d => { stderr += d; });
+    child.stdout.on('data', d => {
+      stdout += d;
+    });
+    child.stderr.on('data', d => {
+      stderr += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', err => { stderr += String(err); });
-    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code: code ?? signal, stdout, stderr, ms: now() - t0 }); });
+    child.on('error', err => {
+      stderr += String(err);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal, stdout, stderr, ms: now() - t0 });
+    });
   });
 }

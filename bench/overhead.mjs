@@ -55,7 +55,11 @@ async function interleave(fns, n, warmup, into) {
   }
 }
 
-const OPS = ['prompts/list (23 prompts, 5 pages)', 'prompts/get code_review (2 args)', 'completion/complete pick_framework.framework'];
+const OPS = [
+  'prompts/list (23 prompts, 5 pages)',
+  'prompts/get code_review (2 args)',
+  'completion/complete pick_framework.framework',
+];
 
 /**
  * One round: fresh servers / sessions for the core and for the raw client, every op measured `n` times.
@@ -92,14 +96,36 @@ async function round(core, transport, n, warmup, samples) {
     const pick = catalog.resolve('comp.pick_framework').prompt;
     const pag = catalog.server('pag');
     const rawOps = r => [
-      async () => { const all = await rawListAll(r.pag); if (all.length !== 23) throw new Error(`raw listed ${all.length}`); },
-      async () => { const x = await r.rich.getPrompt({ name: 'code_review', arguments: { code: CODE, language: 'python' } }); if (!x.messages.length) throw new Error('raw get: no messages'); },
-      async () => { const x = await r.comp.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'framework', value: 'n' }, context: { arguments: { language: 'typescript' } } }); if (x.completion.values.length !== 2) throw new Error(`raw complete: ${x.completion.values}`); },
+      async () => {
+        const all = await rawListAll(r.pag);
+        if (all.length !== 23) throw new Error(`raw listed ${all.length}`);
+      },
+      async () => {
+        const x = await r.rich.getPrompt({ name: 'code_review', arguments: { code: CODE, language: 'python' } });
+        if (!x.messages.length) throw new Error('raw get: no messages');
+      },
+      async () => {
+        const x = await r.comp.complete({
+          ref: { type: 'ref/prompt', name: 'pick_framework' },
+          argument: { name: 'framework', value: 'n' },
+          context: { arguments: { language: 'typescript' } },
+        });
+        if (x.completion.values.length !== 2) throw new Error(`raw complete: ${x.completion.values}`);
+      },
     ];
     const coreOps = [
-      async () => { await catalog.refresh('pag'); if (pag.prompts.length !== 23 || pag.listError) throw new Error(`core listed ${pag.prompts.length}`); },
-      async () => { const d = await core.invokePrompt(catalog, { line: GET_LINE }); if (!d.result.messages?.length) throw new Error('core get: no messages'); },
-      async () => { const r = await core.completeArgument(pick, 'framework', 'n', { language: 'typescript' }); if (r.values.length !== 2) throw new Error(`core complete: ${r.values}`); },
+      async () => {
+        await catalog.refresh('pag');
+        if (pag.prompts.length !== 23 || pag.listError) throw new Error(`core listed ${pag.prompts.length}`);
+      },
+      async () => {
+        const d = await core.invokePrompt(catalog, { line: GET_LINE });
+        if (!d.result.messages?.length) throw new Error('core get: no messages');
+      },
+      async () => {
+        const r = await core.completeArgument(pick, 'framework', 'n', { language: 'typescript' });
+        if (r.values.length !== 2) throw new Error(`core complete: ${r.values}`);
+      },
     ];
     const r1 = rawOps(raws);
     const r2 = rawOps(raws2);
@@ -119,19 +145,45 @@ export async function run({ calls = 240, warmup = 30, rounds = 4, httpRounds = 2
     const samples = OPS.map(() => ({ core: [], raw: [], raw2: [], coreCpu: [], rawCpu: [], raw2Cpu: [] }));
     const nRounds = transport === 'stdio' ? rounds : httpRounds;
     const per = Math.ceil(calls / nRounds);
-    for (let r = 0; r < nRounds; r++) await round(core, transport, per, r === 0 ? warmup : Math.ceil(warmup / 3), samples);
+    for (let r = 0; r < nRounds; r++)
+      await round(core, transport, per, r === 0 ? warmup : Math.ceil(warmup / 3), samples);
     OPS.forEach((op, k) => {
       const t = samples[k];
       const mc = median(t.core);
       const mr = median(t.raw);
       const aa = median(t.raw2) / mr;
-      data[`${transport} ${op}`] = { coreMedianMs: mc, rawMedianMs: mr, raw2MedianMs: median(t.raw2), aaRatio: aa, calls: t.core.length, rounds: nRounds, coreCpuMedianUs: median(t.coreCpu), rawCpuMedianUs: median(t.rawCpu), raw2CpuMedianUs: median(t.raw2Cpu), coreSamplesMs: t.core, rawSamplesMs: t.raw, raw2SamplesMs: t.raw2 };
-      rows.push(row(`${transport === 'stdio' ? 'stdio' : 'HTTP '} ${op}`, mc, mr, 'ms', { ratio: 1.1 },
-        `A/A raw′/raw ${aa.toFixed(2)}×; core − raw ${((mc - mr) * 1000).toFixed(0)} µs/call; client CPU/call core ${median(t.coreCpu).toFixed(0)} / raw ${median(t.rawCpu).toFixed(0)} / raw′ ${median(t.raw2Cpu).toFixed(0)} µs; ${t.core.length} calls each in ${nRounds} rounds of fresh ${transport === 'stdio' ? 'server processes' : 'sessions'}`));
+      data[`${transport} ${op}`] = {
+        coreMedianMs: mc,
+        rawMedianMs: mr,
+        raw2MedianMs: median(t.raw2),
+        aaRatio: aa,
+        calls: t.core.length,
+        rounds: nRounds,
+        coreCpuMedianUs: median(t.coreCpu),
+        rawCpuMedianUs: median(t.rawCpu),
+        raw2CpuMedianUs: median(t.raw2Cpu),
+        coreSamplesMs: t.core,
+        rawSamplesMs: t.raw,
+        raw2SamplesMs: t.raw2,
+      };
+      rows.push(
+        row(
+          `${transport === 'stdio' ? 'stdio' : 'HTTP '} ${op}`,
+          mc,
+          mr,
+          'ms',
+          { ratio: 1.1 },
+          `A/A raw′/raw ${aa.toFixed(2)}×; core − raw ${((mc - mr) * 1000).toFixed(0)} µs/call; client CPU/call core ${median(t.coreCpu).toFixed(0)} / raw ${median(t.rawCpu).toFixed(0)} / raw′ ${median(t.raw2Cpu).toFixed(0)} µs; ${t.core.length} calls each in ${nRounds} rounds of fresh ${transport === 'stdio' ? 'server processes' : 'sessions'}`,
+        ),
+      );
     });
   }
-  return { rows, data, notes: [
-    "raw′ = a second plain SDK client (own server process over stdio, own session over HTTP) measured in the same rotation: raw′/raw is this run's noise floor for a ratio",
-    'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
-  ] };
+  return {
+    rows,
+    data,
+    notes: [
+      "raw′ = a second plain SDK client (own server process over stdio, own session over HTTP) measured in the same rotation: raw′/raw is this run's noise floor for a ratio",
+      'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
+    ],
+  };
 }

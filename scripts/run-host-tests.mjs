@@ -24,7 +24,10 @@ function parseArgs(argv) {
   const o = { extension: root, workspace: undefined, only: undefined, names: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const value = () => { if (i + 1 >= argv.length) throw new Error(`${a} needs a value`); return argv[++i]; };
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
     if (a === '--extension') o.extension = path.resolve(value());
     else if (a === '--workspace') o.workspace = path.resolve(value());
     else if (a === '--only') o.only = value();
@@ -45,11 +48,19 @@ const secs = ms => `${(ms / 1000).toFixed(1)} s`;
 /** Problems that make every test meaningless: reported as one failure each instead of a crash. */
 function preconditions(extension) {
   const problems = [];
-  if (!fs.existsSync(serverMain)) problems.push(`VS Code host not installed (${serverMain}); run: node scripts/host.mjs setup`);
+  if (!fs.existsSync(serverMain))
+    problems.push(`VS Code host not installed (${serverMain}); run: node scripts/host.mjs setup`);
   const manifestFile = path.join(extension, 'package.json');
-  if (!fs.existsSync(manifestFile)) { problems.push(`no extension at ${extension} (package.json missing)`); return problems; }
+  if (!fs.existsSync(manifestFile)) {
+    problems.push(`no extension at ${extension} (package.json missing)`);
+    return problems;
+  }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  if (manifest.main && !fs.existsSync(path.resolve(extension, manifest.main)) && !fs.existsSync(path.resolve(extension, manifest.main + '.js'))) {
+  if (
+    manifest.main &&
+    !fs.existsSync(path.resolve(extension, manifest.main)) &&
+    !fs.existsSync(path.resolve(extension, manifest.main + '.js'))
+  ) {
     problems.push(`extension not built: ${path.resolve(extension, manifest.main)} missing (run the build first)`);
   }
   return problems;
@@ -65,7 +76,9 @@ async function workspacePreparer(opts) {
   if (fs.existsSync(helper)) {
     const { makeWorkspace } = await import(pathToFileURL(helper).href);
     console.log('[host] workspace: test/workspace.mjs makeWorkspace()');
-    return dir => { makeWorkspace(dir); };
+    return dir => {
+      makeWorkspace(dir);
+    };
   }
   console.log('[host] workspace: empty folder (no test/workspace.mjs)');
   return undefined;
@@ -76,11 +89,17 @@ async function runMochaSuite(opts) {
   const resultFile = path.join(cacheDir, 'results', `host-mocha-${Date.now()}-${process.pid}.json`);
   fs.mkdirSync(path.dirname(resultFile), { recursive: true });
   const timings = {};
-  console.log(`[host] mocha suite in the extension host: ${path.relative(root, testsPath)} (extension ${opts.extension})`);
+  console.log(
+    `[host] mocha suite in the extension host: ${path.relative(root, testsPath)} (extension ${opts.extension})`,
+  );
   let code;
   try {
     code = await H.runExtensionTests({
-      extensionPath: opts.extension, testsPath, resultFile, timings, label: 'mocha',
+      extensionPath: opts.extension,
+      testsPath,
+      resultFile,
+      timings,
+      label: 'mocha',
       prepareWorkspace: await workspacePreparer(opts),
       log: line => process.stdout.write(`  | ${line.replace(/\n/g, '\n  | ')}\n`),
     });
@@ -88,11 +107,24 @@ async function runMochaSuite(opts) {
     record('host suite', false, `host did not run: ${e.message}`);
     return;
   }
-  console.log(`[host] mocha suite exit code ${code}; server up ${secs(timings.serverUp ?? 0)}, workbench ${secs(timings.workbench ?? 0)}, total ${secs(timings.total ?? 0)}`);
+  console.log(
+    `[host] mocha suite exit code ${code}; server up ${secs(timings.serverUp ?? 0)}, workbench ${secs(timings.workbench ?? 0)}, total ${secs(timings.total ?? 0)}`,
+  );
   let result;
-  try { result = JSON.parse(fs.readFileSync(resultFile, 'utf8')); fs.rmSync(resultFile); } catch { /* reported below */ }
+  try {
+    result = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    fs.rmSync(resultFile);
+  } catch {
+    /* reported below */
+  }
   if (!result) {
-    record('host suite', false, code === 124 ? 'timed out before mocha finished' : `no mocha result (exit code ${code}); test/host/index.js did not run or crashed`);
+    record(
+      'host suite',
+      false,
+      code === 124
+        ? 'timed out before mocha finished'
+        : `no mocha result (exit code ${code}); test/host/index.js did not run or crashed`,
+    );
     return;
   }
   for (const t of result.tests) {
@@ -101,12 +133,18 @@ async function runMochaSuite(opts) {
     else console.log(`pending host: ${t.title}`);
   }
   if (result.tests.length === 0) record('host suite', false, 'mocha found no tests');
-  if (code !== 0 && result.failures === 0) record('host suite', false, `extension host exited with code ${code} although every test passed`);
+  if (code !== 0 && result.failures === 0)
+    record('host suite', false, `extension host exited with code ${code} although every test passed`);
 }
 
 async function runUiTests(opts) {
   const dir = path.join(root, 'test', 'e2e');
-  let files = fs.existsSync(dir) ? fs.readdirSync(dir).filter(f => f.endsWith('.e2e.js')).sort() : [];
+  let files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter(f => f.endsWith('.e2e.js'))
+        .sort()
+    : [];
   if (opts.names.length) {
     const unknown = opts.names.filter(n => !files.includes(`${n}.e2e.js`));
     for (const n of unknown) record(`e2e ${n}`, false, `no test/e2e/${n}.e2e.js`);
@@ -117,13 +155,32 @@ async function runUiTests(opts) {
     const name = file.replace(/\.e2e\.js$/, '');
     console.log(`[host] e2e ${name}`);
     let fn;
-    try { fn = require(path.join(dir, file)); } catch (e) { record(`e2e ${name}`, false, `cannot load: ${e.message}`); continue; }
-    if (typeof fn !== 'function') { record(`e2e ${name}`, false, 'module.exports is not a function'); continue; }
+    try {
+      fn = require(path.join(dir, file));
+    } catch (e) {
+      record(`e2e ${name}`, false, `cannot load: ${e.message}`);
+      continue;
+    }
+    if (typeof fn !== 'function') {
+      record(`e2e ${name}`, false, 'module.exports is not a function');
+      continue;
+    }
     const r = await runE2E(name, fn, { extensionPath: opts.extension });
     if (r.ok) record(`e2e ${name} (${secs(r.ms)})`, true);
     else {
-      if (r.error?.stack) console.log(r.error.stack.split('\n').slice(0, 8).map(l => `  | ${l}`).join('\n'));
-      record(`e2e ${name}`, false, `${r.error?.message || r.error}${r.screenshot ? ` (screenshot ${path.relative(root, r.screenshot)})` : ''}`);
+      if (r.error?.stack)
+        console.log(
+          r.error.stack
+            .split('\n')
+            .slice(0, 8)
+            .map(l => `  | ${l}`)
+            .join('\n'),
+        );
+      record(
+        `e2e ${name}`,
+        false,
+        `${r.error?.message || r.error}${r.screenshot ? ` (screenshot ${path.relative(root, r.screenshot)})` : ''}`,
+      );
     }
   }
   if (files.length === 0 && !opts.names.length) console.log('[host] no test/e2e/*.e2e.js found');
@@ -149,8 +206,11 @@ async function main() {
   return failed === 0 ? 0 : 1;
 }
 
-main().then(code => process.exit(code), e => {
-  console.error(e.stack || e);
-  console.log('host: 0 passed, 1 failed');
-  process.exit(1);
-});
+main().then(
+  code => process.exit(code),
+  e => {
+    console.error(e.stack || e);
+    console.log('host: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);

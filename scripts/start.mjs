@@ -11,13 +11,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { node24, codeServerBin, cacheDir } from './host.mjs';
-import { root, fakeModelPath, hostEnv, installExtensionFolder, makeShortTempDir, spawnGroup, waitUntil } from './host-harness.mjs';
+import {
+  root,
+  fakeModelPath,
+  hostEnv,
+  installExtensionFolder,
+  makeShortTempDir,
+  spawnGroup,
+  waitUntil,
+} from './host-harness.mjs';
 
 function parseArgs(argv) {
-  const o = { port: Number(process.env.PORT || 8080), vsix: path.join(root, 'dist', 'mcp-prompts.vsix'), fakeModel: false };
+  const o = {
+    port: Number(process.env.PORT || 8080),
+    vsix: path.join(root, 'dist', 'mcp-prompts.vsix'),
+    fakeModel: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const value = () => { if (i + 1 >= argv.length) fail(`${a} needs a value`); return argv[++i]; };
+    const value = () => {
+      if (i + 1 >= argv.length) fail(`${a} needs a value`);
+      return argv[++i];
+    };
     if (a === '--port') o.port = Number(value());
     else if (a === '--vsix') o.vsix = path.resolve(value());
     else if (a === '--with-fake-model') o.fakeModel = true;
@@ -33,14 +48,22 @@ function fail(message) {
 }
 
 function tail(file, lines = 20) {
-  try { return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 /** Adds the keys of `defaults` that the (persistent, user-editable) settings file does not set yet. */
 function addDefaultSettings(file, defaults) {
   let settings = {};
   if (fs.existsSync(file)) {
-    try { settings = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return; } // comments etc.: the user's file, leave it
+    try {
+      settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      return;
+    } // comments etc.: the user's file, leave it
   }
   const missing = Object.keys(defaults).filter(k => !(k in settings));
   if (!missing.length) return;
@@ -53,8 +76,12 @@ function addDefaultSettings(file, defaults) {
 function writeDemoWorkspace(dir) {
   const everything = path.join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
   const richDemo = path.join(root, 'test', 'fixtures', 'run.mjs');
-  for (const [what, file] of [['server-everything', everything], ['rich-demo fixture', richDemo]]) {
-    if (!fs.existsSync(file)) console.warn(`start: warning: ${what} not found at ${file}; that server will fail to start`);
+  for (const [what, file] of [
+    ['server-everything', everything],
+    ['rich-demo fixture', richDemo],
+  ]) {
+    if (!fs.existsSync(file))
+      console.warn(`start: warning: ${what} not found at ${file}; that server will fail to start`);
   }
   const servers = {
     everything: { type: 'stdio', command: 'node', args: [everything, 'stdio'] },
@@ -64,15 +91,20 @@ function writeDemoWorkspace(dir) {
   fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2) + '\n');
   const readme = path.join(dir, 'README.md');
   if (!fs.existsSync(readme)) {
-    fs.writeFileSync(readme, '# MCP Prompts demo\n\n.vscode/mcp.json configures two MCP servers: `everything` and `rich-demo`.\n\n' +
-      'Try `@mcp /` in the chat, "MCP Prompts: Run Prompt..." in the command palette, or the MCP Prompts sidebar.\n');
+    fs.writeFileSync(
+      readme,
+      '# MCP Prompts demo\n\n.vscode/mcp.json configures two MCP servers: `everything` and `rich-demo`.\n\n' +
+        'Try `@mcp /` in the chat, "MCP Prompts: Run Prompt..." in the command palette, or the MCP Prompts sidebar.\n',
+    );
   }
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (!fs.existsSync(opts.vsix)) fail(`${path.relative(process.cwd(), opts.vsix) || opts.vsix} not found: build it first (npm run package)`);
-  if (!fs.existsSync(codeServerBin) || !fs.existsSync(node24)) fail('VS Code host not installed: run `node scripts/host.mjs setup`');
+  if (!fs.existsSync(opts.vsix))
+    fail(`${path.relative(process.cwd(), opts.vsix) || opts.vsix} not found: build it first (npm run package)`);
+  if (!fs.existsSync(codeServerBin) || !fs.existsSync(node24))
+    fail('VS Code host not installed: run `node scripts/host.mjs setup`');
 
   const dir = path.join(cacheDir, 'start');
   const userDataDir = path.join(dir, 'user-data');
@@ -82,7 +114,10 @@ async function main() {
   const configFile = path.join(dir, 'config.yaml');
   fs.mkdirSync(extensionsDir, { recursive: true });
   addDefaultSettings(path.join(userDataDir, 'User', 'settings.json'), {
-    'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'extensions.autoCheckUpdates': false,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
     'git.openRepositoryInParentFolders': 'never', // the demo workspace lies inside this repository
     // As --disable-workspace-trust below: the demo trusts its own workspace, so no consent modal per demo server.
     'security.workspace.trust.enabled': false,
@@ -93,14 +128,19 @@ async function main() {
 
   // code-server's launcher is `#!/usr/bin/env node` and needs Node 24: run it with node24, also first on PATH.
   // TMPDIR: VS Code's IPC sockets go to a temp dir removed with the process group instead of piling up in /tmp.
-  const envWithTmp = tmp => hostEnv(dir, { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`, TMPDIR: tmp });
+  const envWithTmp = tmp =>
+    hostEnv(dir, { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`, TMPDIR: tmp });
   const codeServer = fs.realpathSync(codeServerBin);
   const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 
   console.log(`start: installing ${path.relative(root, opts.vsix)} into ${path.relative(root, extensionsDir)}`);
   fs.writeFileSync(logFile, '');
   const installTmp = makeShortTempDir('mcpp-install-');
-  const install = spawnGroup(node24, [codeServer, ...common, '--force', '--install-extension', opts.vsix], { env: envWithTmp(installTmp), logFile, tempDirs: [installTmp] });
+  const install = spawnGroup(node24, [codeServer, ...common, '--force', '--install-extension', opts.vsix], {
+    env: envWithTmp(installTmp),
+    logFile,
+    tempDirs: [installTmp],
+  });
   const installCode = await install.exited;
   await install.stop();
   if (installCode !== 0) fail(`installing the vsix failed (exit ${installCode}):\n${tail(logFile)}`);
@@ -113,13 +153,38 @@ async function main() {
   }
 
   const tmp = makeShortTempDir('mcpp-start-');
-  const server = spawnGroup(node24, [codeServer, ...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${opts.port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...extraArgs, workspace], { env: envWithTmp(tmp), logFile, tempDirs: [tmp] });
+  const server = spawnGroup(
+    node24,
+    [
+      codeServer,
+      ...common,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${opts.port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      ...extraArgs,
+      workspace,
+    ],
+    { env: envWithTmp(tmp), logFile, tempDirs: [tmp] },
+  );
   try {
-    await waitUntil(async () => {
-      if (server.hasExited()) fail(`code-server exited (${await server.exited}) before it answered; is port ${opts.port} free? Log ${logFile}:\n${tail(logFile)}`);
-      try { return (await fetch(`http://127.0.0.1:${opts.port}/healthz`, { signal: AbortSignal.timeout(5000) })).ok; } catch { return false; }
-    }, { timeout: 120000, what: `code-server on port ${opts.port}` });
+    await waitUntil(
+      async () => {
+        if (server.hasExited())
+          fail(
+            `code-server exited (${await server.exited}) before it answered; is port ${opts.port} free? Log ${logFile}:\n${tail(logFile)}`,
+          );
+        try {
+          return (await fetch(`http://127.0.0.1:${opts.port}/healthz`, { signal: AbortSignal.timeout(5000) })).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 120000, what: `code-server on port ${opts.port}` },
+    );
   } catch (e) {
     await server.stop();
     fail(`${e.message}\n${tail(logFile)}`);

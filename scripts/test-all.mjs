@@ -27,7 +27,9 @@ function step(name, cmd, args, opts = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
-  process.stdout.write(`=== ${name}: ${r.status === 0 ? 'ok' : `exit ${r.status ?? r.signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(
+    `=== ${name}: ${r.status === 0 ? 'ok' : `exit ${r.status ?? r.signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   return r;
 }
 
@@ -38,21 +40,31 @@ function streamed(name, cmd, args) {
   return new Promise(resolve => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
-    child.stdout.on('data', d => { stdout += d; process.stdout.write(d); });
+    child.stdout.on('data', d => {
+      stdout += d;
+      process.stdout.write(d);
+    });
     child.on('close', (status, signal) => {
-      process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : `exit ${status ?? signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      process.stdout.write(
+        `=== ${name}: ${status === 0 ? 'ok' : `exit ${status ?? signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+      );
       resolve({ status, stdout });
     });
   });
 }
 
 function count(name, ok) {
-  if (ok) passed++; else { failed++; process.stdout.write(`FAIL ${name}\n`); }
+  if (ok) passed++;
+  else {
+    failed++;
+    process.stdout.write(`FAIL ${name}\n`);
+  }
 }
 
 count('typecheck', step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
 count('lint', step('lint (eslint)', 'npx', ['eslint', '.']).status === 0);
-if (FORMAT_CHECK_ON) count('format check', step('format check (prettier)', 'npx', ['prettier', '--check', '.']).status === 0);
+if (FORMAT_CHECK_ON)
+  count('format check', step('format check (prettier)', 'npx', ['prettier', '--check', '.']).status === 0);
 else {
   skipped++;
   process.stdout.write('\n=== format check (prettier): skipped, FORMAT_CHECK_ON is false in scripts/test-all.mjs\n');
@@ -62,7 +74,15 @@ count('build', built);
 
 /** Runs one folder of node:test files; each test counts (from a TAP copy of the output), and a run that fails with no failed test counts once. */
 function nodeTests(name, dir, tapFile) {
-  const run = step(name, 'node', ['--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, dir]);
+  const run = step(name, 'node', [
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    dir,
+  ]);
   const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';
   const p = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
   const f = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
@@ -84,13 +104,22 @@ if (!skipHost) {
   count('package', pkg.status === 0);
   if (setup.status === 0 && built) {
     // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
-    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', ['test/conformance/run.mjs']);
+    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', [
+      'test/conformance/run.mjs',
+    ]);
     const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(conformance.stdout ?? '');
-    if (c) { passed += Number(c[1]); failed += Number(c[2]); skipped += Number(c[3]); }
+    if (c) {
+      passed += Number(c[1]);
+      failed += Number(c[2]);
+      skipped += Number(c[3]);
+    }
     if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs']);
     const m = /^host: (\d+) passed, (\d+) failed/m.exec(host.stdout ?? '');
-    if (m) { passed += Number(m[1]); failed += Number(m[2]); }
+    if (m) {
+      passed += Number(m[1]);
+      failed += Number(m[2]);
+    }
     if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
   }
 }

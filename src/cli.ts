@@ -29,18 +29,36 @@ options:
   --answer F=V    answers a server's question (repeatable); on a terminal questions are asked there
 \${input:ID} values come from the environment variable MCP_PROMPTS_INPUT_<ID> or the input's default.`;
 
-interface Options { config: string; json: boolean; verbose: boolean; positional: string[]; answers: string[] }
+interface Options {
+  config: string;
+  json: boolean;
+  verbose: boolean;
+  positional: string[];
+  answers: string[];
+}
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { config: path.join('.vscode', 'mcp.json'), json: false, verbose: false, positional: [], answers: [] };
+  const o: Options = {
+    config: path.join('.vscode', 'mcp.json'),
+    json: false,
+    verbose: false,
+    positional: [],
+    answers: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') o.json = true;
     else if (a === '--verbose') o.verbose = true;
-    else if (a === '--config') { const v = argv[++i]; if (!v) throw new PromptError('--config needs a file', 'input'); o.config = v; }
-    else if (a.startsWith('--config=')) o.config = a.slice('--config='.length);
-    else if (a === '--answer') { const v = argv[++i]; if (!v) throw new PromptError('--answer needs FIELD=VALUE', 'input'); o.answers.push(v); }
-    else if (a === '--help' || a === '-h') o.positional.unshift('help');
+    else if (a === '--config') {
+      const v = argv[++i];
+      if (!v) throw new PromptError('--config needs a file', 'input');
+      o.config = v;
+    } else if (a.startsWith('--config=')) o.config = a.slice('--config='.length);
+    else if (a === '--answer') {
+      const v = argv[++i];
+      if (!v) throw new PromptError('--answer needs FIELD=VALUE', 'input');
+      o.answers.push(v);
+    } else if (a === '--help' || a === '-h') o.positional.unshift('help');
     else o.positional.push(a);
   }
   return o;
@@ -49,26 +67,47 @@ function parseArgs(argv: string[]): Options {
 async function loadCatalog(o: Options, questions: CliQuestions): Promise<Catalog> {
   const file = path.resolve(o.config);
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
     throw new ConfigError(`cannot read config ${o.config}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const config = parseConfigText(text, 'workspace', o.config);
-  const workspaceFolder = path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
+  const workspaceFolder =
+    path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
   // The extension's merge and trust rules; the file the user names on the command line is trusted.
-  const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], { trusted: true, userHome: os.homedir(), firstFolder: workspaceFolder });
+  const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], {
+    trusted: true,
+    userHome: os.homedir(),
+    firstFolder: workspaceFolder,
+  });
   // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
   // when no server is left.
   const problems = plan.problems.map(p => p.message);
   const last = !plan.run.length ? problems.pop() : undefined;
   for (const p of problems) process.stderr.write(`mcp-prompts: ${p}\n`);
   if (last !== undefined) throw new ConfigError(last);
-  const resolveInput = async (input: InputDefinition | undefined, id: string) => process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
+  const resolveInput = async (input: InputDefinition | undefined, id: string) =>
+    process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
   const vars = { workspaceFolder, userHome: os.homedir(), env: process.env };
-  const servers = await Promise.all(plan.run.map(({ def }) => substituteVariables(def, vars, config.inputs, resolveInput)));
+  const servers = await Promise.all(
+    plan.run.map(({ def }) => substituteVariables(def, vars, config.inputs, resolveInput)),
+  );
   // Server stderr and the trace carry server text: no terminal controls, one line each.
-  const line = (m: string) => { process.stderr.write(`${terminalLine(m)}\n`); };
+  const line = (m: string) => {
+    process.stderr.write(`${terminalLine(m)}\n`);
+  };
   const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
-  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, defaultCwd: workspaceFolder, log, questions: questions.ask, clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' } }) });
+  const catalog = new Catalog({
+    start: 'lazy',
+    connection: () => ({
+      restart: false,
+      defaultCwd: workspaceFolder,
+      log,
+      questions: questions.ask,
+      clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' },
+    }),
+  });
   catalog.setServers(servers);
   return catalog;
 }
@@ -101,14 +140,21 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
       process.stdout.write(terminalLine(`${s.def.name}${s.listError ? '  (failed)' : ''}`) + '\n');
       for (const p of s.prompts) {
         const args = argumentList(p, ' ');
-        process.stdout.write(terminalLine(`  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}`) + '\n');
+        process.stdout.write(
+          terminalLine(
+            `  ${p.invocationName}${args ? ` ${args}` : ''}${p.prompt.title || p.prompt.description ? `  — ${p.prompt.title ?? p.prompt.description}` : ''}`,
+          ) + '\n',
+        );
       }
     }
   }
   let code = 0;
   for (const s of catalog.servers) {
     for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${terminalLine(w)}\n`);
-    if (s.listError) { process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`); code = 1; }
+    if (s.listError) {
+      process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`);
+      code = 1;
+    }
   }
   return code;
 }
@@ -125,7 +171,8 @@ async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<n
   if (o.json) {
     // The raw result as the server sent it; what the other surfaces would refuse is named on stderr.
     process.stdout.write(terminalJson(stringifyJson(done.result, 2)) + '\n');
-    for (const problem of invalidParts(done.result)) process.stderr.write(`mcp-prompts: warning: ${terminalLine(`${prompt.server.def.name}: ${problem}`)}\n`);
+    for (const problem of invalidParts(done.result))
+      process.stderr.write(`mcp-prompts: warning: ${terminalLine(`${prompt.server.def.name}: ${problem}`)}\n`);
     return 0;
   }
   process.stdout.write(transcriptText(outcome.stored.transcript));
@@ -144,14 +191,19 @@ function transcriptText(transcript: Transcript): string {
 
 function partText(part: Part): string {
   switch (part.kind) {
-    case 'text': return `${terminalText(part.text)}\n`;
-    case 'image': case 'audio': return `<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`;
+    case 'text':
+      return `${terminalText(part.text)}\n`;
+    case 'image':
+    case 'audio':
+      return `<${part.kind} ${part.mimeType}, ${part.bytes} bytes>\n`;
     case 'resource': {
       const head = terminalLine(`<resource ${part.uri}${part.mimeType ? ` ${part.mimeType}` : ''}>`);
       return `${head}\n${part.text === undefined ? `(${part.bytes} bytes)` : terminalText(part.text)}\n`;
     }
-    case 'link': return `${terminalLine(`<link ${part.uri} ${part.title ?? part.name}>`)}\n`;
-    case 'invalid': return `${terminalLine(`<not shown: ${part.reason}>`)}\n`;
+    case 'link':
+      return `${terminalLine(`<link ${part.uri} ${part.title ?? part.name}>`)}\n`;
+    case 'invalid':
+      return `${terminalLine(`<not shown: ${part.reason}>`)}\n`;
   }
 }
 
@@ -173,7 +225,11 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
   const prefix = rest.length && !rest[0].includes('=') ? rest.shift()! : '';
   const target = await resolvePrompt(catalog, name);
   if (!(target.prompt.arguments ?? []).some(a => a.name === argument)) {
-    throw new PromptError(`${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`, 'input', target.server.def.name);
+    throw new PromptError(
+      `${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`,
+      'input',
+      target.server.def.name,
+    );
   }
   const result = await completeArgument(target, argument, prefix, splitPairs(rest), signal);
   if (o.json) process.stdout.write(terminalJson(stringifyJson(result, 2)) + '\n');
@@ -187,16 +243,31 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const o = parseArgs(argv);
     const command = o.positional[0];
-    if (!command || command === 'help') { process.stdout.write(USAGE + '\n'); return command ? 0 : 2; }
-    if (!['list', 'get', 'complete'].includes(command)) throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
+    if (!command || command === 'help') {
+      process.stdout.write(USAGE + '\n');
+      return command ? 0 : 2;
+    }
+    if (!['list', 'get', 'complete'].includes(command))
+      throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
     questions = new CliQuestions(parseAnswers(o.answers), process.stdin.isTTY === true);
     catalog = await loadCatalog(o, questions);
-    const code = command === 'list' ? await list(catalog, o) : command === 'get' ? await get(catalog, o, questions.signal) : await complete(catalog, o, questions.signal);
-    if (questions.failure) { process.stderr.write(`mcp-prompts: ${questions.failure}\n`); return 2; }
+    const code =
+      command === 'list'
+        ? await list(catalog, o)
+        : command === 'get'
+          ? await get(catalog, o, questions.signal)
+          : await complete(catalog, o, questions.signal);
+    if (questions.failure) {
+      process.stderr.write(`mcp-prompts: ${questions.failure}\n`);
+      return 2;
+    }
     return code;
   } catch (err) {
     // A question nothing could answer stopped the run: that line, not "cancelled".
-    if (questions?.failure) { process.stderr.write(`mcp-prompts: ${questions.failure}\n`); return 2; }
+    if (questions?.failure) {
+      process.stderr.write(`mcp-prompts: ${questions.failure}\n`);
+      return 2;
+    }
     const kind = err instanceof PromptError ? err.kind : err instanceof ConfigError ? 'input' : 'server';
     process.stderr.write(`mcp-prompts: ${terminalLine(err instanceof Error ? err.message : String(err))}\n`);
     return kind === 'input' ? 2 : 1;
@@ -213,5 +284,7 @@ if (require.main === module) {
     process.stderr.write(`mcp-prompts: cannot write the output: ${err.code ?? err.message}\n`);
     process.exit(1);
   });
-  void main(process.argv.slice(2)).then(code => { process.exitCode = code; });
+  void main(process.argv.slice(2)).then(code => {
+    process.exitCode = code;
+  });
 }

@@ -38,7 +38,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const updateContext = () =>
     void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', nothingConfigured());
   context.subscriptions.push(
-    state, tree, view,
+    state,
+    tree,
+    view,
     registerStatus(state),
     ...registerCommands({ state, input, transcripts }),
     registerParticipant(state, input.collect),
@@ -58,8 +60,13 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
   const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
   const reload = () => void state.reload();
   return vscode.Disposable.from(
-    watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload),
-    vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(SERVERS_SETTING)) reload(); }),
+    watcher,
+    watcher.onDidChange(reload),
+    watcher.onDidCreate(reload),
+    watcher.onDidDelete(reload),
+    vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(SERVERS_SETTING)) reload();
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(reload),
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
   );

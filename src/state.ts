@@ -64,15 +64,27 @@ export class ExtensionState implements vscode.Disposable {
       }),
     });
     this.results = new ResultStore(context.globalState);
-    this.consent = new ConsentPrompt(context.globalState, def => this.log(def), () => void this.reload());
+    this.consent = new ConsentPrompt(
+      context.globalState,
+      def => this.log(def),
+      () => void this.reload(),
+    );
     this.inputs = new InputPrompter(context.secrets, context.workspaceState);
   }
 
-  get held(): readonly HeldEntry[] { return this.config.held; }
-  get notes(): ReadonlyMap<string, string[]> { return this.config.notes; }
-  get problems(): readonly ConfigProblem[] { return this.config.problems; }
+  get held(): readonly HeldEntry[] {
+    return this.config.held;
+  }
+  get notes(): ReadonlyMap<string, string[]> {
+    return this.config.notes;
+  }
+  get problems(): readonly ConfigProblem[] {
+    return this.config.problems;
+  }
   /** Servers the configuration names but that may not start (untrusted workspace). */
-  get blocked(): ServerDefinition[] { return this.config.held.filter(h => h.reason === 'untrusted').map(h => h.def); }
+  get blocked(): ServerDefinition[] {
+    return this.config.held.filter(h => h.reason === 'untrusted').map(h => h.def);
+  }
 
   log(server: ServerDefinition): vscode.LogOutputChannel {
     return this.logs.channel(server);
@@ -80,10 +92,16 @@ export class ExtensionState implements vscode.Disposable {
 
   /** Reads all configuration sources and updates the catalog; concurrent calls collapse. */
   reload(): Promise<void> {
-    if (this.loading) { this.reloadQueued = true; return this.loading; }
+    if (this.loading) {
+      this.reloadQueued = true;
+      return this.loading;
+    }
     this.loading = this.readConfig().finally(() => {
       this.loading = undefined;
-      if (this.reloadQueued) { this.reloadQueued = false; void this.reload(); }
+      if (this.reloadQueued) {
+        this.reloadQueued = false;
+        void this.reload();
+      }
     });
     return this.loading;
   }
@@ -133,7 +151,8 @@ export class ExtensionState implements vscode.Disposable {
     }
     for (const def of defs) {
       // Each server's log says where it is defined, once, and again when that changes.
-      if (def.origin && this.origins.get(def.id) !== def.origin) this.log(def).info(vscode.l10n.t('Defined in {0}', def.origin));
+      if (def.origin && this.origins.get(def.id) !== def.origin)
+        this.log(def).info(vscode.l10n.t('Defined in {0}', def.origin));
       if (def.origin) this.origins.set(def.id, def.origin);
     }
     if (defs.some(d => d.transport.type !== 'stdio')) await this.loopback.prepare().catch(() => undefined);

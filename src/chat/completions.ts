@@ -14,7 +14,14 @@ import type { ExtensionState } from '../state';
 const CHAT_INPUT_SCHEME = 'chatSessionInput';
 
 export function registerChatCompletions(state: ExtensionState): vscode.Disposable {
-  return vscode.languages.registerCompletionItemProvider({ scheme: CHAT_INPUT_SCHEME }, new ChatCompletionProvider(state), '/', '.', ' ', '=');
+  return vscode.languages.registerCompletionItemProvider(
+    { scheme: CHAT_INPUT_SCHEME },
+    new ChatCompletionProvider(state),
+    '/',
+    '.',
+    ' ',
+    '=',
+  );
 }
 
 /** The participant's own words, handled in `handle()` before any prompt name. */
@@ -26,7 +33,11 @@ const BUILT_IN: [string, () => string][] = [
 export class ChatCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly state: ExtensionState) {}
 
-  async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
+  async provideCompletionItems(
+    doc: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionItem[] | vscode.CompletionList | undefined> {
     const before = doc.getText(new vscode.Range(new vscode.Position(0, 0), position));
     const m = /^\s*@mcp\s+\/(\S*)$/.exec(before);
     // Lists are complete (never `isIncomplete`): for an incomplete list VS Code keeps showing the old
@@ -44,15 +55,17 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       // Argument names not given yet.
       const given = parsed?.named ?? {};
       const range = new vscode.Range(position.translate(0, -current.length), position);
-      return (target.prompt.arguments ?? []).filter(a => !(a.name in given) && a.name.startsWith(current)).map((a, i) => {
-        const item = new vscode.CompletionItem(`${a.name}=`, vscode.CompletionItemKind.Property);
-        item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
-        item.documentation = a.description;
-        item.range = range;
-        item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
-        item.command = { command: 'editor.action.triggerSuggest', title: '' };
-        return item;
-      });
+      return (target.prompt.arguments ?? [])
+        .filter(a => !(a.name in given) && a.name.startsWith(current))
+        .map((a, i) => {
+          const item = new vscode.CompletionItem(`${a.name}=`, vscode.CompletionItemKind.Property);
+          item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
+          item.documentation = a.description;
+          item.range = range;
+          item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
+          item.command = { command: 'editor.action.triggerSuggest', title: '' };
+          return item;
+        });
     }
     const argName = current.slice(0, eq);
     if (!(target.prompt.arguments ?? []).some(a => a.name === argName)) return undefined;
@@ -88,23 +101,36 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const words: { name: string; item: () => vscode.CompletionItem }[] = [];
     // `/list` and `/help` are offered here, not as static participant commands: VS Code's completion of
     // those kept offering `/list` when it was typed in full, and Enter turned it into a command chip.
-    BUILT_IN.forEach(([name, description], i) => words.push({
-      name,
-      item: () => {
-        const item = new vscode.CompletionItem({ label: `/${name}`, description: description() }, vscode.CompletionItemKind.Keyword);
-        item.sortText = ` ${i}`;
-        return item;
-      },
-    }));
+    BUILT_IN.forEach(([name, description], i) =>
+      words.push({
+        name,
+        item: () => {
+          const item = new vscode.CompletionItem(
+            { label: `/${name}`, description: description() },
+            vscode.CompletionItemKind.Keyword,
+          );
+          item.sortText = ` ${i}`;
+          return item;
+        },
+      }),
+    );
     for (const p of this.state.catalog.prompts) {
       // A prompt called `list` or `help` is reached as `/server.list`: the bare word is ours.
-      const names = p.unique && !BUILT_IN.some(([word]) => word === p.shortName.toLowerCase()) ? [p.shortName, p.invocationName] : [p.invocationName];
+      const names =
+        p.unique && !BUILT_IN.some(([word]) => word === p.shortName.toLowerCase())
+          ? [p.shortName, p.invocationName]
+          : [p.invocationName];
       for (const name of names) {
         words.push({
           name,
           item: () => {
-            const item = new vscode.CompletionItem({ label: `/${name}`, description: p.prompt.title ?? p.server.def.name }, vscode.CompletionItemKind.Function);
-            item.detail = argumentList(p) ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p)) : p.server.def.name;
+            const item = new vscode.CompletionItem(
+              { label: `/${name}`, description: p.prompt.title ?? p.server.def.name },
+              vscode.CompletionItemKind.Function,
+            );
+            item.detail = argumentList(p)
+              ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p))
+              : p.server.def.name;
             item.documentation = p.prompt.description;
             item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
             // Taken from the list, a prompt with arguments goes on to them: the space is typed (a
@@ -115,7 +141,10 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         });
       }
     }
-    return completeNames(typed, words.map(w => w.name)).map(i => {
+    return completeNames(
+      typed,
+      words.map(w => w.name),
+    ).map(i => {
       const item = words[i].item();
       // Exactly the name (no trailing space, no filter text of its own): see the head of this file.
       item.insertText = `/${words[i].name}`;

@@ -65,7 +65,11 @@ export async function insertIntoChat(stored: StoredResult): Promise<void> {
  * sent back before the commands below reach the workbench); a new chat while it runs would cut it short.
  */
 export function continueAfterResponse(stored: StoredResult): void {
-  setTimeout(() => { continueInAgent(stored).catch(err => void vscode.window.showErrorMessage(String(err instanceof Error ? err.message : err))); }, 0);
+  setTimeout(() => {
+    continueInAgent(stored).catch(
+      err => void vscode.window.showErrorMessage(String(err instanceof Error ? err.message : err)),
+    );
+  }, 0);
 }
 
 type Action = vscode.QuickPickItem & { command: string };
@@ -73,20 +77,39 @@ type Action = vscode.QuickPickItem & { command: string };
 /** "More…" under a transcript: every action on a result in one quick pick, so the row stays short. */
 async function moreActions(stored: StoredResult): Promise<void> {
   const actions: Action[] = [
-    { label: `$(sparkle) ${vscode.l10n.t('Continue in Agent')}`, detail: vscode.l10n.t('A new agent chat whose request is this prompt, its resources attached as files'), command: Command.continueInAgent },
-    { label: `$(send) ${vscode.l10n.t('Send to Model')}`, detail: vscode.l10n.t('The selected model answers this prompt, without tools'), command: Command.sendToModel },
-    { label: `$(insert) ${vscode.l10n.t('Insert into Chat Input')}`, detail: vscode.l10n.t('The text in the chat input, its resources attached as files, to edit before sending'), command: Command.insertIntoChat },
+    {
+      label: `$(sparkle) ${vscode.l10n.t('Continue in Agent')}`,
+      detail: vscode.l10n.t('A new agent chat whose request is this prompt, its resources attached as files'),
+      command: Command.continueInAgent,
+    },
+    {
+      label: `$(send) ${vscode.l10n.t('Send to Model')}`,
+      detail: vscode.l10n.t('The selected model answers this prompt, without tools'),
+      command: Command.sendToModel,
+    },
+    {
+      label: `$(insert) ${vscode.l10n.t('Insert into Chat Input')}`,
+      detail: vscode.l10n.t('The text in the chat input, its resources attached as files, to edit before sending'),
+      command: Command.insertIntoChat,
+    },
     { label: `$(copy) ${vscode.l10n.t('Copy as Markdown')}`, command: Command.copyMarkdown },
     { label: `$(go-to-file) ${vscode.l10n.t('Open as Document')}`, command: Command.openTranscript },
   ];
-  const pick = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Actions for {0}', stored.result.prompt.invocationName) });
+  const pick = await vscode.window.showQuickPick(actions, {
+    title: vscode.l10n.t('Actions for {0}', stored.result.prompt.invocationName),
+  });
   if (pick) await vscode.commands.executeCommand(pick.command, stored.id);
 }
 
 /** The row under a transcript: Continue in Agent, Send to Model when the model was not asked, More…. */
 export function resultButtons(stream: vscode.ChatResponseStream, stored: StoredResult, sent: boolean): void {
-  stream.button({ command: Command.continueInAgent, title: vscode.l10n.t('Continue in Agent'), arguments: [stored.id] });
-  if (!sent) stream.button({ command: Command.sendToModel, title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
+  stream.button({
+    command: Command.continueInAgent,
+    title: vscode.l10n.t('Continue in Agent'),
+    arguments: [stored.id],
+  });
+  if (!sent)
+    stream.button({ command: Command.sendToModel, title: vscode.l10n.t('Send to Model'), arguments: [stored.id] });
   stream.button({ command: Command.moreActions, title: vscode.l10n.t('More…'), arguments: [stored.id] });
 }
 
@@ -100,7 +123,8 @@ export function registerHandOff(state: ExtensionState): vscode.Disposable[] {
       else {
         // Nothing to hand over yet: say so and offer the way forward.
         const run = vscode.l10n.t('Pick a Prompt…');
-        if (await vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.'), run) === run) await vscode.commands.executeCommand(Command.runPrompt);
+        if ((await vscode.window.showInformationMessage(vscode.l10n.t('No prompt has been run yet.'), run)) === run)
+          await vscode.commands.executeCommand(Command.runPrompt);
       }
     }),
     vscode.commands.registerCommand(Command.moreActions, async (id?: unknown) => {

@@ -9,7 +9,9 @@ import { formatBytes } from '../core/content';
 import { partAt } from '../resources';
 import type { ExtensionState } from '../state';
 
-interface ImageInput { image?: unknown }
+interface ImageInput {
+  image?: unknown;
+}
 
 export function registerImageTool(state: ExtensionState): vscode.Disposable {
   const find = (input: ImageInput) => {
@@ -22,15 +24,31 @@ export function registerImageTool(state: ExtensionState): vscode.Disposable {
     prepareInvocation(options) {
       const part = find(options.input);
       // Read-only and our own data: no confirmation, only a line saying what is read.
-      return { invocationMessage: part ? vscode.l10n.t('Reading image {0} of the MCP prompt result', part.fileName) : vscode.l10n.t('Reading an image of an MCP prompt result') };
+      return {
+        invocationMessage: part
+          ? vscode.l10n.t('Reading image {0} of the MCP prompt result', part.fileName)
+          : vscode.l10n.t('Reading an image of an MCP prompt result'),
+      };
     },
     invoke(options) {
       const part = find(options.input);
       if (!part) {
-        throw new Error(vscode.l10n.t('No image "{0}" among the MCP prompt results of this window (expected a handle such as r3/0-1 from the request).', String(options.input.image).slice(0, 40)));
+        throw new Error(
+          vscode.l10n.t(
+            'No image "{0}" among the MCP prompt results of this window (expected a handle such as r3/0-1 from the request).',
+            String(options.input.image).slice(0, 40),
+          ),
+        );
       }
       return new vscode.LanguageModelToolResult([
-        new vscode.LanguageModelTextPart(vscode.l10n.t('Image {0} ({1}, {2}) from the MCP prompt result:', part.fileName, part.mimeType, formatBytes(part.bytes))),
+        new vscode.LanguageModelTextPart(
+          vscode.l10n.t(
+            'Image {0} ({1}, {2}) from the MCP prompt result:',
+            part.fileName,
+            part.mimeType,
+            formatBytes(part.bytes),
+          ),
+        ),
         vscode.LanguageModelDataPart.image(Buffer.from(part.data, 'base64'), part.mimeType),
       ]);
     },

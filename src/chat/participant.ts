@@ -18,15 +18,28 @@ import { readReferences } from './references';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
-export interface ChatResultMetadata { invocation?: string; resultId?: string; error?: string; server?: string }
+export interface ChatResultMetadata {
+  invocation?: string;
+  resultId?: string;
+  error?: string;
+  server?: string;
+}
 
 export function registerParticipant(state: ExtensionState, collect: Collector): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => handle(state, collect, request, stream, token));
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) =>
+    handle(state, collect, request, stream, token),
+  );
   participant.iconPath = vscode.Uri.joinPath(state.context.extensionUri, 'media', 'mcp.png');
   return participant;
 }
 
-async function handle(state: ExtensionState, collect: Collector, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function handle(
+  state: ExtensionState,
+  collect: Collector,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
   // `/list` and `/help` are words in the prompt, not static participant commands: VS Code's own
   // command completion took the first Enter on a fully typed static command.
   const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
@@ -36,7 +49,14 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
   // Send to Model: the stored result goes to the model as it is; the server is not asked again.
   const pending = state.results.claim(line);
   if (pending) {
-    stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', `/${pending.result.prompt.invocationName}`)));
+    stream.markdown(
+      untrusted(
+        vscode.l10n.t(
+          'The messages of {0} shown above, as the server sent them.',
+          `/${pending.result.prompt.invocationName}`,
+        ),
+      ),
+    );
     return answer(request, stream, token, pending, true);
   }
   const controller = new AbortController();
@@ -54,9 +74,17 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
       return collect(target, { ...req, given, sourced: refs?.names });
     };
     // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
-    const outcome = await watchQuestions(questionsIn(stream), () => run(state.catalog, state.results, { line: refs?.line ?? line, signal: controller.signal, collect: withRefs, fromDraft: true }));
+    const outcome = await watchQuestions(questionsIn(stream), () =>
+      run(state.catalog, state.results, {
+        line: refs?.line ?? line,
+        signal: controller.signal,
+        collect: withRefs,
+        fromDraft: true,
+      }),
+    );
     switch (outcome.kind) {
-      case 'cancelled': case 'handedOff':
+      case 'cancelled':
+      case 'handedOff':
         stream.markdown(vscode.l10n.t('Cancelled.'));
         return { metadata: { invocation: line } satisfies ChatResultMetadata };
       case 'failed':
@@ -81,7 +109,13 @@ async function handle(state: ExtensionState, collect: Collector, request: vscode
 }
 
 /** The model's answer to a stored result (when `send`), then the result's buttons. */
-async function answer(request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, stored: StoredResult, send: boolean): Promise<vscode.ChatResult> {
+async function answer(
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  stored: StoredResult,
+  send: boolean,
+): Promise<vscode.ChatResult> {
   if (send && !token.isCancellationRequested) {
     stream.markdown(untrusted('\n\n---\n\n'));
     stream.markdown(heading('sparkle', request.model.name));
@@ -94,7 +128,14 @@ async function answer(request: vscode.ChatRequest, stream: vscode.ChatResponseSt
   return { metadata: { invocation: stored.invocation, resultId: stored.id } satisfies ChatResultMetadata };
 }
 
-function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err: unknown, line: string, cancelled: boolean, retry?: string): vscode.ChatResult {
+function showError(
+  state: ExtensionState,
+  stream: vscode.ChatResponseStream,
+  err: unknown,
+  line: string,
+  cancelled: boolean,
+  retry?: string,
+): vscode.ChatResult {
   if (cancelled || (err instanceof PromptError && err.kind === 'cancelled')) {
     stream.markdown(vscode.l10n.t('Cancelled.'));
     return { metadata: { invocation: line } satisfies ChatResultMetadata };
@@ -105,16 +146,26 @@ function showError(state: ExtensionState, stream: vscode.ChatResponseStream, err
   if (server && state.catalog.servers.find(e => e.def.name === server)?.connection.authorizationUrl) {
     stream.button({ command: Command.signIn, title: vscode.l10n.t('Sign In'), arguments: [server] });
   }
-  if (retry) stream.button({ command: Command.retryPrompt, title: vscode.l10n.t('Edit Arguments and Retry…'), arguments: [retry] });
+  if (retry)
+    stream.button({
+      command: Command.retryPrompt,
+      title: vscode.l10n.t('Edit Arguments and Retry…'),
+      arguments: [retry],
+    });
   if (server) stream.button({ command: Command.showLog, title: vscode.l10n.t('Show Log'), arguments: [server] });
   else stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
-  return { errorDetails: { message }, metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata };
+  return {
+    errorDetails: { message },
+    metadata: { invocation: line, error: message, server } satisfies ChatResultMetadata,
+  };
 }
 
 function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
   const servers = state.catalog.servers;
   if (!servers.length && !state.blocked.length) {
-    stream.markdown(vscode.l10n.t('No MCP servers are configured. Add one to .vscode/mcp.json or the setting mcpPrompts.servers.'));
+    stream.markdown(
+      vscode.l10n.t('No MCP servers are configured. Add one to .vscode/mcp.json or the setting mcpPrompts.servers.'),
+    );
     stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
     return {};
   }
@@ -122,32 +173,51 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
   for (const s of servers) {
     const view = serverState(s);
     const problem = problemOf(view);
-    const status = isStarting(view) ? vscode.l10n.t('loading') : problem !== undefined ? vscode.l10n.t('error: {0}', problem) : '';
+    const status = isStarting(view)
+      ? vscode.l10n.t('loading')
+      : problem !== undefined
+        ? vscode.l10n.t('error: {0}', problem)
+        : '';
     lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
     for (const p of s.prompts) {
       const args = argumentList(p);
       const name = p.unique ? p.shortName : p.invocationName;
       // Argument names are server text too: inside one code span, on one line, they stay literal.
-      const lookAlike = p.mixedScripts ? ` ⚠️ *${escapeLabel(vscode.l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')))}*` : '';
-      lines.push(`- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`);
+      const lookAlike = p.mixedScripts
+        ? ` ⚠️ *${escapeLabel(vscode.l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')))}*`
+        : '';
+      lines.push(
+        `- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`,
+      );
     }
     if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
     lines.push('');
   }
-  for (const b of state.blocked) lines.push(`### ${escapeLabel(b.name)} — *${vscode.l10n.t('not started: the workspace is not trusted')}*`, '');
+  for (const b of state.blocked)
+    lines.push(`### ${escapeLabel(b.name)} — *${vscode.l10n.t('not started: the workspace is not trusted')}*`, '');
   stream.markdown(untrusted(lines.join('\n')));
-  stream.markdown(untrusted(`\n${vscode.l10n.t('Arguments marked * are required. Run one with `@mcp /name key=value` or positional values.')}`));
+  stream.markdown(
+    untrusted(
+      `\n${vscode.l10n.t('Arguments marked * are required. Run one with `@mcp /name key=value` or positional values.')}`,
+    ),
+  );
   return {};
 }
 
 function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
-  stream.markdown(untrusted([
-    vscode.l10n.t('**MCP Prompts** runs the prompts of your MCP servers.'),
-    '',
-    vscode.l10n.t('- `@mcp /list` shows every prompt, grouped by server.'),
-    vscode.l10n.t('- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.'),
-    vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
-  ].join('\n')));
+  stream.markdown(
+    untrusted(
+      [
+        vscode.l10n.t('**MCP Prompts** runs the prompts of your MCP servers.'),
+        '',
+        vscode.l10n.t('- `@mcp /list` shows every prompt, grouped by server.'),
+        vscode.l10n.t(
+          '- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.',
+        ),
+        vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
+      ].join('\n'),
+    ),
+  );
   stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
   if (!state.catalog.servers.length) stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
   return {};
@@ -158,6 +228,7 @@ function questionsIn(stream: vscode.ChatResponseStream): QuestionWatcher {
   return {
     asking: question => stream.progress(vscode.l10n.t('Waiting for your answer from {0}…', question.server)),
     // Server text: escaped by the core, and rendered untrusted (no commands, no HTML).
-    answered: (question, reply) => stream.markdown(new vscode.MarkdownString(`${describeAnswerMarkdown(question, reply)}\n\n`, false)),
+    answered: (question, reply) =>
+      stream.markdown(new vscode.MarkdownString(`${describeAnswerMarkdown(question, reply)}\n\n`, false)),
   };
 }

@@ -33,7 +33,11 @@ export function roleLabel(role: 'user' | 'assistant'): string {
 export function renderTranscript(stream: vscode.ChatResponseStream, stored: StoredResult): void {
   const { transcript, result } = stored;
   const p = result.prompt.prompt;
-  stream.markdown(untrusted(`**${escapeLabel(p.title ?? p.name)}** · \`${result.prompt.invocationName}\`${transcript.description ? ` — ${escapeLabel(transcript.description)}` : ''}\n\n`));
+  stream.markdown(
+    untrusted(
+      `**${escapeLabel(p.title ?? p.name)}** · \`${result.prompt.invocationName}\`${transcript.description ? ` — ${escapeLabel(transcript.description)}` : ''}\n\n`,
+    ),
+  );
   for (let mi = 0; mi < transcript.messages.length; mi++) {
     const m = transcript.messages[mi];
     stream.markdown(heading(m.role === 'assistant' ? 'hubot' : 'account', roleLabel(m.role)));
@@ -57,17 +61,27 @@ function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: Store
       }
       return;
     case 'audio': {
-      const duration = part.durationSeconds !== undefined ? vscode.l10n.t('{0} s', part.durationSeconds.toFixed(1)) : undefined;
+      const duration =
+        part.durationSeconds !== undefined ? vscode.l10n.t('{0} s', part.durationSeconds.toFixed(1)) : undefined;
       fileLine(stream, 'unmute', mediaUri(stored.id, index, part), [part.mimeType, duration, formatBytes(part.bytes)]);
       return;
     }
     case 'resource': {
-      const uri = part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part);
-      fileLine(stream, 'file', uri, [part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'), formatBytes(part.bytes), part.uri]);
+      const uri =
+        part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part);
+      fileLine(stream, 'file', uri, [
+        part.mimeType ?? (part.text !== undefined ? 'text' : 'binary'),
+        formatBytes(part.bytes),
+        part.uri,
+      ]);
       return;
     }
     case 'link':
-      fileLine(stream, 'link', resourceLinkUri(stored.result.prompt.server.id, part), [part.title ?? part.name, part.description, part.uri]);
+      fileLine(stream, 'link', resourceLinkUri(stored.result.prompt.server.id, part), [
+        part.title ?? part.name,
+        part.description,
+        part.uri,
+      ]);
       return;
     case 'invalid':
       stream.markdown(untrusted(`⚠️ *${escapeLabel(vscode.l10n.t('Not shown: {0}', part.reason))}*\n\n`));
@@ -76,7 +90,12 @@ function renderPart(stream: vscode.ChatResponseStream, part: Part, stored: Store
 }
 
 /** `$(icon) [file] — detail · detail`: VS Code shows an anchor by its file name, so details follow as text. */
-function fileLine(stream: vscode.ChatResponseStream, icon: string, uri: vscode.Uri, details: (string | undefined)[]): void {
+function fileLine(
+  stream: vscode.ChatResponseStream,
+  icon: string,
+  uri: vscode.Uri,
+  details: (string | undefined)[],
+): void {
   const md = new vscode.MarkdownString(`$(${icon}) `, true);
   md.isTrusted = false;
   stream.markdown(md);
@@ -90,20 +109,42 @@ export function toModelMessages(stored: StoredResult): vscode.LanguageModelChatM
     const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[] = [];
     for (const part of m.parts) {
       switch (part.kind) {
-        case 'text': parts.push(new vscode.LanguageModelTextPart(part.text)); break;
+        case 'text':
+          parts.push(new vscode.LanguageModelTextPart(part.text));
+          break;
         case 'image':
-          if (m.role === 'user') parts.push(vscode.LanguageModelDataPart.image(Buffer.from(part.data, 'base64'), part.mimeType));
+          if (m.role === 'user')
+            parts.push(vscode.LanguageModelDataPart.image(Buffer.from(part.data, 'base64'), part.mimeType));
           else parts.push(new vscode.LanguageModelTextPart(`[image ${part.fileName}, ${part.mimeType}]`));
           break;
-        case 'audio': parts.push(new vscode.LanguageModelTextPart(`[audio ${part.fileName}, ${part.mimeType}${part.durationSeconds !== undefined ? `, ${part.durationSeconds.toFixed(1)} s` : ''}]`)); break;
-        case 'resource':
-          parts.push(new vscode.LanguageModelTextPart(part.text !== undefined ? `Resource ${part.uri}:\n\n${part.text}` : `[binary resource ${part.uri}, ${part.mimeType ?? 'application/octet-stream'}, ${part.bytes} bytes]`));
+        case 'audio':
+          parts.push(
+            new vscode.LanguageModelTextPart(
+              `[audio ${part.fileName}, ${part.mimeType}${part.durationSeconds !== undefined ? `, ${part.durationSeconds.toFixed(1)} s` : ''}]`,
+            ),
+          );
           break;
-        case 'link': parts.push(new vscode.LanguageModelTextPart(`[resource link ${part.title ?? part.name}: ${part.uri}]`)); break;
-        case 'invalid': break;
+        case 'resource':
+          parts.push(
+            new vscode.LanguageModelTextPart(
+              part.text !== undefined
+                ? `Resource ${part.uri}:\n\n${part.text}`
+                : `[binary resource ${part.uri}, ${part.mimeType ?? 'application/octet-stream'}, ${part.bytes} bytes]`,
+            ),
+          );
+          break;
+        case 'link':
+          parts.push(new vscode.LanguageModelTextPart(`[resource link ${part.title ?? part.name}: ${part.uri}]`));
+          break;
+        case 'invalid':
+          break;
       }
     }
     if (!parts.length) parts.push(new vscode.LanguageModelTextPart(''));
-    return m.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(parts.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)) : vscode.LanguageModelChatMessage.User(parts);
+    return m.role === 'assistant'
+      ? vscode.LanguageModelChatMessage.Assistant(
+          parts.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart),
+        )
+      : vscode.LanguageModelChatMessage.User(parts);
   });
 }

@@ -3,7 +3,16 @@
 // stops with exit code 2 and one line naming the server, the question and its fields.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { checkValue, fieldHint, type Asker, type Field, type FieldValue, type FormQuestion, type QuestionAnswer, type UrlQuestion } from '../core/elicitation.js';
+import {
+  checkValue,
+  fieldHint,
+  type Asker,
+  type Field,
+  type FieldValue,
+  type FormQuestion,
+  type QuestionAnswer,
+  type UrlQuestion,
+} from '../core/elicitation.js';
 import { PromptError } from '../core/errors.js';
 import { terminalLine } from '../core/terminal.js';
 
@@ -14,15 +23,21 @@ export class CliQuestions {
   /** Aborted on a failure: the request that asked ends at once. */
   readonly signal = this.abort.signal;
 
-  constructor(private readonly answers: Record<string, string>, private readonly tty: boolean, private readonly input: NodeJS.ReadableStream = process.stdin, private readonly output: NodeJS.WritableStream = process.stderr) {}
+  constructor(
+    private readonly answers: Record<string, string>,
+    private readonly tty: boolean,
+    private readonly input: NodeJS.ReadableStream = process.stdin,
+    private readonly output: NodeJS.WritableStream = process.stderr,
+  ) {}
 
   readonly ask: Asker = async question => {
     if (this.failure) return { action: 'cancel' };
     if (this.tty) return question.mode === 'url' ? this.askUrl(question) : this.askForm(question);
     if (question.mode === 'form' && Object.keys(this.answers).length) return this.fromFlags(question);
-    const what = question.mode === 'url'
-      ? `asks you to open ${question.url}; run in a terminal to answer`
-      : `asks "${question.message}" (fields: ${question.fields.map(f => `${f.name}${f.required ? '*' : ''}`).join(', ')}); answer with --answer FIELD=VALUE or run in a terminal`;
+    const what =
+      question.mode === 'url'
+        ? `asks you to open ${question.url}; run in a terminal to answer`
+        : `asks "${question.message}" (fields: ${question.fields.map(f => `${f.name}${f.required ? '*' : ''}`).join(', ')}); answer with --answer FIELD=VALUE or run in a terminal`;
     return this.fail(`${question.server} ${what}`);
   };
 
@@ -43,17 +58,23 @@ export class CliQuestions {
         continue;
       }
       const r = checkValue(f, given);
-      if ('problem' in r) return this.fail(`${question.server} asks "${question.message}": --answer ${f.name}: ${r.problem}`);
+      if ('problem' in r)
+        return this.fail(`${question.server} asks "${question.message}": --answer ${f.name}: ${r.problem}`);
       if (r.ok !== undefined) values[f.name] = r.ok;
     }
-    if (missing.length) return this.fail(`${question.server} asks "${question.message}": no --answer for ${missing.join(', ')}`);
+    if (missing.length)
+      return this.fail(`${question.server} asks "${question.message}": no --answer for ${missing.join(', ')}`);
     return { action: 'accept', values };
   }
 
   /** A line from the terminal; undefined at end of input or when the question is withdrawn. */
   private line(rl: readline.Interface, prompt: string, signal: AbortSignal): Promise<string | undefined> {
     return new Promise(resolve => {
-      const done = (v: string | undefined) => { rl.off('close', closed); signal.removeEventListener('abort', closed); resolve(v); };
+      const done = (v: string | undefined) => {
+        rl.off('close', closed);
+        signal.removeEventListener('abort', closed);
+        resolve(v);
+      };
       const closed = () => done(undefined);
       rl.once('close', closed);
       signal.addEventListener('abort', closed);
@@ -65,9 +86,19 @@ export class CliQuestions {
     let muted = false;
     const out = this.output;
     // Password-like fields are read without echo.
-    const sink = new Writable({ write(chunk: Buffer, _enc, cb) { if (!muted) out.write(chunk); cb(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        if (!muted) out.write(chunk);
+        cb();
+      },
+    });
     const rl = readline.createInterface({ input: this.input, output: sink, terminal: this.tty });
-    return { rl, mute: on => { muted = on; } };
+    return {
+      rl,
+      mute: on => {
+        muted = on;
+      },
+    };
   }
 
   private async askForm(q: FormQuestion): Promise<QuestionAnswer> {
@@ -84,23 +115,40 @@ export class CliQuestions {
           mute(false);
           if (f.secret) this.output.write('\n');
           if (text === undefined) return { action: 'cancel' };
-          const r = text === '' && f.default !== undefined ? { ok: f.default } : checkValue(f, f.kind === 'multi' ? byNumber(f, text) : f.kind === 'enum' ? byNumber(f, text)[0] ?? '' : text);
-          if ('problem' in r) { this.output.write(`${terminalLine(r.problem)}\n`); continue; }
+          const r =
+            text === '' && f.default !== undefined
+              ? { ok: f.default }
+              : checkValue(
+                  f,
+                  f.kind === 'multi' ? byNumber(f, text) : f.kind === 'enum' ? (byNumber(f, text)[0] ?? '') : text,
+                );
+          if ('problem' in r) {
+            this.output.write(`${terminalLine(r.problem)}\n`);
+            continue;
+          }
           if (r.ok !== undefined) values[f.name] = r.ok;
           break;
         }
       }
       for (;;) {
-        const choice = await this.line(rl, `Send to ${terminalLine(q.server)}? [y]es / [d]ecline / [c]ancel: `, q.signal);
+        const choice = await this.line(
+          rl,
+          `Send to ${terminalLine(q.server)}? [y]es / [d]ecline / [c]ancel: `,
+          q.signal,
+        );
         if (choice === undefined || /^c/i.test(choice)) return { action: 'cancel' };
         if (/^d/i.test(choice)) return { action: 'decline' };
         if (/^y?$/i.test(choice.trim()) || /^y/i.test(choice)) return { action: 'accept', values };
       }
-    } finally { rl.close(); }
+    } finally {
+      rl.close();
+    }
   }
 
   private async askUrl(q: UrlQuestion): Promise<QuestionAnswer> {
-    this.output.write(`${terminalLine(`${q.server} asks: ${q.message}`)}\n  ${terminalLine(q.url)}\n  host: ${terminalLine(q.host)}${q.warning ? `\n  ${terminalLine(q.warning)}` : ''}\n`);
+    this.output.write(
+      `${terminalLine(`${q.server} asks: ${q.message}`)}\n  ${terminalLine(q.url)}\n  host: ${terminalLine(q.host)}${q.warning ? `\n  ${terminalLine(q.warning)}` : ''}\n`,
+    );
     const { rl } = this.open();
     try {
       for (;;) {
@@ -113,20 +161,37 @@ export class CliQuestions {
           return { action: 'accept' };
         }
       }
-    } finally { rl.close(); }
+    } finally {
+      rl.close();
+    }
   }
 }
 
 function promptFor(f: Field): string {
   const hint = fieldHint(f);
-  const choices = f.kind === 'boolean' ? 'y/n' : f.choices ? f.choices.map((c, i) => `${i + 1}) ${c.label}`).join(' ') + (f.kind === 'multi' ? ', several with commas' : '') : '';
-  const shownDefault = f.default === undefined ? '' : f.secret ? ' [***]' : ` [${Array.isArray(f.default) ? f.default.join(',') : String(f.default)}]`;
+  const choices =
+    f.kind === 'boolean'
+      ? 'y/n'
+      : f.choices
+        ? f.choices.map((c, i) => `${i + 1}) ${c.label}`).join(' ') +
+          (f.kind === 'multi' ? ', several with commas' : '')
+        : '';
+  const shownDefault =
+    f.default === undefined
+      ? ''
+      : f.secret
+        ? ' [***]'
+        : ` [${Array.isArray(f.default) ? f.default.join(',') : String(f.default)}]`;
   return `  ${f.label}${f.required ? ' *' : ''}${hint ? ` (${hint})` : ''}${choices ? ` ${choices}` : ''}${f.description ? ` — ${f.description}` : ''}${shownDefault}`;
 }
 
 /** "2, 3" chooses the 2nd and 3rd choice; anything else is taken as values or labels. */
 function byNumber(f: Field, text: string): string[] {
-  return text.split(',').map(s => s.trim()).filter(Boolean).map(s => (/^\d+$/.test(s) && f.choices?.[Number(s) - 1] ? f.choices[Number(s) - 1].value : s));
+  return text
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean)
+    .map(s => (/^\d+$/.test(s) && f.choices?.[Number(s) - 1] ? f.choices[Number(s) - 1].value : s));
 }
 
 /** `--answer FIELD=VALUE` flags as a map; a flag without `=` is bad input. */

@@ -8,7 +8,16 @@ import { addServer, importServers } from '../ui/config-edit';
 import type { Node } from '../ui/tree';
 import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type Surfaces } from './run';
 import {
-  allowServer, disableServer, enableServer, restartServer, showLog, signIn, signOut, startServer, stopServer, type ServerArg,
+  allowServer,
+  disableServer,
+  enableServer,
+  restartServer,
+  showLog,
+  signIn,
+  signOut,
+  startServer,
+  stopServer,
+  type ServerArg,
 } from './servers';
 import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
 

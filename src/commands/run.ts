@@ -13,11 +13,19 @@ import { openTranscript, type TranscriptProvider } from '../ui/transcript-editor
 import type { Node } from '../ui/tree';
 import { nothingToDo, showError } from './feedback';
 
-export interface Surfaces { state: ExtensionState; input: ArgumentInput; transcripts: TranscriptProvider }
+export interface Surfaces {
+  state: ExtensionState;
+  input: ArgumentInput;
+  transcripts: TranscriptProvider;
+}
 
 /** A chat model is there to answer: otherwise results go to the transcript editor. */
 async function chatAvailable(): Promise<boolean> {
-  try { return (await vscode.lm.selectChatModels()).length > 0; } catch { return false; }
+  try {
+    return (await vscode.lm.selectChatModels()).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 function openChat(line: string): Thenable<unknown> {
@@ -40,15 +48,19 @@ export async function runPrompt(
       await openChat(prepared.line);
       return false;
     },
-    whileGetting: (prepared, get) => vscode.window.withProgress({
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Getting {0}…', prepared.prompt.invocationName),
-      cancellable: true,
-    }, (_p, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return get(controller.signal);
-    }),
+    whileGetting: (prepared, get) =>
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Getting {0}…', prepared.prompt.invocationName),
+          cancellable: true,
+        },
+        (_p, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          return get(controller.signal);
+        },
+      ),
   });
   switch (outcome.kind) {
     case 'done':
@@ -57,7 +69,8 @@ export async function runPrompt(
     case 'failed':
       showError(s.state, outcome.error, outcome.retry ?? target.invocationName, where);
       return undefined;
-    case 'cancelled': case 'handedOff':
+    case 'cancelled':
+    case 'handedOff':
       return undefined;
   }
 }
@@ -98,6 +111,9 @@ export async function retryPrompt(
 ): Promise<StoredResult | undefined> {
   const found = typeof invocationName === 'string' ? s.state.catalog.resolve(invocationName) : undefined;
   if (!found) return undefined;
-  if ('error' in found) { showError(s.state, found.error); return undefined; }
+  if ('error' in found) {
+    showError(s.state, found.error);
+    return undefined;
+  }
   return runPrompt(s, found.prompt, where === 'chat' || where === 'editor' ? where : 'auto');
 }

@@ -97,9 +97,12 @@ export async function disableServer(state: ExtensionState, arg?: ServerArg): Pro
 /** Tree: a server the user disabled starts again; one its own file turns off is changed there. */
 export async function enableServer(state: ExtensionState, arg?: ServerArg): Promise<void> {
   const node = arg as Node | undefined;
-  const held = typeof arg === 'string'
-    ? state.held.find(h => h.reason === 'disabled' && (h.def.id === arg || h.def.name === arg))
-    : node?.type === 'blocked' ? node.held : undefined;
+  const held =
+    typeof arg === 'string'
+      ? state.held.find(h => h.reason === 'disabled' && (h.def.id === arg || h.def.name === arg))
+      : node?.type === 'blocked'
+        ? node.held
+        : undefined;
   if (!held) return;
   if (!state.isDisabled(held.def)) {
     void vscode.window.showInformationMessage(held.message);

@@ -73,9 +73,13 @@ export class Catalog {
 
   constructor(private readonly options: CatalogOptions = {}) {}
 
-  get servers(): readonly ServerEntry[] { return this.entries; }
+  get servers(): readonly ServerEntry[] {
+    return this.entries;
+  }
 
-  get prompts(): CatalogPrompt[] { return this.entries.flatMap(e => e.prompts); }
+  get prompts(): CatalogPrompt[] {
+    return this.entries.flatMap(e => e.prompts);
+  }
 
   /** Replaces the configuration. Servers whose definition did not change keep their connection and prompts. */
   setServers(defs: ServerDefinition[]): void {
@@ -94,7 +98,9 @@ export class Catalog {
     this.entries = next;
     this.reindex();
     this.changeEmitter.fire(undefined);
-    if ((this.options.start ?? 'eager') === 'eager') for (const e of next) if (!e.prompts.length && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
+    if ((this.options.start ?? 'eager') === 'eager')
+      for (const e of next)
+        if (!e.prompts.length && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
   }
 
   private createEntry(def: ServerDefinition): ServerEntry {
@@ -137,16 +143,18 @@ export class Catalog {
   /** Waits until the servers' lists are current: first listing (starting them in lazy mode) or a re-list due. */
   async ready(serverId?: string): Promise<void> {
     const targets = serverId === undefined ? this.entries : this.entries.filter(e => e.id === serverId);
-    await Promise.all(targets.map(e => {
-      const due = this.debounce.get(e);
-      if (due) {
-        // A change was announced (list_changed, a restart after sign-in): list now rather than answer from the old list.
-        clearTimeout(due);
-        this.debounce.delete(e);
-        return this.load(e);
-      }
-      return this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e));
-    }));
+    await Promise.all(
+      targets.map(e => {
+        const due = this.debounce.get(e);
+        if (due) {
+          // A change was announced (list_changed, a restart after sign-in): list now rather than answer from the old list.
+          clearTimeout(due);
+          this.debounce.delete(e);
+          return this.load(e);
+        }
+        return this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e));
+      }),
+    );
   }
 
   private load(entry: ServerEntry): Promise<void> {
@@ -175,20 +183,34 @@ export class Catalog {
         let cursor: string | undefined;
         const maxPages = this.options.maxPages ?? MAX_PAGES;
         for (let page = 0; ; page++) {
-          if (page >= maxPages) throw new PromptError(l10n.t('{0} sent more than {1} pages of prompts; the rest was not read', entry.def.name, maxPages), 'server', entry.def.name);
+          if (page >= maxPages)
+            throw new PromptError(
+              l10n.t('{0} sent more than {1} pages of prompts; the rest was not read', entry.def.name, maxPages),
+              'server',
+              entry.def.name,
+            );
           const result = await entry.connection.listPromptsPage(cursor);
           const items = result.prompts ?? [];
           // One parse for the usual, all-valid page; item by item only when something is wrong.
           const whole = PromptPageSchema.safeParse(items);
           if (whole.success) collected.push(...whole.data);
-          else for (const raw of items) {
-            const parsed = PromptSchema.safeParse(raw);
-            if (parsed.success) collected.push(parsed.data);
-            else warnings.push(l10n.t('{0} sent a malformed prompt ({1}); it was skipped', entry.def.name, describeItem(raw)));
-          }
+          else
+            for (const raw of items) {
+              const parsed = PromptSchema.safeParse(raw);
+              if (parsed.success) collected.push(parsed.data);
+              else
+                warnings.push(
+                  l10n.t('{0} sent a malformed prompt ({1}); it was skipped', entry.def.name, describeItem(raw)),
+                );
+            }
           cursor = result.nextCursor;
           if (cursor === undefined) break;
-          if (seen.has(cursor)) throw new PromptError(l10n.t('{0} repeated the page cursor "{1}"; listing stopped', entry.def.name, cursor.slice(0, 40)), 'server', entry.def.name);
+          if (seen.has(cursor))
+            throw new PromptError(
+              l10n.t('{0} repeated the page cursor "{1}"; listing stopped', entry.def.name, cursor.slice(0, 40)),
+              'server',
+              entry.def.name,
+            );
           seen.add(cursor);
         }
       }
@@ -199,7 +221,12 @@ export class Catalog {
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
     if (!listError || collected.length) this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
-    if (warnings.length > MAX_WARNINGS) warnings.splice(MAX_WARNINGS, Infinity, l10n.t('{0}: {1} more problems of this listing are not shown', entry.def.name, warnings.length - MAX_WARNINGS));
+    if (warnings.length > MAX_WARNINGS)
+      warnings.splice(
+        MAX_WARNINGS,
+        Infinity,
+        l10n.t('{0}: {1} more problems of this listing are not shown', entry.def.name, warnings.length - MAX_WARNINGS),
+      );
     entry.warnings = warnings;
     entry.loading = false;
     for (const w of warnings) entry.connection.log.warn(w);
@@ -213,17 +240,29 @@ export class Catalog {
     const names = new Set<string>();
     for (const prompt of prompts) {
       if (names.has(prompt.name)) {
-        warnings.push(l10n.t('{0} lists the prompt "{1}" more than once; the first one is used', entry.def.name, prompt.name));
+        warnings.push(
+          l10n.t('{0} lists the prompt "{1}" more than once; the first one is used', entry.def.name, prompt.name),
+        );
         continue;
       }
       names.add(prompt.name);
       distinct.push(prompt);
     }
-    const shortNames = assignShortNames(distinct.map(p => p.name), entry.shortNames);
+    const shortNames = assignShortNames(
+      distinct.map(p => p.name),
+      entry.shortNames,
+    );
     entry.shortNames = shortNames;
     return distinct.map(prompt => {
       const shortName = shortNames.get(prompt.name)!;
-      return { server: entry, prompt, shortName, invocationName: `${entry.id}.${shortName}`, unique: true, mixedScripts: mixedScripts(prompt.name) ?? (prompt.title ? mixedScripts(prompt.title) : undefined) };
+      return {
+        server: entry,
+        prompt,
+        shortName,
+        invocationName: `${entry.id}.${shortName}`,
+        unique: true,
+        mixedScripts: mixedScripts(prompt.name) ?? (prompt.title ? mixedScripts(prompt.title) : undefined),
+      };
     });
   }
 
@@ -253,13 +292,26 @@ export class Catalog {
       if (found) return { prompt: found };
       if (entry.listError) return { error: entry.listError };
       if (entry.connection.error && !entry.prompts.length) return { error: entry.connection.error };
-      return { error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name) };
+      return {
+        error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name),
+      };
     }
     const matches = this.index.get(name) ?? [];
     if (matches.length === 1) return { prompt: matches[0] };
     if (matches.length > 1) {
-      const inConfigOrder = [...matches].sort((a, b) => this.entries.indexOf(a.server) - this.entries.indexOf(b.server));
-      return { error: new PromptError(l10n.t('"{0}" is offered by several servers; use one of: {1}', name, inConfigOrder.map(m => m.invocationName).join(', ')), 'input') };
+      const inConfigOrder = [...matches].sort(
+        (a, b) => this.entries.indexOf(a.server) - this.entries.indexOf(b.server),
+      );
+      return {
+        error: new PromptError(
+          l10n.t(
+            '"{0}" is offered by several servers; use one of: {1}',
+            name,
+            inConfigOrder.map(m => m.invocationName).join(', '),
+          ),
+          'input',
+        ),
+      };
     }
     const failed = this.entries.filter(e => e.listError || (e.connection.status === 'error' && !e.prompts.length));
     const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';
@@ -291,14 +343,21 @@ export function sanitizePromptName(name: string): string {
  * `a_b`, so the prompt literally named `a_b` keeps it and the others get `a_b-2`, `a_b-3` in code-point
  * order of their names. A name keeps what it had in `previous`, so re-lists do not shuffle suffixes.
  */
-export function assignShortNames(names: readonly string[], previous?: ReadonlyMap<string, string>): Map<string, string> {
+export function assignShortNames(
+  names: readonly string[],
+  previous?: ReadonlyMap<string, string>,
+): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
-  const give = (name: string, short: string) => { out.set(name, short); taken.add(short); };
+  const give = (name: string, short: string) => {
+    out.set(name, short);
+    taken.add(short);
+  };
   for (const name of names) if (sanitizePromptName(name) === name) give(name, name);
   for (const name of names) {
     const before = previous?.get(name);
-    if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name))) give(name, before);
+    if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name)))
+      give(name, before);
   }
   for (const name of names.filter(n => !out.has(n)).sort()) {
     const base = sanitizePromptName(name);
@@ -310,7 +369,8 @@ export function assignShortNames(names: readonly string[], previous?: ReadonlyMa
 }
 
 function describeItem(raw: unknown): string {
-  if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') return JSON.stringify((raw as { name: string }).name).slice(0, 80);
+  if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string')
+    return JSON.stringify((raw as { name: string }).name).slice(0, 80);
   // stringifyJson: a malformed item nested 100,000 levels deep must cost a warning, not the listing.
   return raw === undefined ? String(raw) : stringifyJson(raw).slice(0, 80);
 }

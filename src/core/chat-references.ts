@@ -7,15 +7,24 @@ import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
 import { tokenize } from './invocation';
 
 /** A reference as VS Code passes it: its kind (`id`) and where it sits in the prompt (UTF-16 offsets). */
-export interface ReferenceInput { id: string; range?: readonly [number, number] }
+export interface ReferenceInput {
+  id: string;
+  range?: readonly [number, number];
+}
 
 /**
  * Where a value comes from: VS Code's reference number `index`, or text VS Code left as typed
  * (`#selection`, `#file:path` written out without taking its suggestion).
  */
-export type ReferenceSource = { kind: 'reference'; index: number } | { kind: 'selection' } | { kind: 'file'; path: string; /** `#file:a.ts:3-5`: 1-based, inclusive. */ lines?: [number, number] };
+export type ReferenceSource =
+  | { kind: 'reference'; index: number }
+  | { kind: 'selection' }
+  | { kind: 'file'; path: string; /** `#file:a.ts:3-5`: 1-based, inclusive. */ lines?: [number, number] };
 
-export interface PlacedReference { source: ReferenceSource; /** As written in the prompt, or the reference's id when attached without text. */ written: string }
+export interface PlacedReference {
+  source: ReferenceSource;
+  /** As written in the prompt, or the reference's id when attached without text. */ written: string;
+}
 
 export interface ReferencePlan {
   /** The prompt without the references (a named one without its `name=` too): what is parsed as usual. */
@@ -55,17 +64,30 @@ export function planReferences(prompt: string, refs: readonly ReferenceInput[]):
       const m = LITERAL.exec(token.raw);
       if (!m) continue;
       name = m[1];
-      ref = { source: m[3] !== undefined ? fileSource(m[3]) : { kind: 'selection' }, written: token.raw.slice(name ? name.length + 1 : 0) };
+      ref = {
+        source: m[3] !== undefined ? fileSource(m[3]) : { kind: 'selection' },
+        written: token.raw.slice(name ? name.length + 1 : 0),
+      };
     } else continue;
     removed.push([token.start, end]);
-    if (name !== undefined) named.push({ name, ref }); else inText.push({ start: token.start, ref });
+    if (name !== undefined) named.push({ name, ref });
+    else inText.push({ start: token.start, ref });
   }
   let text = '';
   let at = 0;
-  for (const [s, e] of removed) { text += prompt.slice(at, s); at = e; }
+  for (const [s, e] of removed) {
+    text += prompt.slice(at, s);
+    at = e;
+  }
   text += prompt.slice(at);
-  const attached = refs.flatMap((r, index) => (!r.range && usableAttachment(r.id) ? [{ source: { kind: 'reference', index } as const, written: r.id }] : []));
-  return { text: text.trim(), named, unnamed: [...inText.sort((a, b) => a.start - b.start).map(t => t.ref), ...attached] };
+  const attached = refs.flatMap((r, index) =>
+    !r.range && usableAttachment(r.id) ? [{ source: { kind: 'reference', index } as const, written: r.id }] : [],
+  );
+  return {
+    text: text.trim(),
+    named,
+    unnamed: [...inText.sort((a, b) => a.start - b.start).map(t => t.ref), ...attached],
+  };
 }
 
 /** `path:3` or `path:3-5` (what VS Code writes for a selection) as a path and 1-based lines. */
@@ -86,7 +108,12 @@ function locate(prompt: string, range: readonly [number, number]): [number, numb
   let best: number | undefined;
   for (let i = prompt.indexOf('#'); i >= 0; i = prompt.indexOf('#', i + 1)) {
     const after = prompt[i + e - s];
-    if ((after === undefined || /\s/.test(after)) && !/\s/.test(prompt.slice(i, i + e - s)) && (best === undefined || Math.abs(i - s) < Math.abs(best - s))) best = i;
+    if (
+      (after === undefined || /\s/.test(after)) &&
+      !/\s/.test(prompt.slice(i, i + e - s)) &&
+      (best === undefined || Math.abs(i - s) < Math.abs(best - s))
+    )
+      best = i;
   }
   return best === undefined ? undefined : [best, best + e - s];
 }
@@ -100,7 +127,11 @@ export function usableAttachment(id: string): boolean {
  * The unnamed references in order onto the required arguments still without a value; what is left
  * over has no argument to fill.
  */
-export function fillMissing<T>(args: readonly PromptArgument[] | undefined, given: Readonly<Record<string, string>>, unnamed: readonly T[]): { assigned: { name: string; ref: T }[]; unused: T[] } {
+export function fillMissing<T>(
+  args: readonly PromptArgument[] | undefined,
+  given: Readonly<Record<string, string>>,
+  unnamed: readonly T[],
+): { assigned: { name: string; ref: T }[]; unused: T[] } {
   const missing = (args ?? []).filter(a => a.required && !given[a.name]);
   const assigned = unnamed.slice(0, missing.length).map((ref, i) => ({ name: missing[i].name, ref }));
   return { assigned, unused: unnamed.slice(missing.length) };
@@ -113,14 +144,20 @@ export function assignmentLine(name: string, label: string): string {
 
 /** A line range as the transcript shows it (1-based, as editors number lines). */
 export function linesLabel(startLine: number, endLine: number): string {
-  return startLine === endLine ? l10n.t('line {0}', startLine + 1) : l10n.t('lines {0}–{1}', startLine + 1, endLine + 1);
+  return startLine === endLine
+    ? l10n.t('line {0}', startLine + 1)
+    : l10n.t('lines {0}–{1}', startLine + 1, endLine + 1);
 }
 
 /**
  * The text of a range of a file's text; positions are 0-based lines and UTF-16 characters, as in
  * VS Code (line breaks: \r\n, \n or \r). Out-of-range positions are clamped.
  */
-export function rangeText(text: string, start: { line: number; character: number }, end: { line: number; character: number }): string {
+export function rangeText(
+  text: string,
+  start: { line: number; character: number },
+  end: { line: number; character: number },
+): string {
   const offset = (p: { line: number; character: number }) => {
     const re = /\r\n|\n|\r/g;
     let lineStart = 0;

@@ -46,7 +46,10 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
   const max = run.maxBytes ?? MAX_SOURCE_BYTES;
   const shown = displayCommand(run.command);
   return new Promise(resolve => {
-    if (run.signal?.aborted) { resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true }); return; }
+    if (run.signal?.aborted) {
+      resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
+      return;
+    }
     const child = spawn(run.command, {
       cwd: run.cwd,
       shell: true,
@@ -75,7 +78,9 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       if (ended) return;
       outBytes += chunk.byteLength;
       if (outBytes > max) {
-        stop({ problem: l10n.t('The output of {0} is larger than the limit of {1}; it was stopped.', shown, formatSize(max)) });
+        stop({
+          problem: l10n.t('The output of {0} is larger than the limit of {1}; it was stopped.', shown, formatSize(max)),
+        });
         return;
       }
       out.push(chunk);
@@ -96,17 +101,27 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
     child.on('close', (code, sig) => {
       clearTimeout(killTimer);
       run.signal?.removeEventListener('abort', onAbort);
-      if (ended) { resolve(ended); return; }
+      if (ended) {
+        resolve(ended);
+        return;
+      }
       const stderr = firstLine(lossy(Buffer.concat(err)));
       if (code !== 0) {
         const problem = sig
-          ? (stderr ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr) : l10n.t('{0} was ended by {1}.', shown, sig))
-          : (stderr ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr) : l10n.t('{0} exited with code {1}.', shown, code ?? '?'));
+          ? stderr
+            ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr)
+            : l10n.t('{0} was ended by {1}.', shown, sig)
+          : stderr
+            ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr)
+            : l10n.t('{0} exited with code {1}.', shown, code ?? '?');
         resolve({ problem });
         return;
       }
       const decoded = commandText(Buffer.concat(out), shown);
-      if ('problem' in decoded) { resolve(decoded); return; }
+      if ('problem' in decoded) {
+        resolve(decoded);
+        return;
+      }
       resolve(stderr ? { value: decoded.value, warning: l10n.t('{0} wrote to stderr: {1}', shown, stderr) } : decoded);
     });
   });
@@ -132,8 +147,16 @@ function lossy(bytes: Uint8Array): string {
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (!pid) return;
   if (process.platform === 'win32') {
-    if (signal === 'SIGKILL' || signal === 'SIGTERM') spawn('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true }).on('error', () => undefined);
+    if (signal === 'SIGKILL' || signal === 'SIGTERM')
+      spawn('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true }).on(
+        'error',
+        () => undefined,
+      );
     return;
   }
-  try { process.kill(-pid, signal); } catch { /* the group has ended */ }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* the group has ended */
+  }
 }

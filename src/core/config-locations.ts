@@ -27,10 +27,18 @@ export type DiscoverySwitches = Record<DiscoverySource, boolean>;
  * Which discovery sources are on. Only the user's own value counts (`inspect().globalValue`): a
  * workspace is hostile until trusted, and must not make us read and start what other clients configured.
  */
-export function discoverySwitches(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): DiscoverySwitches {
+export function discoverySwitches(
+  inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined,
+): DiscoverySwitches {
   const value = inspected?.globalValue;
-  const on = (k: DiscoverySource) => typeof value === 'object' && value !== null && (value as Record<string, unknown>)[k] === true;
-  return { claudeDesktop: on('claudeDesktop'), claudeCode: on('claudeCode'), cursor: on('cursor'), windsurf: on('windsurf') };
+  const on = (k: DiscoverySource) =>
+    typeof value === 'object' && value !== null && (value as Record<string, unknown>)[k] === true;
+  return {
+    claudeDesktop: on('claudeDesktop'),
+    claudeCode: on('claudeCode'),
+    cursor: on('cursor'),
+    windsurf: on('windsurf'),
+  };
 }
 
 export interface DiscoveryFile {
@@ -60,25 +68,34 @@ export function discoveryFiles(env: DiscoveryEnv, on: DiscoverySwitches): Discov
   const j = (...p: string[]) => join(env.platform, ...p);
   const files: DiscoveryFile[] = [];
   if (on.claudeDesktop) {
-    const dir = env.platform === 'darwin' ? j(env.home, 'Library', 'Application Support', 'Claude')
-      : env.platform === 'win32' ? j(env.appData ?? j(env.home, 'AppData', 'Roaming'), 'Claude')
-        : j(env.xdgConfigHome || j(env.home, '.config'), 'Claude');
+    const dir =
+      env.platform === 'darwin'
+        ? j(env.home, 'Library', 'Application Support', 'Claude')
+        : env.platform === 'win32'
+          ? j(env.appData ?? j(env.home, 'AppData', 'Roaming'), 'Claude')
+          : j(env.xdgConfigHome || j(env.home, '.config'), 'Claude');
     files.push({ source: 'claudeDesktop', kind: 'user', path: j(dir, 'claude_desktop_config.json') });
   }
   if (on.claudeCode) {
     files.push({ source: 'claudeCode', kind: 'user', path: j(env.home, '.claude.json') });
-    for (const folder of env.folders) files.push({ source: 'claudeCode', kind: 'workspace', path: j(folder, '.mcp.json'), folder });
+    for (const folder of env.folders)
+      files.push({ source: 'claudeCode', kind: 'workspace', path: j(folder, '.mcp.json'), folder });
   }
   if (on.cursor) {
     files.push({ source: 'cursor', kind: 'user', path: j(env.home, '.cursor', 'mcp.json') });
-    for (const folder of env.folders) files.push({ source: 'cursor', kind: 'workspace', path: j(folder, '.cursor', 'mcp.json'), folder });
+    for (const folder of env.folders)
+      files.push({ source: 'cursor', kind: 'workspace', path: j(folder, '.cursor', 'mcp.json'), folder });
   }
-  if (on.windsurf) files.push({ source: 'windsurf', kind: 'user', path: j(env.home, '.codeium', 'windsurf', 'mcp_config.json') });
+  if (on.windsurf)
+    files.push({ source: 'windsurf', kind: 'user', path: j(env.home, '.codeium', 'windsurf', 'mcp_config.json') });
   return files;
 }
 
 /** The servers of one discovered file, and the names its own client has switched off. */
-export interface DiscoveredConfig { config: ServerConfig; disabled: string[] }
+export interface DiscoveredConfig {
+  config: ServerConfig;
+  disabled: string[];
+}
 
 /**
  * Reads another client's file. All of them keep `mcpServers`; Windsurf names a remote server's address
@@ -86,12 +103,19 @@ export interface DiscoveredConfig { config: ServerConfig; disabled: string[] }
  * the project `.mcp.json` servers the user turned off there (`disabledMcpjsonServers`), which `claudeProjects`
  * returns for the workspace files. A `"disabled": true` entry (Windsurf, Cursor) stays listed but off.
  */
-export function parseDiscoveredText(file: DiscoveryFile, text: string, origin: string, folders: readonly string[] = []): DiscoveredConfig {
+export function parseDiscoveredText(
+  file: DiscoveryFile,
+  text: string,
+  origin: string,
+  folders: readonly string[] = [],
+): DiscoveredConfig {
   const errors: jsonc.ParseError[] = [];
   const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const first = errors[0];
-    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+    throw new ConfigError(
+      l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
+    );
   }
   if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
   let raw: Record<string, unknown> = isObject(value.mcpServers) ? { ...value.mcpServers } : {};
@@ -100,8 +124,14 @@ export function parseDiscoveredText(file: DiscoveryFile, text: string, origin: s
     for (const project of claudeProjects(value, folders)) Object.assign(raw, project.mcpServers);
   }
   if (file.source === 'windsurf') {
-    raw = Object.fromEntries(Object.entries(raw).map(([name, e]) =>
-      [name, isObject(e) && e.url === undefined && typeof e.serverUrl === 'string' ? { ...e, url: e.serverUrl, serverUrl: undefined } : e]));
+    raw = Object.fromEntries(
+      Object.entries(raw).map(([name, e]) => [
+        name,
+        isObject(e) && e.url === undefined && typeof e.serverUrl === 'string'
+          ? { ...e, url: e.serverUrl, serverUrl: undefined }
+          : e,
+      ]),
+    );
   }
   return { config: parseConfigObject({ mcpServers: raw }, file.kind, origin), disabled: disabledEntries(raw) };
 }
@@ -109,11 +139,16 @@ export function parseDiscoveredText(file: DiscoveryFile, text: string, origin: s
 /** Names of entries marked `"disabled": true` (Windsurf, Cursor, and any mcp.json that carries it). */
 export function disabledEntries(servers: unknown): string[] {
   if (!isObject(servers)) return [];
-  return Object.entries(servers).filter(([, e]) => isObject(e) && e.disabled === true).map(([name]) => name);
+  return Object.entries(servers)
+    .filter(([, e]) => isObject(e) && e.disabled === true)
+    .map(([name]) => name);
 }
 
 /** `~/.claude.json` projects of the open `folders`: their own servers and the `.mcp.json` names turned off. */
-export function claudeProjects(value: unknown, folders: readonly string[]): { folder: string; mcpServers: Record<string, unknown>; disabledMcpjson: string[] }[] {
+export function claudeProjects(
+  value: unknown,
+  folders: readonly string[],
+): { folder: string; mcpServers: Record<string, unknown>; disabledMcpjson: string[] }[] {
   if (!isObject(value) || !isObject(value.projects)) return [];
   const out = [];
   for (const [folder, p] of Object.entries(value.projects)) {
@@ -134,7 +169,9 @@ export function workspaceFileMcp(text: string, origin: string): unknown {
   const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const first = errors[0];
-    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+    throw new ConfigError(
+      l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
+    );
   }
   if (!isObject(value)) return undefined;
   if (isObject(value.settings) && isObject(value.settings.mcp)) return value.settings.mcp;

@@ -72,10 +72,18 @@ export interface Variables {
 }
 
 /** Supplies `${input:id}` values; the extension asks the user (and keeps secrets), the CLI reads env. */
-export type InputResolver = (input: InputDefinition | undefined, id: string, server: string) => Promise<string | undefined>;
+export type InputResolver = (
+  input: InputDefinition | undefined,
+  id: string,
+  server: string,
+) => Promise<string | undefined>;
 
 export class ConfigError extends Error {
-  constructor(message: string, readonly server?: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly server?: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }
@@ -87,7 +95,9 @@ export function parseConfigText(text: string, source: ServerSource, origin = 'mc
   const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const first = errors[0];
-    throw new ConfigError(l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset));
+    throw new ConfigError(
+      l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
+    );
   }
   return parseConfigObject(value, source, origin);
 }
@@ -119,7 +129,10 @@ export function parseConfigObject(value: unknown, source: ServerSource, origin =
 }
 
 export function sanitizeServerId(name: string): string {
-  const id = name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return id || 'server';
 }
 
@@ -131,7 +144,17 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
   }
   if (timeout !== undefined && timeout > MAX_TIMEOUT_MS) {
-    throw new ConfigError(l10n.t('Server "{0}": "{1}" is {2} ms; the limit is {3} ms (10 minutes)', name, 'timeout', timeout, MAX_TIMEOUT_MS), name, 'timeout');
+    throw new ConfigError(
+      l10n.t(
+        'Server "{0}": "{1}" is {2} ms; the limit is {3} ms (10 minutes)',
+        name,
+        'timeout',
+        timeout,
+        MAX_TIMEOUT_MS,
+      ),
+      name,
+      'timeout',
+    );
   }
   const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout };
   if (type === 'stdio') {
@@ -154,23 +177,39 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
     if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
     const clientId = optString(entry, 'clientId', name);
     const clientSecret = optString(entry, 'clientSecret', name);
-    if (clientSecret !== undefined && !clientId) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
-    return { ...base, transport: { type: type === 'sse' ? 'sse' : 'http', url, headers: optStringRecord(entry, 'headers', name) ?? {}, ...(clientId ? { clientId, clientSecret } : {}) } };
+    if (clientSecret !== undefined && !clientId)
+      throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
+    return {
+      ...base,
+      transport: {
+        type: type === 'sse' ? 'sse' : 'http',
+        url,
+        headers: optStringRecord(entry, 'headers', name) ?? {},
+        ...(clientId ? { clientId, clientSecret } : {}),
+      },
+    };
   }
-  throw new ConfigError(l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type), name, 'type');
+  throw new ConfigError(
+    l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type),
+    name,
+    'type',
+  );
 }
 
 function parseInputs(value: unknown, origin: string): InputDefinition[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new ConfigError(l10n.t('{0}: "inputs" must be an array', origin));
-  return value.filter(isObject).filter(i => typeof i.id === 'string').map(i => ({
-    id: i.id as string,
-    type: typeof i.type === 'string' ? i.type : 'promptString',
-    description: typeof i.description === 'string' ? i.description : undefined,
-    password: i.password === true,
-    default: typeof i.default === 'string' ? i.default : undefined,
-    options: Array.isArray(i.options) ? i.options.filter((o): o is string => typeof o === 'string') : undefined,
-  }));
+  return value
+    .filter(isObject)
+    .filter(i => typeof i.id === 'string')
+    .map(i => ({
+      id: i.id as string,
+      type: typeof i.type === 'string' ? i.type : 'promptString',
+      description: typeof i.description === 'string' ? i.description : undefined,
+      password: i.password === true,
+      default: typeof i.default === 'string' ? i.default : undefined,
+      options: Array.isArray(i.options) ? i.options.filter((o): o is string => typeof o === 'string') : undefined,
+    }));
 }
 
 const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
@@ -179,7 +218,12 @@ const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
  * Replaces `${env:NAME}`, `${workspaceFolder}`, `${userHome}` and (through the resolver) `${input:id}`
  * in every string of the transport. Unknown variables are left as they are, as VS Code does.
  */
-export async function substituteVariables(def: ServerDefinition, vars: Variables, inputs: InputDefinition[], resolveInput?: InputResolver): Promise<ServerDefinition> {
+export async function substituteVariables(
+  def: ServerDefinition,
+  vars: Variables,
+  inputs: InputDefinition[],
+  resolveInput?: InputResolver,
+): Promise<ServerDefinition> {
   // One answer per input id, shared by every string that uses it (strings are substituted concurrently).
   const pending = new Map<string, Promise<string>>();
   const resolved = new Map<string, string>();
@@ -190,7 +234,12 @@ export async function substituteVariables(def: ServerDefinition, vars: Variables
       const input = inputs.find(i => i.id === id);
       answer = (async () => {
         const value = resolveInput ? await resolveInput(input, id, def.name) : undefined;
-        if (value === undefined) throw new ConfigError(l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`), def.name, id);
+        if (value === undefined)
+          throw new ConfigError(
+            l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`),
+            def.name,
+            id,
+          );
         if (input?.password && value) secrets.add(value);
         resolved.set(id, value);
         return value;
@@ -210,7 +259,8 @@ export async function substituteVariables(def: ServerDefinition, vars: Variables
       return whole;
     });
   };
-  const record = async (r: Record<string, string>) => Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));
+  const record = async (r: Record<string, string>) =>
+    Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));
   const t = def.transport;
   let transport: ServerDefinition['transport'];
   if (t.type === 'stdio') {
@@ -223,7 +273,13 @@ export async function substituteVariables(def: ServerDefinition, vars: Variables
       cwd: t.cwd === undefined ? undefined : await substitute(t.cwd),
     };
   } else {
-    const client = t.clientId === undefined ? {} : { clientId: await substitute(t.clientId), clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret) };
+    const client =
+      t.clientId === undefined
+        ? {}
+        : {
+            clientId: await substitute(t.clientId),
+            clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret),
+          };
     transport = { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client };
   }
   return secrets.size ? { ...def, transport, secrets: [...secrets] } : { ...def, transport };
@@ -250,26 +306,38 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function optString(o: Record<string, unknown>, field: string, server: string): string | undefined {
   const v = o[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a string', server, field), server, field);
+  if (typeof v !== 'string')
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a string', server, field), server, field);
   return v;
 }
 
 function optStringArray(o: Record<string, unknown>, field: string, server: string): string[] | undefined {
   const v = o[field];
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || !v.every(x => typeof x === 'string')) throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an array of strings', server, field), server, field);
+  if (!Array.isArray(v) || !v.every(x => typeof x === 'string'))
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an array of strings', server, field), server, field);
   return v;
 }
 
-function optStringRecord(o: Record<string, unknown>, field: string, server: string): Record<string, string> | undefined {
+function optStringRecord(
+  o: Record<string, unknown>,
+  field: string,
+  server: string,
+): Record<string, string> | undefined {
   const v = o[field];
   if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an object of strings', server, field), server, field);
+  if (!isObject(v))
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" must be an object of strings', server, field), server, field);
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(v)) {
     if (typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
     else if (typeof x === 'string') out[k] = x;
-    else if (x !== null) throw new ConfigError(l10n.t('Server "{0}": "{1}.{2}" must be a string', server, field, k), server, `${field}.${k}`);
+    else if (x !== null)
+      throw new ConfigError(
+        l10n.t('Server "{0}": "{1}.{2}" must be a string', server, field, k),
+        server,
+        `${field}.${k}`,
+      );
   }
   return out;
 }

@@ -1,7 +1,14 @@
 // One MCP server: an SDK Client over a transport, its lifecycle (lazy start, stop, restart with
 // backoff after crashes) and the handful of requests a prompts client makes. Requests are parsed
 // leniently here so one malformed item never costs the whole answer; callers validate per item.
-import { Client, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import type { Implementation, PriorDiscovery, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
@@ -13,7 +20,13 @@ import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { EraMemory, defaultEraMemory, eraKey } from './eras.js';
 import { DEFAULT_RESTART, RestartPolicy, afterCrash } from './backoff.js';
-import { MAX_STDIO_MESSAGE_BYTES, TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+import {
+  MAX_STDIO_MESSAGE_BYTES,
+  TransportTrace,
+  createHttpTransport,
+  createStdioTransport,
+  shouldFallBackToSse,
+} from './transports.js';
 import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -73,19 +86,36 @@ const END_SESSION_TIMEOUT_MS = 2000;
 const RELISTEN_DELAY_MS = 500;
 const MAX_LISTEN_DROPS = 20;
 
-export interface RequestOptions { signal?: AbortSignal; timeoutMs?: number }
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
 
 /** A client that finished its handshake, with the traced transport under it and its kind as used. */
-interface Started { client: Client; traced: TransportTrace; kind: ServerInfo['transport'] }
+interface Started {
+  client: Client;
+  traced: TransportTrace;
+  kind: ServerInfo['transport'];
+}
 
 const LooseListResult = z.looseObject({ prompts: z.array(z.unknown()).optional(), nextCursor: z.string().optional() });
 const LooseGetResult = z.looseObject({ description: z.string().optional(), messages: z.array(z.unknown()).optional() });
-const LooseCompleteResult = z.looseObject({ completion: z.looseObject({ values: z.array(z.unknown()), total: z.number().optional(), hasMore: z.boolean().optional() }) });
+const LooseCompleteResult = z.looseObject({
+  completion: z.looseObject({
+    values: z.array(z.unknown()),
+    total: z.number().optional(),
+    hasMore: z.boolean().optional(),
+  }),
+});
 const LooseReadResult = z.looseObject({ contents: z.array(z.unknown()) });
 
 export type RawListResult = z.infer<typeof LooseListResult>;
 export type RawGetResult = z.infer<typeof LooseGetResult>;
-export interface CompletionResult { values: string[]; total?: number; hasMore?: boolean }
+export interface CompletionResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
 
 export class ServerConnection {
   private client?: Client;
@@ -115,11 +145,24 @@ export class ServerConnection {
   /** What the SDK reports about a server's messages (unknown progress tokens, stray responses, garbage): the server decides how often. */
   private readonly protocolWarning: (line: string) => void;
 
-  constructor(readonly def: ServerDefinition, private readonly options: ConnectionOptions = {}) {
+  constructor(
+    readonly def: ServerDefinition,
+    private readonly options: ConnectionOptions = {},
+  ) {
     // Password inputs substituted into this definition never reach a log line or an error message.
     this.log = redactingLog(options.log ?? silentLog, def.secrets ?? []);
-    this.protocolWarning = rateLimited(MAX_PROTOCOL_WARNINGS_PER_SECOND, line => this.log.warn(line),
-      () => this.log.warn(l10n.t('{0}: more than {1} protocol errors a second: the rest of this second is not shown', def.name, MAX_PROTOCOL_WARNINGS_PER_SECOND)));
+    this.protocolWarning = rateLimited(
+      MAX_PROTOCOL_WARNINGS_PER_SECOND,
+      line => this.log.warn(line),
+      () =>
+        this.log.warn(
+          l10n.t(
+            '{0}: more than {1} protocol errors a second: the rest of this second is not shown',
+            def.name,
+            MAX_PROTOCOL_WARNINGS_PER_SECOND,
+          ),
+        ),
+    );
   }
 
   private hide(error: PromptError): PromptError {
@@ -128,10 +171,18 @@ export class ServerConnection {
     return new PromptError(hideValues(error.message, secrets), error.kind, error.server, error.code);
   }
 
-  get status(): ServerStatus { return this._status; }
-  get error(): PromptError | undefined { return this._error; }
-  get info(): ServerInfo | undefined { return this._info; }
-  get label(): string { return this.def.name; }
+  get status(): ServerStatus {
+    return this._status;
+  }
+  get error(): PromptError | undefined {
+    return this._error;
+  }
+  get info(): ServerInfo | undefined {
+    return this._info;
+  }
+  get label(): string {
+    return this.def.name;
+  }
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
@@ -139,7 +190,9 @@ export class ServerConnection {
     if (this.client) return this.client;
     if (!this.connecting) {
       const generation = ++this.generation;
-      this.connecting = this.open(generation).finally(() => { this.connecting = undefined; });
+      this.connecting = this.open(generation).finally(() => {
+        this.connecting = undefined;
+      });
     }
     return this.connecting;
   }
@@ -151,19 +204,29 @@ export class ServerConnection {
     this.setStatus('starting');
     const abort = (this.connectAbort = new AbortController());
     this.closeCause = undefined;
-    const timeout = Math.max(this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.options.minStartupMs ?? MIN_STARTUP_MS);
+    const timeout = Math.max(
+      this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      this.options.minStartupMs ?? MIN_STARTUP_MS,
+    );
     const t = this.def.transport;
-    this.log.info(l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url));
+    this.log.info(
+      l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url),
+    );
     const eras = this.options.eras ?? defaultEraMemory;
     const key = eraKey(this.def);
     try {
       const started = await this.handshake(timeout, abort.signal, eras.get(key));
       const { client, traced, kind } = started;
-      if (generation !== this.generation) { await endSession(traced); await client.close().catch(() => undefined); throw this.stoppedError(); }
+      if (generation !== this.generation) {
+        await endSession(traced);
+        await client.close().catch(() => undefined);
+        throw this.stoppedError();
+      }
       const era = client.getProtocolEra();
       const discover = client.getDiscoverResult();
       // Next time: no probe (a modern server is adopted with no round trip, an old one gets initialize at once).
-      if (kind !== 'sse') eras.set(key, era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
+      if (kind !== 'sse')
+        eras.set(key, era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
       this.adopt(started, abort);
       return client;
     } catch (err) {
@@ -187,17 +250,30 @@ export class ServerConnection {
     } catch (err) {
       if (isProbeTimeout(err)) {
         // Silence over HTTP is no proof of an old server, but the 2025 handshake is the one every server answers.
-        this.log.info(l10n.t('{0} did not answer the protocol version probe within {1} s; using the 2025 handshake', this.def.name, this.probeTimeout(timeout) / 1000));
+        this.log.info(
+          l10n.t(
+            '{0} did not answer the protocol version probe within {1} s; using the 2025 handshake',
+            this.def.name,
+            this.probeTimeout(timeout) / 1000,
+          ),
+        );
         return this.attempt('http', timeout, signal, { kind: 'legacy' });
       }
       if (!shouldFallBackToSse(err)) throw err;
-      this.log.info(l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)));
+      this.log.info(
+        l10n.t('{0}: Streamable HTTP refused ({1}); trying legacy SSE', this.def.name, String((err as Error).message)),
+      );
       return this.attempt('sse', timeout, signal, { kind: 'legacy' });
     }
   }
 
   /** A fresh traced transport of the given kind and an initialized client on it. */
-  private async attempt(kind: ServerInfo['transport'], timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Started> {
+  private async attempt(
+    kind: ServerInfo['transport'],
+    timeout: number,
+    signal: AbortSignal,
+    prior: PriorDiscovery | undefined,
+  ): Promise<Started> {
     const traced = this.trace(this.createTransport(kind));
     return { client: await this.initialize(traced, timeout, signal, prior), traced, kind };
   }
@@ -206,7 +282,8 @@ export class ServerConnection {
     const t = this.def.transport;
     if (t.type === 'stdio') {
       return createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => {
-        if (line.trim()) this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300));
+        if (line.trim())
+          this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300));
       });
     }
     return createHttpTransport(t, kind === 'sse' ? 'sse' : 'http', this.options.oauth);
@@ -222,7 +299,15 @@ export class ServerConnection {
       transport: kind,
       era: client.getProtocolEra(),
     };
-    this.log.info(l10n.t('{0} is running: {1} {2}, protocol {3}', this.def.name, this._info.serverInfo?.name ?? '?', this._info.serverInfo?.version ?? '', this._info.protocolVersion ?? '?'));
+    this.log.info(
+      l10n.t(
+        '{0} is running: {1} {2}, protocol {3}',
+        this.def.name,
+        this._info.serverInfo?.name ?? '?',
+        this._info.serverInfo?.version ?? '',
+        this._info.protocolVersion ?? '?',
+      ),
+    );
     this.client = client;
     this.transport = traced;
     // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
@@ -239,7 +324,11 @@ export class ServerConnection {
   private startFailed(err: unknown, generation: number, timeout: number): PromptError {
     // Stopped meanwhile: the abort is ours, not the server's fault.
     if (generation !== this.generation) return this.stoppedError();
-    const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }));
+    const error =
+      this.signInNeeded(err) ??
+      this.hide(
+        toPromptError(err, this.def.name, l10n.t('startup'), { closeCause: this.closeCause, timeoutMs: timeout }),
+      );
     this._error = error;
     this.log.error(error.message);
     this.setStatus('error');
@@ -252,7 +341,9 @@ export class ServerConnection {
 
   /** The SDK stopped at "the user must sign in" (at initialize, or on a later request the server guards). */
   private signInNeeded(err: unknown): PromptError | undefined {
-    return err instanceof UnauthorizedError && this.authorizationUrl ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401) : undefined;
+    return err instanceof UnauthorizedError && this.authorizationUrl
+      ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401)
+      : undefined;
   }
 
   private trace(transport: Transport): TransportTrace {
@@ -264,7 +355,12 @@ export class ServerConnection {
   }
 
   /** `prior`: the era remembered from the last connect; without it the client probes (`auto`). */
-  private async initialize(traced: TransportTrace, timeout: number, signal: AbortSignal, prior: PriorDiscovery | undefined): Promise<Client> {
+  private async initialize(
+    traced: TransportTrace,
+    timeout: number,
+    signal: AbortSignal,
+    prior: PriorDiscovery | undefined,
+  ): Promise<Client> {
     // Questions (elicitation) only: we never answer sampling or roots, and the SDK replies to such requests with an error.
     const client = new QuestionClient(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
       capabilities: { elicitation: { form: {}, url: {} } },
@@ -275,7 +371,8 @@ export class ServerConnection {
     client.onerror = e => {
       this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".
-      if (/ReadBuffer exceeded maximum size/.test(e.message)) this.closeCause = l10n.t('it sent a message larger than {0} MB', MAX_STDIO_MESSAGE_BYTES / 1048576);
+      if (/ReadBuffer exceeded maximum size/.test(e.message))
+        this.closeCause = l10n.t('it sent a message larger than {0} MB', MAX_STDIO_MESSAGE_BYTES / 1048576);
     };
     client.setNotificationHandler('notifications/prompts/list_changed', () => this.promptsChangedEmitter.fire());
     try {
@@ -294,23 +391,34 @@ export class ServerConnection {
    */
   private listenForChanges(client: Client, drops: number): void {
     if (client.getProtocolEra() !== 'modern' || !client.getServerCapabilities()?.prompts?.listChanged) return;
-    client.listen({ promptsListChanged: true }).then(subscription => {
-      if (this.client !== client) return void subscription.close().catch(() => undefined);
-      void subscription.closed.then(why => {
-        if (why !== 'remote' || this.client !== client) return;
-        if (drops + 1 > MAX_LISTEN_DROPS) return this.log.warn(l10n.t('{0} dropped the stream of list changes {1} times; the list is refreshed only on request now', this.def.name, drops + 1));
-        this.log.info(l10n.t('{0} dropped the stream of list changes; listening again', this.def.name));
-        const timer = setTimeout(() => {
-          if (this.client !== client) return;
-          this.listenForChanges(client, drops + 1);
-          // Changes while nobody listened are lost: list again.
-          this.promptsChangedEmitter.fire();
-        }, RELISTEN_DELAY_MS);
-        timer.unref?.();
-      });
-    }, (err: unknown) => {
-      if (this.client === client) this.protocolWarning(l10n.t('{0}: list changes cannot be followed: {1}', this.def.name, describeCause(err)));
-    });
+    client.listen({ promptsListChanged: true }).then(
+      subscription => {
+        if (this.client !== client) return void subscription.close().catch(() => undefined);
+        void subscription.closed.then(why => {
+          if (why !== 'remote' || this.client !== client) return;
+          if (drops + 1 > MAX_LISTEN_DROPS)
+            return this.log.warn(
+              l10n.t(
+                '{0} dropped the stream of list changes {1} times; the list is refreshed only on request now',
+                this.def.name,
+                drops + 1,
+              ),
+            );
+          this.log.info(l10n.t('{0} dropped the stream of list changes; listening again', this.def.name));
+          const timer = setTimeout(() => {
+            if (this.client !== client) return;
+            this.listenForChanges(client, drops + 1);
+            // Changes while nobody listened are lost: list again.
+            this.promptsChangedEmitter.fire();
+          }, RELISTEN_DELAY_MS);
+          timer.unref?.();
+        });
+      },
+      (err: unknown) => {
+        if (this.client === client)
+          this.protocolWarning(l10n.t('{0}: list changes cannot be followed: {1}', this.def.name, describeCause(err)));
+      },
+    );
   }
 
   /** The transport closed without us asking: a crash. Restart with backoff unless crashes pile up. */
@@ -326,13 +434,22 @@ export class ServerConnection {
   private crashed(error: PromptError): void {
     this._error = error;
     this.setStatus('error');
-    const policy = this.options.restart === false ? undefined : this.options.restart ?? DEFAULT_RESTART;
+    const policy = this.options.restart === false ? undefined : (this.options.restart ?? DEFAULT_RESTART);
     if (!policy) return;
     const decision = afterCrash(policy, this.crashes, Date.now());
     this.crashes = decision.crashes;
     if (decision.kind === 'give-up') {
       this.gaveUp = true;
-      this._error = new PromptError(l10n.t('{0} crashed {1} times in {2} minutes; it stays stopped until you restart it', this.def.name, this.crashes.length, Math.round(policy.windowMs / 60000)), 'server', this.def.name);
+      this._error = new PromptError(
+        l10n.t(
+          '{0} crashed {1} times in {2} minutes; it stays stopped until you restart it',
+          this.def.name,
+          this.crashes.length,
+          Math.round(policy.windowMs / 60000),
+        ),
+        'server',
+        this.def.name,
+      );
       this.log.error(this._error.message);
       this.setStatus('error');
       return;
@@ -344,9 +461,12 @@ export class ServerConnection {
       this.restartTimer = undefined;
       const generation = this.generation;
       // A restart that fails counts as one more crash, so the backoff goes on until the limit.
-      this.connect().then(() => this.promptsChangedEmitter.fire(), (err: PromptError) => {
-        if (generation + 1 === this.generation && err.kind !== 'cancelled') this.crashed(err);
-      });
+      this.connect().then(
+        () => this.promptsChangedEmitter.fire(),
+        (err: PromptError) => {
+          if (generation + 1 === this.generation && err.kind !== 'cancelled') this.crashed(err);
+        },
+      );
     }, delay);
     this.restartTimer.unref?.();
   }
@@ -371,8 +491,12 @@ export class ServerConnection {
   }
 
   /** Where the user signs in, while the server waits for that (OAuth). */
-  get authorizationUrl(): URL | undefined { return this.options.oauth?.authorizationUrl; }
-  get oauth(): StoredOAuthProvider | undefined { return this.options.oauth; }
+  get authorizationUrl(): URL | undefined {
+    return this.options.oauth?.authorizationUrl;
+  }
+  get oauth(): StoredOAuthProvider | undefined {
+    return this.options.oauth;
+  }
 
   /**
    * The browser came back with an authorization code: exchange it for tokens, then connect. `callback`
@@ -380,12 +504,24 @@ export class ServerConnection {
    */
   async finishAuthorization(callback: URLSearchParams): Promise<void> {
     const t = this.def.transport;
-    if (t.type === 'stdio' || !this.options.oauth) throw new PromptError(l10n.t('{0} does not use OAuth', this.def.name), 'input', this.def.name);
-    const transport = createHttpTransport(t, this._info?.transport === 'sse' || t.type === 'sse' ? 'sse' : 'http', this.options.oauth);
+    if (t.type === 'stdio' || !this.options.oauth)
+      throw new PromptError(l10n.t('{0} does not use OAuth', this.def.name), 'input', this.def.name);
+    const transport = createHttpTransport(
+      t,
+      this._info?.transport === 'sse' || t.type === 'sse' ? 'sse' : 'http',
+      this.options.oauth,
+    );
     try {
       await transport.finishAuth(callback);
     } catch (err) {
-      throw issuerRefusal(err, this.def.name) ?? new PromptError(l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)), 'server', this.def.name);
+      throw (
+        issuerRefusal(err, this.def.name) ??
+        new PromptError(
+          l10n.t('{0}: signing in failed: {1}', this.def.name, describeCause(err)),
+          'server',
+          this.def.name,
+        )
+      );
     }
     this.log.info(l10n.t('{0}: signed in', this.def.name));
     await this.restart();
@@ -409,50 +545,122 @@ export class ServerConnection {
   }
 
   async listPromptsPage(cursor: string | undefined, opts: RequestOptions = {}): Promise<RawListResult> {
-    return this.request(() => l10n.t('listing prompts'), c => c.request({ method: 'prompts/list', params: cursor === undefined ? {} : { cursor } }, LooseListResult, this.requestOptions(opts)), opts);
+    return this.request(
+      () => l10n.t('listing prompts'),
+      c =>
+        c.request(
+          { method: 'prompts/list', params: cursor === undefined ? {} : { cursor } },
+          LooseListResult,
+          this.requestOptions(opts),
+        ),
+      opts,
+    );
   }
 
   async getPrompt(name: string, args: Record<string, string>, opts: RequestOptions = {}): Promise<RawGetResult> {
-    return this.request(() => l10n.t('prompt "{0}"', name), c => c.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseGetResult, this.requestOptions(opts)), opts);
+    return this.request(
+      () => l10n.t('prompt "{0}"', name),
+      c =>
+        c.request(
+          { method: 'prompts/get', params: { name, arguments: args } },
+          LooseGetResult,
+          this.requestOptions(opts),
+        ),
+      opts,
+    );
   }
 
-  async complete(prompt: string, argument: string, value: string, context: Record<string, string>, opts: RequestOptions = {}): Promise<CompletionResult> {
-    const result = await this.request(() => l10n.t('completion of "{0}"', argument), c => {
-      if (!c.getServerCapabilities()?.completions) return Promise.resolve({ completion: { values: [] as unknown[], total: undefined as number | undefined, hasMore: undefined as boolean | undefined } });
-      return c.request({
-        method: 'completion/complete',
-        params: { ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value }, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) },
-      }, LooseCompleteResult, this.requestOptions(opts));
-    }, opts);
+  async complete(
+    prompt: string,
+    argument: string,
+    value: string,
+    context: Record<string, string>,
+    opts: RequestOptions = {},
+  ): Promise<CompletionResult> {
+    const result = await this.request(
+      () => l10n.t('completion of "{0}"', argument),
+      c => {
+        if (!c.getServerCapabilities()?.completions)
+          return Promise.resolve({
+            completion: {
+              values: [] as unknown[],
+              total: undefined as number | undefined,
+              hasMore: undefined as boolean | undefined,
+            },
+          });
+        return c.request(
+          {
+            method: 'completion/complete',
+            params: {
+              ref: { type: 'ref/prompt', name: prompt },
+              argument: { name: argument, value },
+              ...(Object.keys(context).length ? { context: { arguments: context } } : {}),
+            },
+          },
+          LooseCompleteResult,
+          this.requestOptions(opts),
+        );
+      },
+      opts,
+    );
     const all = result.completion.values.filter((v): v is string => typeof v === 'string');
     const values = all.slice(0, MAX_COMPLETIONS);
     // Values we cut are more to come, whatever the server said.
-    return { values, total: result.completion.total, hasMore: all.length > MAX_COMPLETIONS ? true : result.completion.hasMore };
+    return {
+      values,
+      total: result.completion.total,
+      hasMore: all.length > MAX_COMPLETIONS ? true : result.completion.hasMore,
+    };
   }
 
   async readResource(uri: string, opts: RequestOptions = {}): Promise<unknown[]> {
-    const result = await this.request(() => l10n.t('reading {0}', uri), c => c.request({ method: 'resources/read', params: { uri } }, LooseReadResult, this.requestOptions(opts)), opts);
+    const result = await this.request(
+      () => l10n.t('reading {0}', uri),
+      c => c.request({ method: 'resources/read', params: { uri } }, LooseReadResult, this.requestOptions(opts)),
+      opts,
+    );
     return result.contents;
   }
 
   private requestOptions(opts: RequestOptions) {
-    return { signal: opts.signal, timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    return {
+      signal: opts.signal,
+      timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    };
   }
 
   /** `what` names the request in messages; built only when one is needed. */
   private async request<T>(what: () => string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
-    if (opts.signal?.aborted) throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what()), 'cancelled', this.def.name);
+    if (opts.signal?.aborted)
+      throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what()), 'cancelled', this.def.name);
     if (this.gaveUp && this._error) throw this._error;
     const client = await this.connect();
     try {
       return await call(client);
     } catch (err) {
-      const error = this.signInNeeded(err) ?? this.hide(toPromptError(err, this.def.name, what(), { aborted: opts.signal?.aborted, closeCause: this.closeCause, timeoutMs: this.requestOptions(opts).timeout }));
+      const error =
+        this.signInNeeded(err) ??
+        this.hide(
+          toPromptError(err, this.def.name, what(), {
+            aborted: opts.signal?.aborted,
+            closeCause: this.closeCause,
+            timeoutMs: this.requestOptions(opts).timeout,
+          }),
+        );
       // A remembered 2026 era is adopted without a round trip, so a server that no longer speaks it shows
       // only here: the next start probes again.
-      if (client.getProtocolEra() === 'modern' && (isProtocolRefusal(err) || (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed))) (this.options.eras ?? defaultEraMemory).delete(eraKey(this.def));
+      if (
+        client.getProtocolEra() === 'modern' &&
+        (isProtocolRefusal(err) || (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed))
+      )
+        (this.options.eras ?? defaultEraMemory).delete(eraKey(this.def));
       // Over HTTP a dead server shows up only as a failed fetch: treat it as a crash.
-      if (this.def.transport.type !== 'stdio' && error.kind === 'server' && isNetworkFailure(err) && this.client === client) {
+      if (
+        this.def.transport.type !== 'stdio' &&
+        error.kind === 'server' &&
+        isNetworkFailure(err) &&
+        this.client === client
+      ) {
         this.client = undefined;
         this.transport = undefined;
         await client.close().catch(() => undefined);
@@ -482,7 +690,9 @@ async function endSession(transport: TransportTrace): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     transport.terminateSession().catch(() => undefined),
-    new Promise(resolve => { timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS); }),
+    new Promise(resolve => {
+      timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+    }),
   ]);
   clearTimeout(timer);
 }
@@ -496,7 +706,11 @@ function isProtocolRefusal(err: unknown): boolean {
 
 /** The SDK's typed timeout of the `server/discover` probe (HTTP only: on stdio it falls back by itself). */
 function isProbeTimeout(err: unknown): boolean {
-  return err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout && /^Version negotiation probe timed out/.test(err.message);
+  return (
+    err instanceof SdkError &&
+    err.code === SdkErrorCode.RequestTimeout &&
+    /^Version negotiation probe timed out/.test(err.message)
+  );
 }
 
 function isNetworkFailure(err: unknown): boolean {

@@ -5,14 +5,20 @@ import { createHash } from 'node:crypto';
 import type { ServerDefinition } from './config.js';
 
 export type ConsentDecision = 'allowed' | 'denied';
-export interface ConsentRecord { fingerprint: string; decision: ConsentDecision }
+export interface ConsentRecord {
+  fingerprint: string;
+  decision: ConsentDecision;
+}
 
 export function definitionFingerprint(def: ServerDefinition): string {
   const t = def.transport;
-  const what = t.type === 'stdio'
-    ? { type: t.type, command: t.command, args: t.args, env: t.env, envFile: t.envFile, cwd: t.cwd }
-    : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId };
-  return createHash('sha256').update(JSON.stringify([def.scope ?? '', def.name, what])).digest('hex');
+  const what =
+    t.type === 'stdio'
+      ? { type: t.type, command: t.command, args: t.args, env: t.env, envFile: t.envFile, cwd: t.cwd }
+      : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId };
+  return createHash('sha256')
+    .update(JSON.stringify([def.scope ?? '', def.name, what]))
+    .digest('hex');
 }
 
 /** What the user is asked to allow: the command line or the URL, as written in the configuration. */

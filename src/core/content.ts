@@ -11,16 +11,57 @@ export type Role = 'user' | 'assistant';
 export type Part =
   | { kind: 'text'; text: string; annotations?: Annotations }
   | { kind: 'image'; mimeType: string; data: string; bytes: number; fileName: string; annotations?: Annotations }
-  | { kind: 'audio'; mimeType: string; data: string; bytes: number; fileName: string; durationSeconds?: number; annotations?: Annotations }
-  | { kind: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string; bytes: number; fileName: string; annotations?: Annotations }
-  | { kind: 'link'; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number; annotations?: Annotations }
+  | {
+      kind: 'audio';
+      mimeType: string;
+      data: string;
+      bytes: number;
+      fileName: string;
+      durationSeconds?: number;
+      annotations?: Annotations;
+    }
+  | {
+      kind: 'resource';
+      uri: string;
+      mimeType?: string;
+      text?: string;
+      blob?: string;
+      bytes: number;
+      fileName: string;
+      annotations?: Annotations;
+    }
+  | {
+      kind: 'link';
+      uri: string;
+      name: string;
+      title?: string;
+      description?: string;
+      mimeType?: string;
+      size?: number;
+      annotations?: Annotations;
+    }
   | { kind: 'invalid'; reason: string; contentType: string };
 
-export interface TranscriptMessage { role: Role; parts: Part[] }
-export interface Transcript { description?: string; messages: TranscriptMessage[] }
+export interface TranscriptMessage {
+  role: Role;
+  parts: Part[];
+}
+export interface Transcript {
+  description?: string;
+  messages: TranscriptMessage[];
+}
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-export const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/mp3', 'audio/ogg', 'audio/webm', 'audio/flac'];
+export const AUDIO_TYPES = [
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/webm',
+  'audio/flac',
+];
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 
 export function toTranscript(result: RawGetResult): Transcript {
@@ -38,17 +79,23 @@ export function toTranscript(result: RawGetResult): Transcript {
 }
 
 export function toPart(raw: unknown): Part {
-  const type = typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : typeof raw;
+  const type =
+    typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : typeof raw;
   // Media is checked by us first: the SDK schema would only say "malformed" where we can say why.
   const media = raw as { type: string; data?: unknown; mimeType?: unknown; annotations?: Annotations };
   if ((type === 'image' || type === 'audio') && typeof media.data === 'string' && typeof media.mimeType === 'string') {
     return toMediaPart(type, media.data, media.mimeType, media.annotations);
   }
-  if (raw === undefined || raw === null) return { kind: 'invalid', contentType: 'none', reason: l10n.t('a message without content') };
+  if (raw === undefined || raw === null)
+    return { kind: 'invalid', contentType: 'none', reason: l10n.t('a message without content') };
   const parsed = ContentBlockSchema.safeParse(raw);
   if (!parsed.success) {
     const known = ['text', 'image', 'audio', 'resource', 'resource_link'].includes(type);
-    return { kind: 'invalid', contentType: type, reason: known ? l10n.t('malformed {0} content', type) : l10n.t('unsupported content type "{0}"', type) };
+    return {
+      kind: 'invalid',
+      contentType: type,
+      reason: known ? l10n.t('malformed {0} content', type) : l10n.t('unsupported content type "{0}"', type),
+    };
   }
   const c = parsed.data;
   switch (c.type) {
@@ -60,34 +107,95 @@ export function toPart(raw: unknown): Part {
     case 'resource': {
       const r = c.resource;
       if ('text' in r && typeof r.text === 'string') {
-        return { kind: 'resource', uri: r.uri, mimeType: r.mimeType, text: r.text, bytes: Buffer.byteLength(r.text), fileName: safeFileName(r.uri, r.mimeType), annotations: c.annotations };
+        return {
+          kind: 'resource',
+          uri: r.uri,
+          mimeType: r.mimeType,
+          text: r.text,
+          bytes: Buffer.byteLength(r.text),
+          fileName: safeFileName(r.uri, r.mimeType),
+          annotations: c.annotations,
+        };
       }
       const blob = (r as { blob: string }).blob;
       const bytes = decodeBase64(blob);
-      if (!bytes) return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is not valid base64', r.uri) };
-      if (bytes.length > MAX_MEDIA_BYTES) return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is too large ({1} MB)', r.uri, (bytes.length / 1048576).toFixed(1)) };
+      if (!bytes)
+        return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is not valid base64', r.uri) };
+      if (bytes.length > MAX_MEDIA_BYTES)
+        return {
+          kind: 'invalid',
+          contentType: 'resource',
+          reason: l10n.t('resource {0} is too large ({1} MB)', r.uri, (bytes.length / 1048576).toFixed(1)),
+        };
       // The normalised base64 (no line breaks): what every surface decodes or puts in a data: URI.
-      return { kind: 'resource', uri: r.uri, mimeType: r.mimeType, blob: bytes.toString('base64'), bytes: bytes.length, fileName: safeFileName(r.uri, r.mimeType), annotations: c.annotations };
+      return {
+        kind: 'resource',
+        uri: r.uri,
+        mimeType: r.mimeType,
+        blob: bytes.toString('base64'),
+        bytes: bytes.length,
+        fileName: safeFileName(r.uri, r.mimeType),
+        annotations: c.annotations,
+      };
     }
     case 'resource_link':
-      return { kind: 'link', uri: c.uri, name: c.name, title: c.title, description: c.description, mimeType: c.mimeType, size: c.size, annotations: c.annotations };
+      return {
+        kind: 'link',
+        uri: c.uri,
+        name: c.name,
+        title: c.title,
+        description: c.description,
+        mimeType: c.mimeType,
+        size: c.size,
+        annotations: c.annotations,
+      };
   }
 }
 
 function toMediaPart(kind: 'image' | 'audio', data: string, declared: string, annotations?: Annotations): Part {
   const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
   const mimeType = declared.toLowerCase().split(';')[0].trim();
-  if (!allowed.includes(mimeType)) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} type "{1}" is not supported', kind, declared) };
+  if (!allowed.includes(mimeType))
+    return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} type "{1}" is not supported', kind, declared) };
   const bytes = decodeBase64(data);
   if (!bytes) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} data is not valid base64', kind) };
-  if (bytes.length > MAX_MEDIA_BYTES) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} is too large ({1} MB, limit {2} MB)', kind, (bytes.length / 1048576).toFixed(1), MAX_MEDIA_BYTES / 1048576) };
+  if (bytes.length > MAX_MEDIA_BYTES)
+    return {
+      kind: 'invalid',
+      contentType: kind,
+      reason: l10n.t(
+        '{0} is too large ({1} MB, limit {2} MB)',
+        kind,
+        (bytes.length / 1048576).toFixed(1),
+        MAX_MEDIA_BYTES / 1048576,
+      ),
+    };
   const sniffed = sniffMimeType(bytes);
-  if (!sniffed || !sameFamily(sniffed, mimeType)) return { kind: 'invalid', contentType: kind, reason: l10n.t('{0} claims to be {1} but its data is {2}', kind, mimeType, sniffed ?? l10n.t('not a known format')) };
+  if (!sniffed || !sameFamily(sniffed, mimeType))
+    return {
+      kind: 'invalid',
+      contentType: kind,
+      reason: l10n.t(
+        '{0} claims to be {1} but its data is {2}',
+        kind,
+        mimeType,
+        sniffed ?? l10n.t('not a known format'),
+      ),
+    };
   const fileName = `${kind}${extensionFor(mimeType)}`;
   // Base64 wrapped at 76 columns (MIME style) is valid, but a data: URI with line breaks does not render: keep the normalised text.
   const normalised = bytes.toString('base64');
-  if (kind === 'image') return { kind: 'image', mimeType, data: normalised, bytes: bytes.length, fileName, annotations };
-  return { kind: 'audio', mimeType, data: normalised, bytes: bytes.length, fileName, durationSeconds: wavDuration(bytes), annotations };
+  if (kind === 'image')
+    return { kind: 'image', mimeType, data: normalised, bytes: bytes.length, fileName, annotations };
+  return {
+    kind: 'audio',
+    mimeType,
+    data: normalised,
+    bytes: bytes.length,
+    fileName,
+    durationSeconds: wavDuration(bytes),
+    annotations,
+  };
 }
 
 /** Strict base64: the decoded bytes must encode back to the same text (Buffer.from is lenient). */
@@ -115,22 +223,50 @@ export function sniffMimeType(b: Buffer): string | undefined {
 }
 
 function sameFamily(sniffed: string, declared: string): boolean {
-  const norm = (m: string) => ({ 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' } as Record<string, string>)[m] ?? m;
+  const norm = (m: string) =>
+    (({ 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' }) as Record<string, string>)[
+      m
+    ] ?? m;
   return norm(sniffed) === norm(declared);
 }
 
 function wavDuration(b: Buffer): number | undefined {
-  if (b.length < 44 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  if (b.length < 44 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE')
+    return undefined;
   const byteRate = b.readUInt32LE(28);
   return byteRate > 0 ? Math.max(0, b.length - 44) / byteRate : undefined;
 }
 
 const EXTENSIONS: Record<string, string> = {
-  'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp',
-  'audio/wav': '.wav', 'audio/x-wav': '.wav', 'audio/wave': '.wav', 'audio/mpeg': '.mp3', 'audio/mp3': '.mp3', 'audio/ogg': '.ogg', 'audio/webm': '.webm', 'audio/flac': '.flac',
-  'text/markdown': '.md', 'text/plain': '.txt', 'application/json': '.json', 'text/html': '.html.txt', 'text/x-python': '.py', 'text/javascript': '.js',
-  'application/javascript': '.js', 'text/typescript': '.ts', 'text/css': '.css', 'text/csv': '.csv', 'application/xml': '.xml', 'text/xml': '.xml', 'application/x-yaml': '.yaml',
-  'text/yaml': '.yaml', 'image/svg+xml': '.svg.txt', 'application/octet-stream': '.bin', 'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'audio/wav': '.wav',
+  'audio/x-wav': '.wav',
+  'audio/wave': '.wav',
+  'audio/mpeg': '.mp3',
+  'audio/mp3': '.mp3',
+  'audio/ogg': '.ogg',
+  'audio/webm': '.webm',
+  'audio/flac': '.flac',
+  'text/markdown': '.md',
+  'text/plain': '.txt',
+  'application/json': '.json',
+  'text/html': '.html.txt',
+  'text/x-python': '.py',
+  'text/javascript': '.js',
+  'application/javascript': '.js',
+  'text/typescript': '.ts',
+  'text/css': '.css',
+  'text/csv': '.csv',
+  'application/xml': '.xml',
+  'text/xml': '.xml',
+  'application/x-yaml': '.yaml',
+  'text/yaml': '.yaml',
+  'image/svg+xml': '.svg.txt',
+  'application/octet-stream': '.bin',
+  'application/pdf': '.pdf',
 };
 
 export function extensionFor(mimeType: string | undefined): string {
@@ -143,8 +279,16 @@ export function extensionFor(mimeType: string | undefined): string {
  */
 export function safeFileName(uri: string, mimeType?: string): string {
   let last: string;
-  try { last = decodeURIComponent(new URL(uri).pathname.split('/').filter(Boolean).pop() ?? ''); } catch { last = uri.split(/[\\/]/).pop() ?? ''; }
-  let name = last.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/\.{2,}/g, '.').replace(/^[._-]+/, '').slice(0, 80);
+  try {
+    last = decodeURIComponent(new URL(uri).pathname.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    last = uri.split(/[\\/]/).pop() ?? '';
+  }
+  let name = last
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+/, '')
+    .slice(0, 80);
   const ext = extensionFor(mimeType);
   // An HTML or SVG resource must never be saved under a name that a viewer would render.
   name = name.replace(/\.(html?|svg|xhtml)$/i, m => `${m}.txt`);
@@ -157,13 +301,40 @@ export function safeFileName(uri: string, mimeType?: string): string {
 export function languageFor(mimeType: string | undefined, uri = ''): string {
   const m = (mimeType ?? '').toLowerCase();
   const byMime: Record<string, string> = {
-    'text/markdown': 'markdown', 'application/json': 'json', 'text/x-python': 'python', 'text/javascript': 'javascript', 'application/javascript': 'javascript',
-    'text/typescript': 'typescript', 'text/css': 'css', 'text/html': 'html', 'application/xml': 'xml', 'text/xml': 'xml', 'text/yaml': 'yaml',
-    'application/x-yaml': 'yaml', 'text/x-rust': 'rust', 'text/x-go': 'go', 'text/x-java': 'java', 'text/x-sh': 'shellscript', 'text/csv': 'csv',
+    'text/markdown': 'markdown',
+    'application/json': 'json',
+    'text/x-python': 'python',
+    'text/javascript': 'javascript',
+    'application/javascript': 'javascript',
+    'text/typescript': 'typescript',
+    'text/css': 'css',
+    'text/html': 'html',
+    'application/xml': 'xml',
+    'text/xml': 'xml',
+    'text/yaml': 'yaml',
+    'application/x-yaml': 'yaml',
+    'text/x-rust': 'rust',
+    'text/x-go': 'go',
+    'text/x-java': 'java',
+    'text/x-sh': 'shellscript',
+    'text/csv': 'csv',
   };
   if (byMime[m]) return byMime[m];
   const ext = /\.([A-Za-z0-9]+)$/.exec(uri)?.[1]?.toLowerCase();
-  const byExt: Record<string, string> = { md: 'markdown', json: 'json', py: 'python', js: 'javascript', ts: 'typescript', rs: 'rust', go: 'go', yaml: 'yaml', yml: 'yaml', sh: 'shellscript', html: 'html', css: 'css' };
+  const byExt: Record<string, string> = {
+    md: 'markdown',
+    json: 'json',
+    py: 'python',
+    js: 'javascript',
+    ts: 'typescript',
+    rs: 'rust',
+    go: 'go',
+    yaml: 'yaml',
+    yml: 'yaml',
+    sh: 'shellscript',
+    html: 'html',
+    css: 'css',
+  };
   return (ext && byExt[ext]) || 'plaintext';
 }
 

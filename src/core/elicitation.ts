@@ -4,7 +4,13 @@
 // made inert, URLs other than https (or http to this computer) are refused, a question nobody can
 // answer (no request of ours running, one already open, too many) is cancelled at once.
 import * as l10n from '@vscode/l10n';
-import { Client, DEFAULT_REQUEST_TIMEOUT_MSEC, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import {
+  Client,
+  DEFAULT_REQUEST_TIMEOUT_MSEC,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+} from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import type { LogSink } from './log.js';
 
@@ -20,7 +26,10 @@ const NEVER = 2 ** 31 - 1;
 
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 export type FieldValue = string | number | boolean | string[];
-export interface Choice { value: string; label: string }
+export interface Choice {
+  value: string;
+  label: string;
+}
 
 export interface Field {
   name: string;
@@ -52,18 +61,32 @@ interface Common {
   /** Aborted when the server withdraws the question or the request it belongs to ends. */
   signal: AbortSignal;
 }
-export interface FormQuestion extends Common { mode: 'form'; fields: Field[] }
+export interface FormQuestion extends Common {
+  mode: 'form';
+  fields: Field[];
+}
 /** `elicitationId`: a 2025-era URL question's id; a 2026-07-28 one has none (its server correlates through requestState). */
-export interface UrlQuestion extends Common { mode: 'url'; url: string; host: string; elicitationId?: string; warning?: string }
+export interface UrlQuestion extends Common {
+  mode: 'url';
+  url: string;
+  host: string;
+  elicitationId?: string;
+  warning?: string;
+}
 export type Question = FormQuestion | UrlQuestion;
 
-export type QuestionAnswer = { action: 'accept'; values?: Record<string, FieldValue> } | { action: 'decline' } | { action: 'cancel' };
+export type QuestionAnswer =
+  { action: 'accept'; values?: Record<string, FieldValue> } | { action: 'decline' } | { action: 'cancel' };
 /** The UI (quick input, terminal, `--answer` flags) that answers one question. */
 export type Asker = (question: Question) => Promise<QuestionAnswer>;
 
 /** One line of server text, safe anywhere: controls and line breaks become spaces, `$(` starts no icon, cut to `max`. */
 export function inert(text: string, max = MAX_TITLE_CHARS): string {
-  const flat = text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, ' ').replace(/\s+/g, ' ').trim().replace(/\$\(/g, '$\u200b(');
+  const flat = text
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\$\(/g, '$\u200b(');
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
 }
@@ -72,7 +95,11 @@ const SECRET_NAME = /pass(word|wd|phrase)?|secret|token|api[-_]?key|credential|p
 
 /** Password-like: `format: password` (not in the spec, but servers send it) or a name/title like password, token, secret. */
 export function isSecret(name: string, schema: { format?: unknown; title?: unknown }): boolean {
-  return schema.format === 'password' || SECRET_NAME.test(name) || (typeof schema.title === 'string' && SECRET_NAME.test(schema.title));
+  return (
+    schema.format === 'password' ||
+    SECRET_NAME.test(name) ||
+    (typeof schema.title === 'string' && SECRET_NAME.test(schema.title))
+  );
 }
 
 const num = z.number().optional();
@@ -80,32 +107,69 @@ const count = z.number().int().min(0).optional();
 const text = z.string().optional();
 const Titled = z.object({ const: z.string(), title: z.string().optional() });
 const Property = z.looseObject({
-  type: z.string(), title: text, description: text, format: text,
-  minLength: count, maxLength: count, minimum: num, maximum: num, minItems: count, maxItems: count,
-  enum: z.array(z.string()).optional(), enumNames: z.array(z.string()).optional(),
-  oneOf: z.array(Titled).optional(), anyOf: z.array(Titled).optional(),
-  items: z.looseObject({ type: text, enum: z.array(z.string()).optional(), anyOf: z.array(Titled).optional(), oneOf: z.array(Titled).optional() }).optional(),
+  type: z.string(),
+  title: text,
+  description: text,
+  format: text,
+  minLength: count,
+  maxLength: count,
+  minimum: num,
+  maximum: num,
+  minItems: count,
+  maxItems: count,
+  enum: z.array(z.string()).optional(),
+  enumNames: z.array(z.string()).optional(),
+  oneOf: z.array(Titled).optional(),
+  anyOf: z.array(Titled).optional(),
+  items: z
+    .looseObject({
+      type: text,
+      enum: z.array(z.string()).optional(),
+      anyOf: z.array(Titled).optional(),
+      oneOf: z.array(Titled).optional(),
+    })
+    .optional(),
   default: z.unknown().optional(),
 });
 const FormParams = z.looseObject({
   mode: z.literal('form').optional(),
   message: z.string(),
-  requestedSchema: z.looseObject({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()), required: z.array(z.string()).optional() }),
+  requestedSchema: z.looseObject({
+    type: z.literal('object'),
+    properties: z.record(z.string(), z.unknown()),
+    required: z.array(z.string()).optional(),
+  }),
 });
-const UrlParams = z.looseObject({ mode: z.literal('url'), message: z.string(), url: z.string(), elicitationId: z.string().optional() });
+const UrlParams = z.looseObject({
+  mode: z.literal('url'),
+  message: z.string(),
+  url: z.string(),
+  elicitationId: z.string().optional(),
+});
 
 export type Parsed<T> = { ok: T } | { problem: string };
 
 /** The question's fields, one step each, or why the schema cannot be asked (the server gets that as an error). */
-export function parseFields(server: string, schema: { properties: Record<string, unknown>; required?: string[] }): Parsed<Field[]> {
+export function parseFields(
+  server: string,
+  schema: { properties: Record<string, unknown>; required?: string[] },
+): Parsed<Field[]> {
   const names = Object.keys(schema.properties);
-  if (names.length > MAX_FIELDS) return { problem: l10n.t('{0} asked for {1} fields; at most {2} are asked', server, names.length, MAX_FIELDS) };
+  if (names.length > MAX_FIELDS)
+    return { problem: l10n.t('{0} asked for {1} fields; at most {2} are asked', server, names.length, MAX_FIELDS) };
   const required = new Set(schema.required ?? []);
   const fields: Field[] = [];
   for (const name of names) {
     const parsed = Property.safeParse(schema.properties[name]);
     const field = parsed.success ? toField(name, parsed.data, required.has(name)) : undefined;
-    if (!field) return { problem: l10n.t('{0} asked for field "{1}" of a kind that cannot be asked (only text, numbers, yes/no and choices)', server, inert(name)) };
+    if (!field)
+      return {
+        problem: l10n.t(
+          '{0} asked for field "{1}" of a kind that cannot be asked (only text, numbers, yes/no and choices)',
+          server,
+          inert(name),
+        ),
+      };
     fields.push(field);
   }
   return { ok: fields };
@@ -113,32 +177,72 @@ export function parseFields(server: string, schema: { properties: Record<string,
 
 type PropertySchema = z.infer<typeof Property>;
 
-function choices(list: Array<{ const: string; title?: string }> | undefined, values?: string[], names?: string[]): Choice[] | undefined {
-  const out = list ? list.map(c => ({ value: c.const, label: inert(c.title ?? c.const) })) : values?.map((v, i) => ({ value: v, label: inert(names?.[i] ?? v) }));
+function choices(
+  list: Array<{ const: string; title?: string }> | undefined,
+  values?: string[],
+  names?: string[],
+): Choice[] | undefined {
+  const out = list
+    ? list.map(c => ({ value: c.const, label: inert(c.title ?? c.const) }))
+    : values?.map((v, i) => ({ value: v, label: inert(names?.[i] ?? v) }));
   return out && out.length > 0 && out.length <= MAX_CHOICES ? out : undefined;
 }
 
 function toField(name: string, p: PropertySchema, required: boolean): Field | undefined {
-  const base = { name, label: inert(p.title ?? name), description: p.description === undefined ? undefined : inert(p.description, MAX_MESSAGE_CHARS), required, secret: isSecret(name, p) };
+  const base = {
+    name,
+    label: inert(p.title ?? name),
+    description: p.description === undefined ? undefined : inert(p.description, MAX_MESSAGE_CHARS),
+    required,
+    secret: isSecret(name, p),
+  };
   switch (p.type) {
     case 'string': {
       const options = choices(p.oneOf ?? p.anyOf, p.enum, p.enumNames);
       if (p.enum || p.oneOf || p.anyOf) {
         if (!options) return undefined;
-        return { ...base, kind: 'enum', choices: options, default: typeof p.default === 'string' && options.some(c => c.value === p.default) ? p.default : undefined };
+        return {
+          ...base,
+          kind: 'enum',
+          choices: options,
+          default: typeof p.default === 'string' && options.some(c => c.value === p.default) ? p.default : undefined,
+        };
       }
       const format = (['email', 'uri', 'date', 'date-time'] as const).find(f => f === p.format);
-      return { ...base, kind: 'string', format, minLength: p.minLength, maxLength: p.maxLength, default: typeof p.default === 'string' ? p.default : undefined };
+      return {
+        ...base,
+        kind: 'string',
+        format,
+        minLength: p.minLength,
+        maxLength: p.maxLength,
+        default: typeof p.default === 'string' ? p.default : undefined,
+      };
     }
-    case 'number': case 'integer':
-      return { ...base, kind: p.type, minimum: p.minimum, maximum: p.maximum, default: typeof p.default === 'number' && Number.isFinite(p.default) ? p.default : undefined };
+    case 'number':
+    case 'integer':
+      return {
+        ...base,
+        kind: p.type,
+        minimum: p.minimum,
+        maximum: p.maximum,
+        default: typeof p.default === 'number' && Number.isFinite(p.default) ? p.default : undefined,
+      };
     case 'boolean':
       return { ...base, kind: 'boolean', default: typeof p.default === 'boolean' ? p.default : undefined };
     case 'array': {
       const options = choices(p.items?.anyOf ?? p.items?.oneOf, p.items?.enum);
       if (!options) return undefined;
-      const defaults = Array.isArray(p.default) ? p.default.filter((v): v is string => typeof v === 'string' && options.some(c => c.value === v)) : undefined;
-      return { ...base, kind: 'multi', choices: options, minItems: p.minItems, maxItems: p.maxItems, default: defaults };
+      const defaults = Array.isArray(p.default)
+        ? p.default.filter((v): v is string => typeof v === 'string' && options.some(c => c.value === v))
+        : undefined;
+      return {
+        ...base,
+        kind: 'multi',
+        choices: options,
+        minItems: p.minItems,
+        maxItems: p.maxItems,
+        default: defaults,
+      };
     }
     default:
       return undefined;
@@ -148,7 +252,12 @@ function toField(name: string, p: PropertySchema, required: boolean): Field | un
 /** What a typed (or chosen) text means for a field: its value, `undefined` for an empty optional one, or why it is not valid. */
 export function checkValue(field: Field, input: string | string[] | boolean): Parsed<FieldValue | undefined> {
   if (field.kind === 'multi') {
-    const picked = Array.isArray(input) ? input : String(input).split(',').map(s => s.trim()).filter(Boolean);
+    const picked = Array.isArray(input)
+      ? input
+      : String(input)
+          .split(',')
+          .map(s => s.trim())
+          .filter(Boolean);
     const values: string[] = [];
     for (const p of picked) {
       const choice = field.choices?.find(c => c.value === p || c.label === p);
@@ -156,12 +265,15 @@ export function checkValue(field: Field, input: string | string[] | boolean): Pa
       if (!values.includes(choice.value)) values.push(choice.value);
     }
     if (!values.length && !field.required && !field.minItems) return { ok: undefined };
-    if (field.minItems !== undefined && values.length < field.minItems) return { problem: l10n.t('choose at least {0} for {1}', field.minItems, field.label) };
-    if (field.maxItems !== undefined && values.length > field.maxItems) return { problem: l10n.t('choose at most {0} for {1}', field.maxItems, field.label) };
+    if (field.minItems !== undefined && values.length < field.minItems)
+      return { problem: l10n.t('choose at least {0} for {1}', field.minItems, field.label) };
+    if (field.maxItems !== undefined && values.length > field.maxItems)
+      return { problem: l10n.t('choose at most {0} for {1}', field.maxItems, field.label) };
     if (!values.length) return { problem: l10n.t('{0} is required', field.label) };
     return { ok: values };
   }
-  if (typeof input === 'boolean') return field.kind === 'boolean' ? { ok: input } : { problem: l10n.t('{0} is not a yes/no question', field.label) };
+  if (typeof input === 'boolean')
+    return field.kind === 'boolean' ? { ok: input } : { problem: l10n.t('{0} is not a yes/no question', field.label) };
   const raw = Array.isArray(input) ? input.join(',') : input;
   const value = field.kind === 'string' ? raw : raw.trim();
   if (value === '') return field.required ? { problem: l10n.t('{0} is required', field.label) } : { ok: undefined };
@@ -173,21 +285,30 @@ export function checkValue(field: Field, input: string | string[] | boolean): Pa
     }
     case 'enum': {
       const choice = field.choices?.find(c => c.value === value || c.label === value);
-      return choice ? { ok: choice.value } : { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(value), field.label) };
+      return choice
+        ? { ok: choice.value }
+        : { problem: l10n.t('"{0}" is not one of the choices for {1}', inert(value), field.label) };
     }
-    case 'number': case 'integer': {
+    case 'number':
+    case 'integer': {
       const n = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value) ? Number(value) : NaN;
       if (!Number.isFinite(n)) return { problem: l10n.t('{0} takes a number', field.label) };
-      if (field.kind === 'integer' && !Number.isInteger(n)) return { problem: l10n.t('{0} takes a whole number', field.label) };
-      if (field.minimum !== undefined && n < field.minimum) return { problem: l10n.t('{0} is at least {1}', field.label, field.minimum) };
-      if (field.maximum !== undefined && n > field.maximum) return { problem: l10n.t('{0} is at most {1}', field.label, field.maximum) };
+      if (field.kind === 'integer' && !Number.isInteger(n))
+        return { problem: l10n.t('{0} takes a whole number', field.label) };
+      if (field.minimum !== undefined && n < field.minimum)
+        return { problem: l10n.t('{0} is at least {1}', field.label, field.minimum) };
+      if (field.maximum !== undefined && n > field.maximum)
+        return { problem: l10n.t('{0} is at most {1}', field.label, field.maximum) };
       return { ok: n };
     }
     case 'string': {
       const length = [...value].length;
-      if (field.minLength !== undefined && length < field.minLength) return { problem: l10n.t('{0} needs at least {1} characters', field.label, field.minLength) };
-      if (field.maxLength !== undefined && length > field.maxLength) return { problem: l10n.t('{0} takes at most {1} characters', field.label, field.maxLength) };
-      if (field.format && !formatOk(field.format, value)) return { problem: l10n.t('{0} must be {1}', field.label, formatName(field.format)) };
+      if (field.minLength !== undefined && length < field.minLength)
+        return { problem: l10n.t('{0} needs at least {1} characters', field.label, field.minLength) };
+      if (field.maxLength !== undefined && length > field.maxLength)
+        return { problem: l10n.t('{0} takes at most {1} characters', field.label, field.maxLength) };
+      if (field.format && !formatOk(field.format, value))
+        return { problem: l10n.t('{0} must be {1}', field.label, formatName(field.format)) };
       return { ok: value };
     }
   }
@@ -195,10 +316,17 @@ export function checkValue(field: Field, input: string | string[] | boolean): Pa
 
 function formatOk(format: StringFormat, value: string): boolean {
   switch (format) {
-    case 'email': return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-    case 'uri': return /^[a-z][a-z0-9+.-]*:/i.test(value) && URL.canParse(value);
-    case 'date': return /^\d{4}-\d{2}-\d{2}$/.test(value) && validDate(value);
-    case 'date-time': return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && validDate(value.slice(0, 10));
+    case 'email':
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+    case 'uri':
+      return /^[a-z][a-z0-9+.-]*:/i.test(value) && URL.canParse(value);
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && validDate(value);
+    case 'date-time':
+      return (
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) &&
+        validDate(value.slice(0, 10))
+      );
   }
 }
 
@@ -210,17 +338,22 @@ function validDate(ymd: string): boolean {
 /** "an email address", for messages and hints. */
 export function formatName(format: StringFormat): string {
   switch (format) {
-    case 'email': return l10n.t('an email address');
-    case 'uri': return l10n.t('a URI (scheme:…)');
-    case 'date': return l10n.t('a date (YYYY-MM-DD)');
-    case 'date-time': return l10n.t('a date and time (YYYY-MM-DDThh:mm:ssZ)');
+    case 'email':
+      return l10n.t('an email address');
+    case 'uri':
+      return l10n.t('a URI (scheme:…)');
+    case 'date':
+      return l10n.t('a date (YYYY-MM-DD)');
+    case 'date-time':
+      return l10n.t('a date and time (YYYY-MM-DDThh:mm:ssZ)');
   }
 }
 
 /** The limits a field has, for a step's hint: "3–20 characters", "1–10", "choose 1–2". */
 export function fieldHint(field: Field): string {
   const parts: string[] = [];
-  const range = (a?: number, b?: number) => a !== undefined && b !== undefined ? `${a}–${b}` : a !== undefined ? `≥ ${a}` : b !== undefined ? `≤ ${b}` : '';
+  const range = (a?: number, b?: number) =>
+    a !== undefined && b !== undefined ? `${a}–${b}` : a !== undefined ? `≥ ${a}` : b !== undefined ? `≤ ${b}` : '';
   if (field.kind === 'string') {
     const r = range(field.minLength, field.maxLength);
     if (r) parts.push(l10n.t('{0} characters', r));
@@ -257,30 +390,55 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** A URL question's address, or why it is refused: only `https:`, or `http:` to this computer; no credentials in it. */
 export function checkUrl(server: string, url: string): Parsed<{ url: string; host: string; warning?: string }> {
   const shown = inert(url, 200);
-  if (url.length > MAX_URL_CHARS) return { problem: l10n.t('{0} asked to open an address longer than {1} characters', server, MAX_URL_CHARS) };
+  if (url.length > MAX_URL_CHARS)
+    return { problem: l10n.t('{0} asked to open an address longer than {1} characters', server, MAX_URL_CHARS) };
   let u: URL;
-  try { u = new URL(url); } catch { return { problem: l10n.t('{0} asked to open "{1}", which is not a valid address', server, shown) }; }
+  try {
+    u = new URL(url);
+  } catch {
+    return { problem: l10n.t('{0} asked to open "{1}", which is not a valid address', server, shown) };
+  }
   const loopback = LOOPBACK.has(u.hostname) || /^127\.\d+\.\d+\.\d+$/.test(u.hostname);
   if (!(u.protocol === 'https:' || (u.protocol === 'http:' && loopback))) {
-    return { problem: l10n.t('{0} asked to open "{1}": only https: addresses (or http: to this computer) are opened', server, shown) };
+    return {
+      problem: l10n.t(
+        '{0} asked to open "{1}": only https: addresses (or http: to this computer) are opened',
+        server,
+        shown,
+      ),
+    };
   }
-  if (u.username || u.password) return { problem: l10n.t('{0} asked to open an address with a user name or password in it', server) };
+  if (u.username || u.password)
+    return { problem: l10n.t('{0} asked to open an address with a user name or password in it', server) };
   // Punycode or a mixed-script name can imitate a known host: say what the host really is.
-  const warning = u.hostname.split('.').some(label => label.startsWith('xn--')) ? l10n.t('the host name is internationalised (punycode {0}): check that it is the site you expect', u.hostname) : undefined;
+  const warning = u.hostname.split('.').some(label => label.startsWith('xn--'))
+    ? l10n.t('the host name is internationalised (punycode {0}): check that it is the site you expect', u.hostname)
+    : undefined;
   return { ok: { url: u.href, host: u.host, warning } };
 }
 
 /** One line for the transcript and the log: what was asked and answered; password-like values as ***. */
 export function describeAnswer(question: Question, answer: QuestionAnswer): string {
-  const asked = question.mode === 'url' ? l10n.t('{0} asked: {1} (open {2})', question.server, question.message, question.host) : l10n.t('{0} asked: {1}', question.server, question.message);
+  const asked =
+    question.mode === 'url'
+      ? l10n.t('{0} asked: {1} (open {2})', question.server, question.message, question.host)
+      : l10n.t('{0} asked: {1}', question.server, question.message);
   if (answer.action === 'decline') return l10n.t('{0} — you declined', asked);
   if (answer.action === 'cancel') return l10n.t('{0} — cancelled', asked);
   if (question.mode === 'url') return l10n.t('{0} — you agreed to open it', asked);
-  const values = question.fields.filter(f => answer.values?.[f.name] !== undefined).map(f => {
-    const v = answer.values![f.name];
-    const shown = f.secret ? '***' : Array.isArray(v) ? v.map(x => f.choices?.find(c => c.value === x)?.label ?? x).join(', ') : f.kind === 'enum' ? f.choices?.find(c => c.value === v)?.label ?? String(v) : inert(String(v));
-    return `${f.label} = ${shown}`;
-  });
+  const values = question.fields
+    .filter(f => answer.values?.[f.name] !== undefined)
+    .map(f => {
+      const v = answer.values![f.name];
+      const shown = f.secret
+        ? '***'
+        : Array.isArray(v)
+          ? v.map(x => f.choices?.find(c => c.value === x)?.label ?? x).join(', ')
+          : f.kind === 'enum'
+            ? (f.choices?.find(c => c.value === v)?.label ?? String(v))
+            : inert(String(v));
+      return `${f.label} = ${shown}`;
+    });
   return l10n.t('{0} — you answered: {1}', asked, values.length ? values.join('; ') : l10n.t('(nothing)'));
 }
 
@@ -303,12 +461,21 @@ export class QuestionClient extends Client {
   }
 }
 
-interface Running { what: () => string; questions: number; pause(): void; resume(): void }
+interface Running {
+  what: () => string;
+  questions: number;
+  pause(): void;
+  resume(): void;
+}
 
 /** Requests that belong to no run of the user's: a question during them is not one we ask. */
 const NOT_A_RUN = new Set(['initialize', 'server/discover', 'subscriptions/listen', 'ping']);
 
-type RequestArgs = [request: { method: string; params?: Record<string, unknown> }, schemaOrOptions?: unknown, options?: RequestOptions];
+type RequestArgs = [
+  request: { method: string; params?: Record<string, unknown> },
+  schemaOrOptions?: unknown,
+  options?: RequestOptions,
+];
 type RequestOptions = { signal?: AbortSignal; timeout?: number } & Record<string, unknown>;
 
 /**
@@ -317,7 +484,13 @@ type RequestOptions = { signal?: AbortSignal; timeout?: number } & Record<string
  * and does not count against its timeout while the user answers. Call before `client.connect`.
  * `hide` receives the values of password-like answers (the JSON-RPC trace leaves them out).
  */
-export function registerQuestions(client: Client, server: string, asker: Asker | undefined, log: LogSink, hide?: (value: string) => void): void {
+export function registerQuestions(
+  client: Client,
+  server: string,
+  asker: Asker | undefined,
+  log: LogSink,
+  hide?: (value: string) => void,
+): void {
   const running = new Map<number, Running>();
   let nextId = 0;
   let open = 0;
@@ -334,9 +507,21 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
     const timeout = options?.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC;
     const expire = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    const start = () => { clearTimeout(timer); timer = setTimeout(() => expire.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout); };
-    running.set(id, { what: () => describeRequest(request), questions: 0, pause: () => clearTimeout(timer), resume: start });
-    if (open) running.get(id)?.pause(); else start();
+    const start = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => expire.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
+        timeout,
+      );
+    };
+    running.set(id, {
+      what: () => describeRequest(request),
+      questions: 0,
+      pause: () => clearTimeout(timer),
+      resume: start,
+    });
+    if (open) running.get(id)?.pause();
+    else start();
     const either = anySignal(options?.signal ? [options.signal, expire.signal] : [expire.signal]);
     const ours = { ...options, signal: either.signal, timeout: NEVER };
     return original(...((withSchema ? [request, args[1], ours] : [request, ours]) as RequestArgs)).finally(() => {
@@ -344,7 +529,10 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
       either.dispose();
       running.delete(id);
       // The last request ended: questions still open belong to nothing any more.
-      if (!running.size) { ended.abort(); ended = new AbortController(); }
+      if (!running.size) {
+        ended.abort();
+        ended = new AbortController();
+      }
     });
   };
   client.request = wrapped;
@@ -358,14 +546,30 @@ export function registerQuestions(client: Client, server: string, asker: Asker |
     const what = during.map(r => r.what()).join(', ');
     for (const r of during) r.questions++;
     if (during.some(r => r.questions > MAX_QUESTIONS_PER_REQUEST)) {
-      log.warn(l10n.t('{0} asked more than {1} questions during {2}: cancelled without asking', server, MAX_QUESTIONS_PER_REQUEST, what));
+      log.warn(
+        l10n.t(
+          '{0} asked more than {1} questions during {2}: cancelled without asking',
+          server,
+          MAX_QUESTIONS_PER_REQUEST,
+          what,
+        ),
+      );
       return { action: 'cancel' as const };
     }
     const withdrawn = anySignal([ctx.mcpReq.signal, ended.signal]);
     open++;
     for (const r of running.values()) r.pause();
     try {
-      return await answerQuestion(server, what, params, asker, withdrawn.signal, log, hide, client.getProtocolEra() === 'modern');
+      return await answerQuestion(
+        server,
+        what,
+        params,
+        asker,
+        withdrawn.signal,
+        log,
+        hide,
+        client.getProtocolEra() === 'modern',
+      );
     } finally {
       withdrawn.dispose();
       open--;
@@ -383,7 +587,16 @@ export type QuestionResult = { action: 'accept' | 'decline' | 'cancel'; content?
  * `hide` receives the values of password-like fields before they are sent. `modern`: the connection speaks
  * 2026-07-28, where a URL question has no elicitationId.
  */
-export async function answerQuestion(server: string, during: string, params: Record<string, unknown>, asker: Asker | undefined, signal: AbortSignal, log: LogSink, hide?: (value: string) => void, modern = false): Promise<QuestionResult> {
+export async function answerQuestion(
+  server: string,
+  during: string,
+  params: Record<string, unknown>,
+  asker: Asker | undefined,
+  signal: AbortSignal,
+  log: LogSink,
+  hide?: (value: string) => void,
+  modern = false,
+): Promise<QuestionResult> {
   const question = toQuestion(server, during, params, signal, modern);
   if ('problem' in question) {
     log.warn(question.problem);
@@ -403,46 +616,89 @@ export async function answerQuestion(server: string, during: string, params: Rec
       result = { action: 'cancel' };
     } else {
       result = { action: 'accept', content: checked.ok };
-      for (const f of question.ok.fields) if (f.secret && typeof checked.ok[f.name] === 'string') hide?.(checked.ok[f.name] as string);
+      for (const f of question.ok.fields)
+        if (f.secret && typeof checked.ok[f.name] === 'string') hide?.(checked.ok[f.name] as string);
     }
   }
-  log.info(l10n.t('{0} (during {1})', describeAnswer(question.ok, result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action }), during));
+  log.info(
+    l10n.t(
+      '{0} (during {1})',
+      describeAnswer(
+        question.ok,
+        result.action === 'accept' ? { action: 'accept', values: result.content } : { action: result.action },
+      ),
+      during,
+    ),
+  );
   return result;
 }
 
 /** Aborts when any of `signals` does: AbortSignal.any, with listeners we remove ourselves. */
 function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
-  const abort = (e: Event) => { const reason: unknown = (e.target as AbortSignal).reason; controller.abort(reason); };
+  const abort = (e: Event) => {
+    const reason: unknown = (e.target as AbortSignal).reason;
+    controller.abort(reason);
+  };
   for (const s of signals) {
-    if (s.aborted) { const reason: unknown = s.reason; controller.abort(reason); break; }
+    if (s.aborted) {
+      const reason: unknown = s.reason;
+      controller.abort(reason);
+      break;
+    }
     s.addEventListener('abort', abort, { once: true });
   }
-  return { signal: controller.signal, dispose: () => { for (const s of signals) s.removeEventListener('abort', abort); } };
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      for (const s of signals) s.removeEventListener('abort', abort);
+    },
+  };
 }
 
 function describeRequest(request: { method: string; params?: Record<string, unknown> }): string {
   const p = request.params ?? {};
   const shown = (v: unknown) => inert(typeof v === 'string' ? v : '');
   if (request.method === 'prompts/get') return l10n.t('prompt "{0}"', shown(p.name));
-  if (request.method === 'completion/complete') return l10n.t('completion of "{0}"', shown((p.argument as { name?: unknown } | undefined)?.name));
+  if (request.method === 'completion/complete')
+    return l10n.t('completion of "{0}"', shown((p.argument as { name?: unknown } | undefined)?.name));
   if (request.method === 'prompts/list') return l10n.t('listing prompts');
   return request.method;
 }
 
-function toQuestion(server: string, during: string, params: Record<string, unknown>, signal: AbortSignal, modern: boolean): Parsed<Question> {
+function toQuestion(
+  server: string,
+  during: string,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+  modern: boolean,
+): Parsed<Question> {
   if (params.mode === 'url') {
     const p = UrlParams.safeParse(params);
-    if (!p.success || (p.data.elicitationId === undefined && !modern)) return { problem: l10n.t('{0} asked a URL question without a message, url or elicitationId', server) };
+    if (!p.success || (p.data.elicitationId === undefined && !modern))
+      return { problem: l10n.t('{0} asked a URL question without a message, url or elicitationId', server) };
     const checked = checkUrl(server, p.data.url);
     if ('problem' in checked) return checked;
-    return { ok: { mode: 'url', server, during, message: inert(p.data.message, MAX_MESSAGE_CHARS), signal, elicitationId: p.data.elicitationId, ...checked.ok } };
+    return {
+      ok: {
+        mode: 'url',
+        server,
+        during,
+        message: inert(p.data.message, MAX_MESSAGE_CHARS),
+        signal,
+        elicitationId: p.data.elicitationId,
+        ...checked.ok,
+      },
+    };
   }
   const p = FormParams.safeParse(params);
-  if (!p.success) return { problem: l10n.t('{0} asked a question without a message or a requestedSchema of type object', server) };
+  if (!p.success)
+    return { problem: l10n.t('{0} asked a question without a message or a requestedSchema of type object', server) };
   const fields = parseFields(server, p.data.requestedSchema);
   if ('problem' in fields) return fields;
-  return { ok: { mode: 'form', server, during, message: inert(p.data.message, MAX_MESSAGE_CHARS), signal, fields: fields.ok } };
+  return {
+    ok: { mode: 'form', server, during, message: inert(p.data.message, MAX_MESSAGE_CHARS), signal, fields: fields.ok },
+  };
 }
 
 /**
@@ -458,6 +714,10 @@ export function oneAtATime(asker: Asker, log?: (line: string) => void): Asker {
     }
     if (question.signal.aborted) return { action: 'cancel' };
     busy = true;
-    try { return await asker(question); } finally { busy = false; }
+    try {
+      return await asker(question);
+    } finally {
+      busy = false;
+    }
   };
 }

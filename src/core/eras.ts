@@ -6,9 +6,15 @@ import type { ServerDefinition } from './config.js';
 
 export class EraMemory {
   private readonly eras = new Map<string, PriorDiscovery>();
-  get(key: string): PriorDiscovery | undefined { return this.eras.get(key); }
-  set(key: string, era: PriorDiscovery): void { this.eras.set(key, era); }
-  delete(key: string): void { this.eras.delete(key); }
+  get(key: string): PriorDiscovery | undefined {
+    return this.eras.get(key);
+  }
+  set(key: string, era: PriorDiscovery): void {
+    this.eras.set(key, era);
+  }
+  delete(key: string): void {
+    this.eras.delete(key);
+  }
 }
 
 export const defaultEraMemory = new EraMemory();

@@ -2,12 +2,26 @@
 // whether the user's input was at fault (`input`) or the server was (`server`). The UI and the CLI map
 // kinds to presentation (exit code 2 / 1, "Show log" action) in one place each.
 import * as l10n from '@vscode/l10n';
-import { IssuerMismatchError, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  IssuerMismatchError,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 
 export type ErrorKind = 'input' | 'server' | 'cancelled';
 
 export class PromptError extends Error {
-  constructor(message: string, readonly kind: ErrorKind, readonly server?: string, readonly code?: number) {
+  constructor(
+    message: string,
+    readonly kind: ErrorKind,
+    readonly server?: string,
+    readonly code?: number,
+  ) {
     super(message);
     this.name = 'PromptError';
   }
@@ -43,18 +57,29 @@ export function toPromptError(err: unknown, server: string, what: string, contex
   if (context.aborted) return new PromptError(l10n.t('{0}: {1} was cancelled', server, what), 'cancelled', server);
   // The version probe wraps what went wrong (a refused connection, an HTML page): report that.
   const cause = (err as { cause?: unknown } | undefined)?.cause;
-  if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && cause instanceof Error) return toPromptError(cause, server, what, context);
+  if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && cause instanceof Error)
+    return toPromptError(cause, server, what, context);
   if (err instanceof ProtocolError) {
     const detail = stripMcpPrefix(err.message) || l10n.t('no details');
     switch (err.code as ProtocolErrorCode) {
       case ProtocolErrorCode.InvalidParams:
         return new PromptError(l10n.t('{0} rejected {1}: {2}', server, what, detail), 'input', server, err.code);
       case ProtocolErrorCode.MethodNotFound:
-        return new PromptError(l10n.t('{0} does not support {1}: {2}', server, what, detail), 'server', server, err.code);
+        return new PromptError(
+          l10n.t('{0} does not support {1}: {2}', server, what, detail),
+          'server',
+          server,
+          err.code,
+        );
       case ProtocolErrorCode.InternalError:
         return new PromptError(l10n.t('{0} failed on {1}: {2}', server, what, detail), 'server', server, err.code);
       default:
-        return new PromptError(l10n.t('{0} failed on {1} (error {2}): {3}', server, what, err.code, detail), 'server', server, err.code);
+        return new PromptError(
+          l10n.t('{0} failed on {1} (error {2}): {3}', server, what, err.code, detail),
+          'server',
+          server,
+          err.code,
+        );
     }
   }
   const http = httpStatusError(err, server);
@@ -65,51 +90,127 @@ export function toPromptError(err: unknown, server: string, what: string, contex
     switch (err.code) {
       case SdkErrorCode.RequestTimeout:
         return context.timeoutMs
-          ? new PromptError(l10n.t('{0} did not answer {1} within {2} s', server, what, context.timeoutMs / 1000), 'server', server, TIMEOUT_CODE)
+          ? new PromptError(
+              l10n.t('{0} did not answer {1} within {2} s', server, what, context.timeoutMs / 1000),
+              'server',
+              server,
+              TIMEOUT_CODE,
+            )
           : new PromptError(l10n.t('{0} did not answer {1} in time', server, what), 'server', server, TIMEOUT_CODE);
       case SdkErrorCode.ConnectionClosed:
         return context.closeCause
-          ? new PromptError(l10n.t('{0} closed the connection during {1} ({2})', server, what, context.closeCause), 'server', server, CLOSED_CODE)
-          : new PromptError(l10n.t('{0} closed the connection during {1}', server, what), 'server', server, CLOSED_CODE);
+          ? new PromptError(
+              l10n.t('{0} closed the connection during {1} ({2})', server, what, context.closeCause),
+              'server',
+              server,
+              CLOSED_CODE,
+            )
+          : new PromptError(
+              l10n.t('{0} closed the connection during {1}', server, what),
+              'server',
+              server,
+              CLOSED_CODE,
+            );
       case SdkErrorCode.NotConnected:
         return new PromptError(l10n.t('{0} is not connected', server), 'server', server);
       case SdkErrorCode.InvalidResult:
-        return new PromptError(l10n.t('{0} sent an invalid answer to {1}: {2}', server, what, err.message.replace(/^Invalid result for [^:]+: /, '')), 'server', server);
+        return new PromptError(
+          l10n.t(
+            '{0} sent an invalid answer to {1}: {2}',
+            server,
+            what,
+            err.message.replace(/^Invalid result for [^:]+: /, ''),
+          ),
+          'server',
+          server,
+        );
       default:
         // The other codes (send failures, HTTP stream errors, ...) carry a message that says enough: below.
         break;
     }
   }
   const e = err as NodeJS.ErrnoException | undefined;
-  if (e?.code === 'ENOENT_CWD') return new PromptError(l10n.t('{0} could not start: working directory not found ({1})', server, e.path ?? e.message), 'server', server);
-  if (e?.code === 'ENOENT_ENVFILE') return new PromptError(l10n.t('{0} could not start: env file not found ({1})', server, e.path ?? e.message), 'server', server);
-  if (e?.code === 'ENOENT') return new PromptError(l10n.t('{0} could not start: command not found ({1})', server, e.path ?? e.message), 'server', server);
-  if (e?.code === 'EACCES') return new PromptError(l10n.t('{0} could not start: permission denied ({1})', server, e.path ?? e.message), 'server', server);
+  if (e?.code === 'ENOENT_CWD')
+    return new PromptError(
+      l10n.t('{0} could not start: working directory not found ({1})', server, e.path ?? e.message),
+      'server',
+      server,
+    );
+  if (e?.code === 'ENOENT_ENVFILE')
+    return new PromptError(
+      l10n.t('{0} could not start: env file not found ({1})', server, e.path ?? e.message),
+      'server',
+      server,
+    );
+  if (e?.code === 'ENOENT')
+    return new PromptError(
+      l10n.t('{0} could not start: command not found ({1})', server, e.path ?? e.message),
+      'server',
+      server,
+    );
+  if (e?.code === 'EACCES')
+    return new PromptError(
+      l10n.t('{0} could not start: permission denied ({1})', server, e.path ?? e.message),
+      'server',
+      server,
+    );
   const invalid = describeInvalidAnswer(err);
-  if (invalid) return new PromptError(l10n.t('{0} sent an invalid answer to {1}: {2}', server, what, invalid), 'server', server);
+  if (invalid)
+    return new PromptError(l10n.t('{0} sent an invalid answer to {1}: {2}', server, what, invalid), 'server', server);
   const message = describeCause(err);
-  if (/^not connected$/i.test(message)) return new PromptError(l10n.t('{0} is not connected', server), 'server', server);
+  if (/^not connected$/i.test(message))
+    return new PromptError(l10n.t('{0} is not connected', server), 'server', server);
   return new PromptError(l10n.t('{0} failed on {1}: {2}', server, what, message), 'server', server);
 }
 
 /** HTTP refusals from the SDK's transports (`status` on SdkHttpError, `code` on the legacy SseError) in words a user can act on. */
 function httpStatusError(err: unknown, server: string): PromptError | undefined {
-  if (err instanceof UnauthorizedError) return new PromptError(l10n.t('{0} needs authorization (HTTP 401): add a token to its "headers"', server), 'server', server, 401);
+  if (err instanceof UnauthorizedError)
+    return new PromptError(
+      l10n.t('{0} needs authorization (HTTP 401): add a token to its "headers"', server),
+      'server',
+      server,
+      401,
+    );
   const message = err instanceof Error ? err.message : '';
   if (err instanceof SdkError && err.code === SdkErrorCode.ClientHttpUnexpectedContent) {
     const type = /^Unexpected content type: (.+)$/.exec(message)?.[1];
-    return new PromptError(l10n.t('{0} did not answer as an MCP server (it sent {1})', server, type ?? '?'), 'server', server);
+    return new PromptError(
+      l10n.t('{0} did not answer as an MCP server (it sent {1})', server, type ?? '?'),
+      'server',
+      server,
+    );
   }
   const status = err instanceof SdkHttpError ? err.status : err instanceof SseError ? err.code : undefined;
   if (typeof status !== 'number' || status < 300) return undefined;
   switch (status) {
-    case 401: return new PromptError(l10n.t('{0} needs authorization (HTTP 401): add a token to its "headers"', server), 'server', server, status);
-    case 403: return new PromptError(l10n.t('{0} refused access (HTTP 403): check the token in its "headers"', server), 'server', server, status);
-    case 404: return new PromptError(l10n.t('{0} has no MCP endpoint at this URL (HTTP 404)', server), 'server', server, status);
+    case 401:
+      return new PromptError(
+        l10n.t('{0} needs authorization (HTTP 401): add a token to its "headers"', server),
+        'server',
+        server,
+        status,
+      );
+    case 403:
+      return new PromptError(
+        l10n.t('{0} refused access (HTTP 403): check the token in its "headers"', server),
+        'server',
+        server,
+        status,
+      );
+    case 404:
+      return new PromptError(
+        l10n.t('{0} has no MCP endpoint at this URL (HTTP 404)', server),
+        'server',
+        server,
+        status,
+      );
   }
   // The probe's refusal carries the body separately; the transport's puts it in the message.
   const text = err instanceof SdkHttpError && typeof err.data.text === 'string' ? err.data.text : undefined;
-  const body = (text ?? message.replace(/^(SSE error: )?(Error POSTing to endpoint: |Non-200 status code )?/, '')).slice(0, 200);
+  const body = (
+    text ?? message.replace(/^(SSE error: )?(Error POSTing to endpoint: |Non-200 status code )?/, '')
+  ).slice(0, 200);
   return new PromptError(l10n.t('{0} answered HTTP {1}: {2}', server, status, body), 'server', server, status);
 }
 
@@ -123,15 +224,34 @@ export function issuerRefusal(err: unknown, server: string): PromptError | undef
   const shown = (text: string | undefined) => (text ?? '?').replace(/\p{Cc}/gu, '?').slice(0, 200);
   const expected = shown(err.expected);
   return err.kind === 'metadata'
-    ? new PromptError(l10n.t('{0}: the sign-in was refused: the metadata of its authorization server {1} names another issuer ({2})', server, expected, shown(err.received)), 'server', server)
-    : new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not come from {1}', server, expected), 'server', server);
+    ? new PromptError(
+        l10n.t(
+          '{0}: the sign-in was refused: the metadata of its authorization server {1} names another issuer ({2})',
+          server,
+          expected,
+          shown(err.received),
+        ),
+        'server',
+        server,
+      )
+    : new PromptError(
+        l10n.t('{0}: the sign-in was refused: the answer does not come from {1}', server, expected),
+        'server',
+        server,
+      );
 }
 
 /** A result that failed the SDK's schema (a zod error): the first problems, as `path: message`. */
 function describeInvalidAnswer(err: unknown): string | undefined {
   const issues = (err as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues) || !issues.length) return undefined;
-  return issues.slice(0, 3).map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.') || l10n.t('answer')}: ${i.message ?? '?'}`).join('; ');
+  return issues
+    .slice(0, 3)
+    .map(
+      (i: { path?: unknown[]; message?: string }) =>
+        `${(i.path ?? []).join('.') || l10n.t('answer')}: ${i.message ?? '?'}`,
+    )
+    .join('; ');
 }
 
 /** The innermost useful message: fetch wraps the socket error in `cause`. */

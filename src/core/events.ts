@@ -1,5 +1,7 @@
 // A minimal typed event, shaped like vscode.Event so surfaces can adapt it without glue.
-export interface Disposable { dispose(): void }
+export interface Disposable {
+  dispose(): void;
+}
 export type Event<T> = (listener: (e: T) => void) => Disposable;
 
 export class Emitter<T> {
@@ -10,9 +12,17 @@ export class Emitter<T> {
   };
   fire(e: T): void {
     for (const l of [...this.listeners]) {
-      try { l(e); } catch { /* a faulty listener must not stop the others */ }
+      try {
+        l(e);
+      } catch {
+        /* a faulty listener must not stop the others */
+      }
     }
   }
-  get size(): number { return this.listeners.size; }
-  dispose(): void { this.listeners.clear(); }
+  get size(): number {
+    return this.listeners.size;
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
 }

@@ -9,7 +9,10 @@ import * as l10n from '@vscode/l10n';
 import { formatBytes, type Part, type Transcript } from './content.js';
 
 /** A part handed over beside the text; `index` is `message.part` as in the transcript. */
-export interface HandOffItem { index: string; part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }> }
+export interface HandOffItem {
+  index: string;
+  part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>;
+}
 
 export interface HandOff {
   /** Finished turns before the request, in order: what the prompt's user said and its assistant answered. */
@@ -53,12 +56,15 @@ export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
   const previousRequests: HandOff['previousRequests'] = [];
   let pending: string | undefined;
   t.messages.forEach((m, mi) => {
-    const text = m.parts.map((p, pi) => {
-      const index = `${mi}.${pi}`;
-      if (p.kind === 'image') images.push({ index, part: p });
-      else if (p.kind === 'audio' || p.kind === 'resource') files.push({ index, part: p });
-      return partText(p, o.resultId === undefined ? undefined : imageHandle(o.resultId, index));
-    }).filter(s => s !== '').join('\n\n');
+    const text = m.parts
+      .map((p, pi) => {
+        const index = `${mi}.${pi}`;
+        if (p.kind === 'image') images.push({ index, part: p });
+        else if (p.kind === 'audio' || p.kind === 'resource') files.push({ index, part: p });
+        return partText(p, o.resultId === undefined ? undefined : imageHandle(o.resultId, index));
+      })
+      .filter(s => s !== '')
+      .join('\n\n');
     if (m.role === 'user') {
       pending = pending === undefined ? text : `${pending}\n\n${text}`;
     } else {
@@ -71,10 +77,15 @@ export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
 
 /** The whole transcript as one text with role headings: for the chat input, where there are no turns. */
 export function handOffText(t: Transcript, labels: { user: string; assistant: string }, resultId?: string): string {
-  return t.messages.map((m, mi) => {
-    const body = m.parts.map((p, pi) => partText(p, resultId === undefined ? undefined : imageHandle(resultId, `${mi}.${pi}`))).filter(s => s !== '').join('\n\n');
-    return `${m.role === 'assistant' ? labels.assistant : labels.user}:\n${body}`;
-  }).join('\n\n');
+  return t.messages
+    .map((m, mi) => {
+      const body = m.parts
+        .map((p, pi) => partText(p, resultId === undefined ? undefined : imageHandle(resultId, `${mi}.${pi}`)))
+        .filter(s => s !== '')
+        .join('\n\n');
+      return `${m.role === 'assistant' ? labels.assistant : labels.user}:\n${body}`;
+    })
+    .join('\n\n');
 }
 
 /**
@@ -83,13 +94,19 @@ export function handOffText(t: Transcript, labels: { user: string; assistant: st
  */
 export function partText(p: Part, handle?: string): string {
   switch (p.kind) {
-    case 'text': return p.text;
-    case 'image': return handle === undefined
-      ? `[${l10n.t('image {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`
-      : `[${l10n.t('image {0} ({1}, {2}): to see it, call #{3} with image "{4}"', p.fileName, p.mimeType, formatBytes(p.bytes), IMAGE_TOOL.reference, handle)}]`;
-    case 'audio': return `[${l10n.t('audio {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`;
-    case 'resource': return `[${l10n.t('resource {0} attached as {1}', p.uri, p.fileName)}]`;
-    case 'link': return `[${l10n.t('resource link {0}: {1}', p.title ?? p.name, p.uri)}]`;
-    case 'invalid': return '';
+    case 'text':
+      return p.text;
+    case 'image':
+      return handle === undefined
+        ? `[${l10n.t('image {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`
+        : `[${l10n.t('image {0} ({1}, {2}): to see it, call #{3} with image "{4}"', p.fileName, p.mimeType, formatBytes(p.bytes), IMAGE_TOOL.reference, handle)}]`;
+    case 'audio':
+      return `[${l10n.t('audio {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`;
+    case 'resource':
+      return `[${l10n.t('resource {0} attached as {1}', p.uri, p.fileName)}]`;
+    case 'link':
+      return `[${l10n.t('resource link {0}: {1}', p.title ?? p.name, p.uri)}]`;
+    case 'invalid':
+      return '';
   }
 }

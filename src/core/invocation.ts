@@ -15,7 +15,12 @@ export interface ParsedInvocation {
   rest: string;
 }
 
-export interface Token { value: string; start: number; end: number; quoted: boolean }
+export interface Token {
+  value: string;
+  start: number;
+  end: number;
+  quoted: boolean;
+}
 
 /** Splits `name args...`; a leading `/` is ignored. Returns undefined for an empty line. */
 export function parseInvocation(line: string): ParsedInvocation | undefined {
@@ -28,12 +33,22 @@ export function parseInvocation(line: string): ParsedInvocation | undefined {
   for (const token of tokenize(rest)) {
     const kv = token.raw.includes('=') ? (token.quoted ? QUOTED_NAME : BARE_NAME).exec(token.raw) : null;
     if (kv) named[token.quoted ? unquote(kv[1]) : kv[1]] = unquote(kv[2]);
-    else positional.push({ value: token.quoted ? unquote(token.raw) : token.raw, start: token.start, end: token.start + token.raw.length, quoted: token.quoted });
+    else
+      positional.push({
+        value: token.quoted ? unquote(token.raw) : token.raw,
+        start: token.start,
+        end: token.start + token.raw.length,
+        quoted: token.quoted,
+      });
   }
   return { name: m[1], named, positional, rest };
 }
 
-interface RawToken { raw: string; start: number; quoted: boolean }
+interface RawToken {
+  raw: string;
+  start: number;
+  quoted: boolean;
+}
 
 /**
  * One word: runs of plain characters and quoted parts ("..." with `\"` escapes, or '...'); an unclosed
@@ -45,7 +60,8 @@ const TOKEN = /(?:[^\s"']|"(?:[^"\\]|\\[\s\S]|\\$)*(?:"|$)|'[^']*(?:'|$))+/g;
 export function tokenize(text: string): RawToken[] {
   const out: RawToken[] = [];
   TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) out.push({ raw: m[0], start: m.index, quoted: m[0][0] === '"' || m[0][0] === "'" });
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text))
+    out.push({ raw: m[0], start: m.index, quoted: m[0][0] === '"' || m[0][0] === "'" });
   return out;
 }
 
@@ -65,7 +81,12 @@ const QUOTED_NAME = /^("(?:[^"\\]|\\[\s\S])*")=([\s\S]*)$/;
 function unquote(value: string): string {
   if (value.length >= 2 && value[0] === '"' && value.endsWith('"') && closesAtEnd(value)) {
     const inner = value.slice(1, -1);
-    return inner.includes('\\') ? inner.replace(/(\\+)("|$)/g, (_m, run: string, end: string) => '\\'.repeat(run.length >> 1) + (run.length % 2 ? '"' : end && '"')) : inner;
+    return inner.includes('\\')
+      ? inner.replace(
+          /(\\+)("|$)/g,
+          (_m, run: string, end: string) => '\\'.repeat(run.length >> 1) + (run.length % 2 ? '"' : end && '"'),
+        )
+      : inner;
   }
   if (value.length >= 2 && value[0] === "'" && value.endsWith("'")) return value.slice(1, -1);
   return value;
@@ -84,7 +105,9 @@ function closesAtEnd(value: string): boolean {
  */
 export function formatInvocation(name: string, args: Record<string, string>): string {
   // A value that starts with `#` is quoted: bare, chat would read it as a reference (`#file:…`) and send that file instead.
-  const parts = Object.entries(args).map(([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"'#][^\s"']*$/.test(v) ? v : quote(v)}`);
+  const parts = Object.entries(args).map(
+    ([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"'#][^\s"']*$/.test(v) ? v : quote(v)}`,
+  );
   return [name, ...parts].join(' ');
 }
 
@@ -106,12 +129,16 @@ export interface BoundArguments {
  * name, in order; when there are more words than arguments, the last one takes the rest of the line
  * verbatim (so `/review def f(): pass` gives `code` the whole snippet).
  */
-export function bindArguments(args: readonly PromptArgument[] | undefined, parsed: Pick<ParsedInvocation, 'named' | 'positional' | 'rest'>): BoundArguments {
+export function bindArguments(
+  args: readonly PromptArgument[] | undefined,
+  parsed: Pick<ParsedInvocation, 'named' | 'positional' | 'rest'>,
+): BoundArguments {
   const declared = args ?? [];
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   for (const [k, v] of Object.entries(parsed.named)) {
-    if (declared.some(a => a.name === k)) values[k] = v; else unknown.push(k);
+    if (declared.some(a => a.name === k)) values[k] = v;
+    else unknown.push(k);
   }
   const open = declared.filter(a => !(a.name in values));
   parsed.positional.forEach((token, i) => {
@@ -127,7 +154,11 @@ export function bindArguments(args: readonly PromptArgument[] | undefined, parse
 }
 
 /** Asks the user for argument values; resolves undefined when they cancel. */
-export type ArgumentCollector = (prompt: CatalogPrompt, given: Record<string, string>, missing: PromptArgument[]) => Promise<Record<string, string> | undefined>;
+export type ArgumentCollector = (
+  prompt: CatalogPrompt,
+  given: Record<string, string>,
+  missing: PromptArgument[],
+) => Promise<Record<string, string> | undefined>;
 
 export interface InvokeRequest {
   /** An invocation line (`server.prompt args`) or an already resolved prompt with values. */
@@ -156,7 +187,10 @@ export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promis
   return getPrompt(ready.prompt, ready.args, req.signal);
 }
 
-export interface PreparedInvocation { prompt: CatalogPrompt; args: Record<string, string> }
+export interface PreparedInvocation {
+  prompt: CatalogPrompt;
+  args: Record<string, string>;
+}
 
 /** Parse → resolve → bind → collect what is missing; the arguments as they will be sent, or undefined on cancel. */
 export async function prepareInvocation(catalog: Catalog, req: InvokeRequest): Promise<PreparedInvocation | undefined> {
@@ -182,13 +216,26 @@ export async function prepareInvocation(catalog: Catalog, req: InvokeRequest): P
     missing = missingArguments(target, values);
   }
   if (missing.length) {
-    throw new PromptError(l10n.t('{0}: prompt "{1}" needs {2}', target.server.def.name, target.prompt.name, missing.map(a => a.name).join(', ')), 'input', target.server.def.name);
+    throw new PromptError(
+      l10n.t(
+        '{0}: prompt "{1}" needs {2}',
+        target.server.def.name,
+        target.prompt.name,
+        missing.map(a => a.name).join(', '),
+      ),
+      'input',
+      target.server.def.name,
+    );
   }
   return { prompt: target, args: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
 }
 
 /** `prompts/get` with the prepared arguments. */
-export async function getPrompt(prompt: CatalogPrompt, args: Record<string, string>, signal?: AbortSignal): Promise<InvokeResult> {
+export async function getPrompt(
+  prompt: CatalogPrompt,
+  args: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<InvokeResult> {
   const result = await prompt.server.connection.getPrompt(prompt.prompt.name, args, { signal });
   return { prompt, args, result };
 }
@@ -196,7 +243,17 @@ export async function getPrompt(prompt: CatalogPrompt, args: Record<string, stri
 /** `Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)`. */
 export function unknownArguments(target: CatalogPrompt, names: readonly string[]): PromptError {
   const takes = argumentList(target) || l10n.t('none');
-  return new PromptError(l10n.t('{0}: prompt "{1}" has no argument {2} (it takes: {3})', target.server.def.name, target.prompt.name, names.join(', '), takes), 'input', target.server.def.name);
+  return new PromptError(
+    l10n.t(
+      '{0}: prompt "{1}" has no argument {2} (it takes: {3})',
+      target.server.def.name,
+      target.prompt.name,
+      names.join(', '),
+      takes,
+    ),
+    'input',
+    target.server.def.name,
+  );
 }
 
 /** Resolves a name, first waiting for servers still listing (a fresh start must not say "unknown"). */
@@ -220,7 +277,13 @@ export function argumentList(target: Pick<CatalogPrompt, 'prompt'>, separator = 
 }
 
 /** `completion/complete` with the other values already given as context. */
-export function completeArgument(target: CatalogPrompt, argument: string, prefix: string, values: Record<string, string>, signal?: AbortSignal): Promise<CompletionResult> {
+export function completeArgument(
+  target: CatalogPrompt,
+  argument: string,
+  prefix: string,
+  values: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<CompletionResult> {
   const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== argument && v !== ''));
   return target.server.connection.complete(target.prompt.name, argument, prefix, context, { signal });
 }

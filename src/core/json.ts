@@ -14,7 +14,12 @@ export function stringifyJson(value: unknown, indent?: number): string {
   return stringifyIteratively(value, indent ?? 0);
 }
 
-interface Frame { items: Array<[string | undefined, unknown]>; next: number; array: boolean; depth: number }
+interface Frame {
+  items: Array<[string | undefined, unknown]>;
+  next: number;
+  array: boolean;
+  depth: number;
+}
 
 /** The same text as JSON.stringify for plain data (objects, arrays, strings, numbers, booleans, null), with an explicit stack. */
 export function stringifyIteratively(root: unknown, indent = 0): string {
@@ -31,7 +36,9 @@ export function stringifyIteratively(root: unknown, indent = 0): string {
     const array = Array.isArray(v);
     const items: Array<[string | undefined, unknown]> = array
       ? (v as unknown[]).map(x => [undefined, x])
-      : Object.keys(v).filter(k => !skipped((v as Record<string, unknown>)[k])).map(k => [k, (v as Record<string, unknown>)[k]]);
+      : Object.keys(v)
+          .filter(k => !skipped((v as Record<string, unknown>)[k]))
+          .map(k => [k, (v as Record<string, unknown>)[k]]);
     if (!items.length) {
       out.push(array ? '[]' : '{}');
       return;
@@ -48,7 +55,11 @@ export function stringifyIteratively(root: unknown, indent = 0): string {
       continue;
     }
     const [key, value] = f.items[f.next++];
-    out.push((f.next > 1 ? ',' : '') + newline(f.depth + 1) + (key === undefined ? '' : JSON.stringify(key) + (pretty(f.depth + 1) ? ': ' : ':')));
+    out.push(
+      (f.next > 1 ? ',' : '') +
+        newline(f.depth + 1) +
+        (key === undefined ? '' : JSON.stringify(key) + (pretty(f.depth + 1) ? ': ' : ':')),
+    );
     open(value, f.depth + 1);
   }
   return out.join('');

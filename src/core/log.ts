@@ -25,7 +25,11 @@ export const MAX_SERVER_LINE = 4000;
  * instead. For every log path a server can trigger at will. It does not cut lines: a cut made before
  * secrets are hidden could split a secret and leak its first part, so `redactingLog` cuts after hiding.
  */
-export function rateLimited(perSecond: number, emit: (line: string) => void, onFlood: () => void): (line: string) => void {
+export function rateLimited(
+  perSecond: number,
+  emit: (line: string) => void,
+  onFlood: () => void,
+): (line: string) => void {
   let windowStart = 0;
   let inWindow = 0;
   return line => {

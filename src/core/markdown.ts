@@ -88,7 +88,8 @@ export function textToMarkdown(text: string): string {
   for (const line of text.split('\n')) {
     const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
     if (fence) {
-      if (marker && marker[1][0] === fence.ch && marker[1].length >= fence.length && !marker[2].trim()) fence = undefined;
+      if (marker && marker[1][0] === fence.ch && marker[1].length >= fence.length && !marker[2].trim())
+        fence = undefined;
       out.push(line);
     } else if (marker && !(marker[1][0] === '`' && marker[2].includes('`'))) {
       fence = { ch: marker[1][0], length: marker[1].length };
@@ -107,11 +108,19 @@ export function escapeHtml(line: string): string {
   let i = 0;
   while (i < line.length) {
     const c = line[i];
-    if (c === '\\') { out += line.slice(i, i + 2); i += 2; continue; }
+    if (c === '\\') {
+      out += line.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
     if (c === '`') {
       const run = /^`+/.exec(line.slice(i))![0];
       const close = findRun(line, run.length, i + run.length);
-      if (close < 0) { out += run; i += run.length; continue; }
+      if (close < 0) {
+        out += run;
+        i += run.length;
+        continue;
+      }
       out += line.slice(i, close + run.length);
       i = close + run.length;
       continue;
@@ -141,5 +150,9 @@ export function codeSpan(text: string): string {
 /** Link labels come from servers: no brackets that could end the label early. */
 export function escapeLabel(text: string): string {
   // Controls (ESC, C1, bidi overrides) have no business in a label: they show as boxes or reorder the text.
-  return text.replace(/[[\]\\`*_<>]/g, c => `\\${c}`).replace(/\s+/g, ' ').replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').slice(0, 200);
+  return text
+    .replace(/[[\]\\`*_<>]/g, c => `\\${c}`)
+    .replace(/\s+/g, ' ')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
+    .slice(0, 200);
 }

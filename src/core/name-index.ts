@@ -1,7 +1,10 @@
 // The catalog's index of bare prompt names across servers: which `shortName`s are offered once (usable
 // alone) and which by several servers. Pure over plain items, so the in-place swap is tested alone.
 
-export interface IndexedName { shortName: string; unique: boolean }
+export interface IndexedName {
+  shortName: string;
+  unique: boolean;
+}
 
 export type NameIndex<T extends IndexedName> = Map<string, T[]>;
 
@@ -10,13 +13,18 @@ export function buildIndex<T extends IndexedName>(index: NameIndex<T>, items: It
   index.clear();
   for (const p of items) {
     const list = index.get(p.shortName);
-    if (list) list.push(p); else index.set(p.shortName, [p]);
+    if (list) list.push(p);
+    else index.set(p.shortName, [p]);
   }
   for (const list of index.values()) for (const p of list) p.unique = list.length === 1;
 }
 
 /** Swaps one server's items `prev` for `next` in the index; only the names involved get their `unique` flag again. */
-export function replaceInIndex<T extends IndexedName>(index: NameIndex<T>, prev: readonly T[], next: readonly T[]): void {
+export function replaceInIndex<T extends IndexedName>(
+  index: NameIndex<T>,
+  prev: readonly T[],
+  next: readonly T[],
+): void {
   // The usual re-list brings the same names in the same order: swap the objects in place.
   if (prev.length === next.length && prev.every((p, i) => p.shortName === next[i].shortName)) {
     for (let i = 0; i < prev.length; i++) {
@@ -36,7 +44,8 @@ export function replaceInIndex<T extends IndexedName>(index: NameIndex<T>, prev:
   }
   for (const p of next) {
     const list = index.get(p.shortName);
-    if (list) list.push(p); else index.set(p.shortName, [p]);
+    if (list) list.push(p);
+    else index.set(p.shortName, [p]);
     touched.add(p.shortName);
   }
   for (const name of touched) for (const p of index.get(name) ?? []) p.unique = index.get(name)!.length === 1;

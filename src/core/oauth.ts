@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as l10n from '@vscode/l10n';
-import type { OAuthClientProvider, OAuthDiscoveryState, OAuthClientMetadata, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthClientMetadata,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import { PromptError } from './errors.js';
 
 /** The subset of vscode.SecretStorage we need. */
@@ -33,10 +39,23 @@ export interface OAuthProviderOptions {
  */
 export function refuseAuthorizationUrl(url: URL | string, server: string): PromptError | undefined {
   let parsed: URL | undefined;
-  try { parsed = new URL(String(url)); } catch { parsed = undefined; }
-  if (parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname)))) return undefined;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname))))
+    return undefined;
   const shown = printable(String(url).split('?')[0]);
-  return new PromptError(l10n.t('{0}: the sign-in address {1} is refused: only https addresses (or http to this computer) are opened', server, shown), 'server', server);
+  return new PromptError(
+    l10n.t(
+      '{0}: the sign-in address {1} is refused: only https addresses (or http to this computer) are opened',
+      server,
+      shown,
+    ),
+    'server',
+    server,
+  );
 }
 
 /** Text from a server or a redirect, for one line of a message or log: no control characters, bounded. */
@@ -61,13 +80,20 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    * @param serverKey identifies the server (its id and URL: tokens never follow a changed URL)
    * @param redirect where the authorization server sends the browser back (our URI handler)
    */
-  constructor(serverKey: string, private readonly store: SecretStore, private readonly redirect: string, private readonly options: OAuthProviderOptions = {}) {
+  constructor(
+    serverKey: string,
+    private readonly store: SecretStore,
+    private readonly redirect: string,
+    private readonly options: OAuthProviderOptions = {},
+  ) {
     // Tokens of one pre-registered client are not handed to another.
     this.key = `oauth:${serverKey}${options.clientId ? `:${options.clientId}` : ''}`;
     this.server = options.server ?? serverKey;
   }
 
-  get redirectUrl(): string { return this.redirect; }
+  get redirectUrl(): string {
+    return this.redirect;
+  }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
@@ -104,16 +130,38 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    * from another server the user signs in to (mix-up attack).
    */
   async refuseIssuer(iss: string | null): Promise<PromptError | undefined> {
-    const metadata = (await this.discoveryState())?.authorizationServerMetadata as { issuer?: string; authorization_response_iss_parameter_supported?: boolean } | undefined;
+    const metadata = (await this.discoveryState())?.authorizationServerMetadata as
+      { issuer?: string; authorization_response_iss_parameter_supported?: boolean } | undefined;
     if (typeof metadata?.issuer !== 'string' || iss === metadata.issuer) return undefined;
     if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
     return iss === null
-      ? new PromptError(l10n.t('{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises', this.server, printable(metadata.issuer)), 'server', this.server)
-      : new PromptError(l10n.t('{0}: the sign-in was refused: the answer comes from {1}, not from {2}', this.server, printable(iss), printable(metadata.issuer)), 'server', this.server);
+      ? new PromptError(
+          l10n.t(
+            '{0}: the sign-in was refused: the answer does not name its authorization server (iss), which {1} promises',
+            this.server,
+            printable(metadata.issuer),
+          ),
+          'server',
+          this.server,
+        )
+      : new PromptError(
+          l10n.t(
+            '{0}: the sign-in was refused: the answer comes from {1}, not from {2}',
+            this.server,
+            printable(iss),
+            printable(metadata.issuer),
+          ),
+          'server',
+          this.server,
+        );
   }
 
   async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
-    if (this.options.clientId) return { client_id: this.options.clientId, ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}) };
+    if (this.options.clientId)
+      return {
+        client_id: this.options.clientId,
+        ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+      };
     const info = await this.read<StoredOAuthClientInformation & { redirect_uris?: string[] }>('client');
     // A registration for another redirect (e.g. another window's callback) cannot be used: register again.
     if (info?.redirect_uris && !info.redirect_uris.includes(this.redirect)) return undefined;
@@ -127,7 +175,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   /** As saved, `issuer` stamp unchanged: the SDK reads tokens stamped for another authorization server as absent. */
-  tokens(): Promise<StoredOAuthTokens | undefined> { return this.read<StoredOAuthTokens>('tokens'); }
+  tokens(): Promise<StoredOAuthTokens | undefined> {
+    return this.read<StoredOAuthTokens>('tokens');
+  }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     this.authorizationUrl = undefined;
@@ -141,8 +191,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    * The SDK's discovery (where the protected-resource metadata was, which authorization server, its
    * metadata), kept for the redirect leg: that leg cannot see the 401's `resource_metadata` URL again.
    */
-  saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> { return this.write('discovery', state); }
-  discoveryState(): Promise<OAuthDiscoveryState | undefined> { return this.read<OAuthDiscoveryState>('discovery'); }
+  saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    return this.write('discovery', state);
+  }
+  discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return this.read<OAuthDiscoveryState>('discovery');
+  }
 
   redirectToAuthorization(url: URL): void {
     const refused = refuseAuthorizationUrl(url, this.server);
@@ -152,7 +206,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     }
     this.authorizationUrl = url;
   }
-  saveCodeVerifier(verifier: string): Promise<void> { return this.write('verifier', verifier); }
+  saveCodeVerifier(verifier: string): Promise<void> {
+    return this.write('verifier', verifier);
+  }
 
   async codeVerifier(): Promise<string> {
     const verifier = await this.read<string>('verifier');
@@ -168,7 +224,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   private async read<T>(part: string): Promise<T | undefined> {
     const text = await this.store.get(`${this.key}:${part}`);
     if (text === undefined) return undefined;
-    try { return JSON.parse(text) as T; } catch { return undefined; }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined;
+    }
   }
 
   private async write(part: string, value: unknown): Promise<void> {
@@ -176,7 +236,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 }
 
-export interface CallbackAnswer { ok: boolean; message: string }
+export interface CallbackAnswer {
+  ok: boolean;
+  message: string;
+}
 
 /**
  * The redirect target of a sign-in (RFC 8252 loopback redirect): a listener on 127.0.0.1 that takes
@@ -213,7 +276,9 @@ export class OAuthCallbackServer {
       answer = { ok: false, message: err instanceof Error ? err.message : String(err) };
     }
     // Plain text: nothing from the query or the server is ever rendered as HTML.
-    res.writeHead(answer.ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(answer.message);
+    res
+      .writeHead(answer.ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+      .end(answer.message);
   }
 
   dispose(): void {

@@ -13,7 +13,11 @@ const watchers: QuestionWatcher[] = [];
 /** Runs `work` with `watcher` told of every question asked meanwhile (the latest run started wins). */
 export async function watchQuestions<T>(watcher: QuestionWatcher, work: () => Promise<T>): Promise<T> {
   watchers.push(watcher);
-  try { return await work(); } finally { watchers.splice(watchers.indexOf(watcher), 1); }
+  try {
+    return await work();
+  } finally {
+    watchers.splice(watchers.indexOf(watcher), 1);
+  }
 }
 
 /** The watcher a question asked now is shown to, if any. */

@@ -77,7 +77,8 @@ export class ResultStore {
 
   /** Keeps `args` after a failure; `undefined` (a success) forgets them. */
   setDraft(invocationName: string, args: Record<string, string> | undefined): void {
-    if (args) this.drafts.set(invocationName, args); else this.drafts.delete(invocationName);
+    if (args) this.drafts.set(invocationName, args);
+    else this.drafts.delete(invocationName);
   }
 
   /** Last-used values of one argument, newest first. */
@@ -99,6 +100,9 @@ export function memoryStore(): KeyValueStore {
   const map = new Map<string, unknown>();
   return {
     get: <T>(key: string, defaultValue: T) => (map.has(key) ? (map.get(key) as T) : defaultValue),
-    update: (key, value) => { map.set(key, value); return Promise.resolve(); },
+    update: (key, value) => {
+      map.set(key, value);
+      return Promise.resolve();
+    },
   };
 }

@@ -4,13 +4,20 @@
 // once, by destination(), from the typed settings.
 import { toTranscript } from './content.js';
 import {
-  formatInvocation, getPrompt, prepareInvocation, type InvokeRequest, type PreparedInvocation,
+  formatInvocation,
+  getPrompt,
+  prepareInvocation,
+  type InvokeRequest,
+  type PreparedInvocation,
 } from './invocation.js';
 import type { Catalog, CatalogPrompt } from './catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
-export interface Collected { values: Record<string, string>; fromSource?: ReadonlySet<string> }
+export interface Collected {
+  values: Record<string, string>;
+  fromSource?: ReadonlySet<string>;
+}
 
 export interface CollectRequest {
   /** Values already given (by name or position on the line). */
@@ -60,12 +67,14 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
       prompt: req.prompt,
       values: req.values,
       askOptional: req.askOptional,
-      collect: collect && (async (target, given) => {
-        const defaults = req.fromDraft ? store.draft(target.invocationName) : {};
-        const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
-        if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
-        return got?.values;
-      }),
+      collect:
+        collect &&
+        (async (target, given) => {
+          const defaults = req.fromDraft ? store.draft(target.invocationName) : {};
+          const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
+          if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
+          return got?.values;
+        }),
     });
     if (!ready) return { kind: 'cancelled' };
     prepared = { ...ready, line: formatInvocation(ready.prompt.invocationName, ready.args) };
@@ -102,7 +111,10 @@ export type Where = 'auto' | 'chat' | 'editor';
 /** Where a result goes: the transcript editor, or chat (which then sends it, shows it, or hands it to the agent). */
 export type Destination = { to: 'editor' } | { to: 'chat'; then: AfterGet };
 
-export interface DestinationSettings { runTarget: RunTargetSetting; afterGet: AfterGet }
+export interface DestinationSettings {
+  runTarget: RunTargetSetting;
+  afterGet: AfterGet;
+}
 
 /**
  * The one decision of where a result goes. A chat request stays in chat. A command goes to chat when

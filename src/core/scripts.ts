@@ -1,10 +1,29 @@
 // Look-alike names: a prompt called "dеploy" with a Cyrillic "е" reads as "deploy" but is another
 // prompt. A name whose letters mix scripts (beyond the usual CJK combinations) is marked where a user
 // picks prompts, in the spirit of Unicode TS #39's "highly restrictive" profile.
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Cherokee', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo']
-  .map(name => ({ name, test: new RegExp(`\\p{Script=${name}}`, 'u') }));
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Cherokee',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Bopomofo',
+].map(name => ({ name, test: new RegExp(`\\p{Script=${name}}`, 'u') }));
 /** Combinations that are ordinary writing, not disguise (Japanese, Chinese with Bopomofo, Korean; each with Latin). */
-const USUAL = [['Latin', 'Han', 'Hiragana', 'Katakana'], ['Latin', 'Han', 'Bopomofo'], ['Latin', 'Han', 'Hangul']];
+const USUAL = [
+  ['Latin', 'Han', 'Hiragana', 'Katakana'],
+  ['Latin', 'Han', 'Bopomofo'],
+  ['Latin', 'Han', 'Hangul'],
+];
 
 /** The scripts a name's letters come from when they are a suspicious mix (`['Latin', 'Cyrillic']`); undefined otherwise. */
 export function mixedScripts(name: string): string[] | undefined {

@@ -32,11 +32,23 @@ export interface HeldServer {
 }
 
 /** A configured server that does not run, and why: held by the merge, or waiting for (or refused) consent. */
-export interface HeldEntry { def: ServerDefinition; origin: string; reason: HoldReason | 'consent' | 'declined'; message: string }
+export interface HeldEntry {
+  def: ServerDefinition;
+  origin: string;
+  reason: HoldReason | 'consent' | 'declined';
+  message: string;
+}
 
-export interface PlannedServer { def: ServerDefinition; source: ConfigSource }
+export interface PlannedServer {
+  def: ServerDefinition;
+  source: ConfigSource;
+}
 
-export interface ConfigProblemEntry { origin: string; server?: string; message: string }
+export interface ConfigProblemEntry {
+  origin: string;
+  server?: string;
+  message: string;
+}
 
 export interface ServerPlan {
   /** Servers that may start, not yet substituted; each has its `scope` and `defaultCwd`. */
@@ -83,13 +95,15 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
   const taken = new Map<string, { def: ServerDefinition; source: ConfigSource }>();
   const ordered = [...sources.filter(s => s.kind === 'user'), ...sources.filter(s => s.kind === 'workspace')];
   for (const source of ordered) {
-    for (const p of source.config.problems) plan.problems.push({ origin: source.label, server: p.server, message: p.message });
+    for (const p of source.config.problems)
+      plan.problems.push({ origin: source.label, server: p.server, message: p.message });
     for (const parsed of source.config.servers) {
       const def: ServerDefinition = {
         ...parsed,
         source: source.kind === 'user' ? 'user' : 'workspace',
         scope: scopeOf(source),
-        defaultCwd: source.kind === 'workspace' ? source.folder : ctx.trusted ? ctx.firstFolder ?? ctx.userHome : ctx.userHome,
+        defaultCwd:
+          source.kind === 'workspace' ? source.folder : ctx.trusted ? (ctx.firstFolder ?? ctx.userHome) : ctx.userHome,
         origin: source.label,
         disableKey: disableKey(source, parsed.name),
       };
@@ -102,33 +116,65 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
         continue;
       }
       if (first && first.source.kind === 'user' && source.kind === 'workspace') {
-        const message = l10n.t('{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined', def.name, source.label, first.source.label);
+        const message = l10n.t(
+          '{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined',
+          def.name,
+          source.label,
+          first.source.label,
+        );
         plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
         plan.notes.push({ def: first.def, message });
         continue;
       }
       if (first) {
-        plan.problems.push({ origin: source.label, server: def.name, message: l10n.t('Server "{0}" is defined twice; the first definition is used', def.name) });
+        plan.problems.push({
+          origin: source.label,
+          server: def.name,
+          message: l10n.t('Server "{0}" is defined twice; the first definition is used', def.name),
+        });
         continue;
       }
       taken.set(def.id, { def, source });
       // A disabled server still holds its name: turning off your own server never lets a workspace's run.
       if (source.disabled?.includes(def.name)) {
-        plan.held.push({ def, origin: source.label, reason: 'disabled', message: l10n.t('{0} is turned off in {1}', def.name, source.label) });
+        plan.held.push({
+          def,
+          origin: source.label,
+          reason: 'disabled',
+          message: l10n.t('{0} is turned off in {1}', def.name, source.label),
+        });
         continue;
       }
       if (ctx.isDisabled?.(def.disableKey!)) {
-        const message = l10n.t('{0} from {1} is disabled; Enable Server in its context menu starts it again', def.name, source.label);
+        const message = l10n.t(
+          '{0} from {1} is disabled; Enable Server in its context menu starts it again',
+          def.name,
+          source.label,
+        );
         plan.held.push({ def, origin: source.label, reason: 'disabled', message });
         continue;
       }
       if (source.kind === 'workspace' && !ctx.trusted) {
-        plan.held.push({ def, origin: source.label, reason: 'untrusted', message: l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label) });
+        plan.held.push({
+          def,
+          origin: source.label,
+          reason: 'untrusted',
+          message: l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label),
+        });
         continue;
       }
       const t = def.transport;
       if (source.kind === 'user' && !ctx.trusted && t.type === 'stdio' && envFileInWorkspace(t.envFile)) {
-        plan.held.push({ def, origin: source.label, reason: 'envFile', message: l10n.t('{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace', def.name, t.envFile!) });
+        plan.held.push({
+          def,
+          origin: source.label,
+          reason: 'envFile',
+          message: l10n.t(
+            '{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace',
+            def.name,
+            t.envFile!,
+          ),
+        });
         continue;
       }
       plan.run.push({ def, source });

@@ -20,39 +20,64 @@ import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from './log
  */
 export class TransportTrace {
   /** A server decides how many messages arrive: a notification flood must not flood the trace. */
-  private readonly traceIncoming = rateLimited(MAX_TRACED_MESSAGES_PER_SECOND, line => this.log.trace(line),
-    () => this.log.trace(l10n.t('<- (more than {0} messages a second: the rest of this second is not traced)', MAX_TRACED_MESSAGES_PER_SECOND)));
+  private readonly traceIncoming = rateLimited(
+    MAX_TRACED_MESSAGES_PER_SECOND,
+    line => this.log.trace(line),
+    () =>
+      this.log.trace(
+        l10n.t(
+          '<- (more than {0} messages a second: the rest of this second is not traced)',
+          MAX_TRACED_MESSAGES_PER_SECOND,
+        ),
+      ),
+  );
 
   /** Answers the user gave to a server's password-like questions: never traced, whatever their length. */
   private readonly answers: string[] = [];
 
-  constructor(readonly transport: Transport, private readonly log: LogSink, private readonly secrets: readonly string[] = []) {
+  constructor(
+    readonly transport: Transport,
+    private readonly log: LogSink,
+    private readonly secrets: readonly string[] = [],
+  ) {
     transport.onmessage = m => {
       if (this.tracing()) this.traceIncoming(`<- ${hideValues(redact(stringifyJson(m), this.secrets), this.answers)}`);
     };
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
-      if (this.tracing()) this.log.trace(`-> ${hideValues(redact(stringifyJson(message), this.secrets), this.answers)}`);
+      if (this.tracing())
+        this.log.trace(`-> ${hideValues(redact(stringifyJson(message), this.secrets), this.answers)}`);
       return send(message, options);
     };
   }
   /** Hides `value` in every later trace line, in and out (a password-like answer to a server's question). */
-  hide(value: string): void { if (value && !this.answers.includes(value)) this.answers.push(value); }
-  private tracing(): boolean { return this.log.traceEnabled?.() ?? true; }
+  hide(value: string): void {
+    if (value && !this.answers.includes(value)) this.answers.push(value);
+  }
+  private tracing(): boolean {
+    return this.log.traceEnabled?.() ?? true;
+  }
   /** Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), so a stateful server can free it. */
   async terminateSession(): Promise<void> {
-    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) await this.transport.terminateSession();
+    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId)
+      await this.transport.terminateSession();
   }
 }
 
 /** Messages a stdio server may send in one line; larger ones close the connection (SDK default: 10 MB). */
 export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-export function createStdioTransport(config: StdioTransportConfig, log: LogSink, defaultCwd?: string, onStderr?: (line: string) => void): StdioClientTransport {
+export function createStdioTransport(
+  config: StdioTransportConfig,
+  log: LogSink,
+  defaultCwd?: string,
+  onStderr?: (line: string) => void,
+): StdioClientTransport {
   let env = { ...config.env };
   const cwd = config.cwd ?? defaultCwd;
   // spawn reports a missing cwd as ENOENT of the command, which would blame the wrong thing.
-  if (config.cwd && !fs.existsSync(config.cwd)) throw Object.assign(new Error(config.cwd), { code: 'ENOENT_CWD', path: config.cwd });
+  if (config.cwd && !fs.existsSync(config.cwd))
+    throw Object.assign(new Error(config.cwd), { code: 'ENOENT_CWD', path: config.cwd });
   if (config.envFile) {
     const file = path.resolve(defaultCwd ?? process.cwd(), config.envFile);
     if (!fs.existsSync(file)) throw Object.assign(new Error(file), { code: 'ENOENT_ENVFILE', path: file });
@@ -84,14 +109,28 @@ export function createStdioTransport(config: StdioTransportConfig, log: LogSink,
       }, PIPE_DRAIN_MS).unref();
     });
   };
-  pipeLines(transport.stderr, line => {
-    onStderr?.(line);
-    log.info(`[stderr] ${line}`);
-  }, () => log.info(l10n.t('[stderr] (more than {0} lines a second: the rest of this second is not shown)', MAX_STDERR_LINES_PER_SECOND)));
+  pipeLines(
+    transport.stderr,
+    line => {
+      onStderr?.(line);
+      log.info(`[stderr] ${line}`);
+    },
+    () =>
+      log.info(
+        l10n.t(
+          '[stderr] (more than {0} lines a second: the rest of this second is not shown)',
+          MAX_STDERR_LINES_PER_SECOND,
+        ),
+      ),
+  );
   return transport;
 }
 
-export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): StreamableHTTPClientTransport | SSEClientTransport {
+export function createHttpTransport(
+  config: HttpTransportConfig,
+  kind: 'http' | 'sse',
+  authProvider?: OAuthClientProvider,
+): StreamableHTTPClientTransport | SSEClientTransport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   if (kind === 'sse') {
@@ -99,7 +138,10 @@ export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 
     return new SSEClientTransport(url, {
       requestInit,
       authProvider,
-      eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }) },
+      eventSourceInit: {
+        fetch: (u, init) =>
+          fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }),
+      },
     });
   }
   return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
@@ -107,7 +149,14 @@ export function createHttpTransport(config: HttpTransportConfig, kind: 'http' | 
 
 /** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */
 export function shouldFallBackToSse(err: unknown): boolean {
-  if (err instanceof SdkHttpError) return typeof err.status === 'number' && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+  if (err instanceof SdkHttpError)
+    return (
+      typeof err.status === 'number' &&
+      err.status >= 400 &&
+      err.status < 500 &&
+      err.status !== 401 &&
+      err.status !== 403
+    );
   return false;
 }
 
@@ -117,7 +166,11 @@ const PIPE_DRAIN_MS = 300;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */
 export const MAX_STDERR_LINES_PER_SECOND = 200;
 
-function pipeLines(stream: NodeJS.ReadableStream | import('node:stream').Stream | null, onLine: (line: string) => void, onFlood: () => void): void {
+function pipeLines(
+  stream: NodeJS.ReadableStream | import('node:stream').Stream | null,
+  onLine: (line: string) => void,
+  onFlood: () => void,
+): void {
   if (!stream) return;
   let buffer = '';
   /** Inside a line longer than the log keeps: its rest is dropped up to the next newline. */

@@ -5,7 +5,14 @@
 import * as l10n from '@vscode/l10n';
 
 export type SourceId = 'selection' | 'activeFile' | 'activePath' | 'clipboard' | 'pickFile' | 'command';
-export const SOURCE_IDS: readonly SourceId[] = ['selection', 'activeFile', 'activePath', 'clipboard', 'pickFile', 'command'];
+export const SOURCE_IDS: readonly SourceId[] = [
+  'selection',
+  'activeFile',
+  'activePath',
+  'clipboard',
+  'pickFile',
+  'command',
+];
 
 /** A value from a source is refused above this (UTF-8 bytes): it goes to the server in one request and into the model's context. */
 export const MAX_SOURCE_BYTES = 256 * 1024;
@@ -54,7 +61,10 @@ export function formatSize(bytes: number): string {
  */
 export function firstLine(text: string): string {
   const line = text.split(/\r\n|\r|\n/).find(l => l.trim() !== '') ?? '';
-  const clean = line.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim().replace(/\$\(/g, '$\u200b(');
+  const clean = line
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .trim()
+    .replace(/\$\(/g, '$\u200b(');
   const chars = [...clean];
   return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('')}…` : clean;
 }
@@ -79,18 +89,38 @@ function row(source: SourceId, label: string, origin: string, text: string): Sou
 /** The source rows of one argument step, the last used first. An empty selection or clipboard has no row. */
 export function sourceRows(s: SourceSnapshot): SourceRow[] {
   const rows: SourceRow[] = [];
-  if (s.selection && s.selection.text !== '') rows.push(row('selection', l10n.t('$(selection) Selected text'), firstLine(s.selection.file), s.selection.text));
+  if (s.selection && s.selection.text !== '')
+    rows.push(row('selection', l10n.t('$(selection) Selected text'), firstLine(s.selection.file), s.selection.text));
   if (s.activeFile) {
     rows.push(row('activeFile', l10n.t('$(file) Active file'), firstLine(s.activeFile.name), s.activeFile.text));
-    if (s.activeFile.path) rows.push({ source: 'activePath', label: l10n.t('$(link) Path of the active file'), description: firstLine(s.activeFile.path), value: s.activeFile.path });
+    if (s.activeFile.path)
+      rows.push({
+        source: 'activePath',
+        label: l10n.t('$(link) Path of the active file'),
+        description: firstLine(s.activeFile.path),
+        value: s.activeFile.path,
+      });
   }
-  if (s.clipboard !== undefined && s.clipboard !== '') rows.push(row('clipboard', l10n.t('$(clippy) Clipboard'), l10n.t('clipboard'), s.clipboard));
-  rows.push({ source: 'pickFile', label: l10n.t('$(folder-opened) Pick a file…'), description: l10n.t('its contents become the value') });
+  if (s.clipboard !== undefined && s.clipboard !== '')
+    rows.push(row('clipboard', l10n.t('$(clippy) Clipboard'), l10n.t('clipboard'), s.clipboard));
+  rows.push({
+    source: 'pickFile',
+    label: l10n.t('$(folder-opened) Pick a file…'),
+    description: l10n.t('its contents become the value'),
+  });
   if (s.command && 'restricted' in s.command) {
     const problem = l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.');
     rows.push({ source: 'command', label: l10n.t('$(terminal) Output of a command…'), description: problem, problem });
   } else if (s.command) {
-    rows.push({ source: 'command', label: l10n.t('$(terminal) Output of a command…'), description: l10n.t('runs a command you type, in {0}, after you confirm it; its output (at most {1}) becomes the value', firstLine(s.command.folder), formatSize(MAX_SOURCE_BYTES)) });
+    rows.push({
+      source: 'command',
+      label: l10n.t('$(terminal) Output of a command…'),
+      description: l10n.t(
+        'runs a command you type, in {0}, after you confirm it; its output (at most {1}) becomes the value',
+        firstLine(s.command.folder),
+        formatSize(MAX_SOURCE_BYTES),
+      ),
+    });
   }
   const last = rows.findIndex(r => r.source === s.lastSource);
   if (last > 0) rows.unshift(...rows.splice(last, 1));
@@ -117,7 +147,9 @@ export function fileValue(bytes: Uint8Array, name: string): { value: string } | 
 
 /** Why a file of `size` bytes is refused (checked before reading it), or undefined. */
 export function fileTooLarge(size: number, name: string): string | undefined {
-  return size > MAX_SOURCE_BYTES ? l10n.t('{0} is too large: {1} (the limit is {2}).', name, formatSize(size), formatSize(MAX_SOURCE_BYTES)) : undefined;
+  return size > MAX_SOURCE_BYTES
+    ? l10n.t('{0} is too large: {1} (the limit is {2}).', name, formatSize(size), formatSize(MAX_SOURCE_BYTES))
+    : undefined;
 }
 
 export function isSourceId(v: unknown): v is SourceId {

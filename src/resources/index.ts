@@ -19,7 +19,8 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
     if (second === 'link') return this.readLink(first, decodeURIComponent(uri.query), token);
     const stored = this.state.results.get(first);
     const part = stored && partAt(stored.transcript, second);
-    if (!part || part.kind !== 'resource' || part.text === undefined) return vscode.l10n.t('This resource is no longer available. Run the prompt again.');
+    if (!part || part.kind !== 'resource' || part.text === undefined)
+      return vscode.l10n.t('This resource is no longer available. Run the prompt again.');
     return part.text;
   }
 
@@ -30,11 +31,16 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
     const sub = token.onCancellationRequested(() => controller.abort());
     try {
       const contents = await entry.connection.readResource(resourceUri, { signal: controller.signal });
-      return contents.map(c => {
-        const item = c as { text?: unknown; blob?: unknown; uri?: unknown; mimeType?: unknown };
-        if (typeof item.text === 'string') return item.text;
-        return vscode.l10n.t('[binary content: {0}]', typeof item.mimeType === 'string' ? item.mimeType : 'application/octet-stream');
-      }).join('\n\n');
+      return contents
+        .map(c => {
+          const item = c as { text?: unknown; blob?: unknown; uri?: unknown; mimeType?: unknown };
+          if (typeof item.text === 'string') return item.text;
+          return vscode.l10n.t(
+            '[binary content: {0}]',
+            typeof item.mimeType === 'string' ? item.mimeType : 'application/octet-stream',
+          );
+        })
+        .join('\n\n');
     } catch (err) {
       return (err as Error).message;
     } finally {
@@ -55,7 +61,8 @@ export class MediaFileSystem implements vscode.FileSystemProvider {
     const part = stored && index ? partAt(stored.transcript, index.replace('-', '.')) : undefined;
     if (!part) return undefined;
     if (part.kind === 'image' || part.kind === 'audio') return Buffer.from(part.data, 'base64');
-    if (part.kind === 'resource') return part.blob !== undefined ? Buffer.from(part.blob, 'base64') : Buffer.from(part.text ?? '', 'utf8');
+    if (part.kind === 'resource')
+      return part.blob !== undefined ? Buffer.from(part.blob, 'base64') : Buffer.from(part.text ?? '', 'utf8');
     return undefined;
   }
 
@@ -64,22 +71,44 @@ export class MediaFileSystem implements vscode.FileSystemProvider {
     if (depth < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const bytes = this.bytes(uri);
     if (!bytes) throw vscode.FileSystemError.FileNotFound(uri);
-    return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: bytes.length, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime: 0,
+      size: bytes.length,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
   readFile(uri: vscode.Uri): Uint8Array {
     const bytes = this.bytes(uri);
     if (!bytes) throw vscode.FileSystemError.FileNotFound(uri);
     return bytes;
   }
-  readDirectory(): [string, vscode.FileType][] { return []; }
-  watch(): vscode.Disposable { return new vscode.Disposable(() => undefined); }
-  createDirectory(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
-  writeFile(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
-  delete(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
-  rename(uri: vscode.Uri): void { throw vscode.FileSystemError.NoPermissions(uri); }
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  writeFile(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
 }
 
-export function mediaUri(resultId: string, index: string, part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>): vscode.Uri {
+export function mediaUri(
+  resultId: string,
+  index: string,
+  part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>,
+): vscode.Uri {
   return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${resultId}/${index.replace('.', '-')}/${part.fileName}` });
 }
 
@@ -88,18 +117,29 @@ export function partAt(transcript: { messages: { parts: Part[] }[] }, index: str
   return transcript.messages[m]?.parts[p];
 }
 
-export function embeddedResourceUri(resultId: string, index: string, part: Extract<Part, { kind: 'resource' }>): vscode.Uri {
+export function embeddedResourceUri(
+  resultId: string,
+  index: string,
+  part: Extract<Part, { kind: 'resource' }>,
+): vscode.Uri {
   return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${resultId}/${index}/${part.fileName}` });
 }
 
 export function resourceLinkUri(serverId: string, part: Extract<Part, { kind: 'link' }>): vscode.Uri {
-  return vscode.Uri.from({ scheme: RESOURCE_SCHEME, path: `/${serverId}/link/${safeFileName(part.uri, part.mimeType)}`, query: encodeURIComponent(part.uri) });
+  return vscode.Uri.from({
+    scheme: RESOURCE_SCHEME,
+    path: `/${serverId}/link/${safeFileName(part.uri, part.mimeType)}`,
+    query: encodeURIComponent(part.uri),
+  });
 }
 
 export function register(state: ExtensionState): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(state)),
-    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, new MediaFileSystem(state), { isReadonly: true, isCaseSensitive: true }),
+    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, new MediaFileSystem(state), {
+      isReadonly: true,
+      isCaseSensitive: true,
+    }),
     // Give opened resources a language from their media type where the file name does not say it.
     vscode.workspace.onDidOpenTextDocument(doc => {
       if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;

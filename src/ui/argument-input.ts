@@ -10,7 +10,16 @@ import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
-import { fileTooLarge, fileValue, formatSize, isSourceId, MAX_SOURCE_BYTES, sourceRows, type SourceId, type SourceSnapshot } from '../core/value-sources';
+import {
+  fileTooLarge,
+  fileValue,
+  formatSize,
+  isSourceId,
+  MAX_SOURCE_BYTES,
+  sourceRows,
+  type SourceId,
+  type SourceSnapshot,
+} from '../core/value-sources';
 import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/command-output';
 import type { ResultStore } from '../core/results';
 import type { Collector } from '../core/runner';
@@ -19,7 +28,11 @@ import { questionShowing } from './question-input';
 const CLIPBOARD_WAIT_MS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
-interface ValueItem extends vscode.QuickPickItem { value?: string; source?: SourceId; problem?: string }
+interface ValueItem extends vscode.QuickPickItem {
+  value?: string;
+  source?: SourceId;
+  problem?: string;
+}
 
 /**
  * The rows of one argument step, built so that what the user typed or picked is what runs.
@@ -48,10 +61,19 @@ export class ValueRows {
    * never opens a file dialog or a command box; a blank row accepted from an older list means the box.
    */
   items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>, showFixed = true): ValueItem[] | undefined {
-    for (const v of current.keys()) if (!this.index.has(v)) { this.index.set(v, this.values.length); this.values.push(v); }
-    const fixed = showFixed ? this.fixed.map(f => ({ ...f, alwaysShow: true })) : this.fixed.map((): ValueItem => ({ label: '', alwaysShow: false }));
-    const items: ValueItem[] = [{ ...box, alwaysShow: true }, ...fixed,
-      ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) }))];
+    for (const v of current.keys())
+      if (!this.index.has(v)) {
+        this.index.set(v, this.values.length);
+        this.values.push(v);
+      }
+    const fixed = showFixed
+      ? this.fixed.map(f => ({ ...f, alwaysShow: true }))
+      : this.fixed.map((): ValueItem => ({ label: '', alwaysShow: false }));
+    const items: ValueItem[] = [
+      { ...box, alwaysShow: true },
+      ...fixed,
+      ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) })),
+    ];
     const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
     if (signature === this.signature) return undefined;
     this.signature = signature;
@@ -61,7 +83,10 @@ export class ValueRows {
 
 export class ArgumentInput {
   /** `memory` keeps each argument's last source; `results` holds its recent values. */
-  constructor(private readonly results: ResultStore, private readonly memory: vscode.Memento) {}
+  constructor(
+    private readonly results: ResultStore,
+    private readonly memory: vscode.Memento,
+  ) {}
 
   /** The runner's Collector: the values the user gave (merged with `given`), or undefined when they cancel. */
   readonly collect: Collector = async (target, { given, askOptional, defaults, sourced }) => {
@@ -74,7 +99,12 @@ export class ArgumentInput {
     for (let i = 0; i < args.length;) {
       const answer = await this.ask(target, args[i], values, i, args.length, initial[args[i].name]);
       if (answer === CANCEL) return undefined;
-      if (typeof answer === 'object') { values[args[i].name] = answer.value; fromSource.add(args[i].name); i++; continue; }
+      if (typeof answer === 'object') {
+        values[args[i].name] = answer.value;
+        fromSource.add(args[i].name);
+        i++;
+        continue;
+      }
       fromSource.delete(args[i].name);
       if (answer === BACK) {
         i = Math.max(0, i - 1);
@@ -82,13 +112,21 @@ export class ArgumentInput {
         delete values[args[i].name];
         continue;
       }
-      if (answer) values[args[i].name] = answer; else delete values[args[i].name];
+      if (answer) values[args[i].name] = answer;
+      else delete values[args[i].name];
       i++;
     }
     return { values, fromSource };
   };
 
-  private async ask(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, initial?: string): Promise<Answer> {
+  private async ask(
+    target: CatalogPrompt,
+    arg: PromptArgument,
+    values: Record<string, string>,
+    step: number,
+    total: number,
+    initial?: string,
+  ): Promise<Answer> {
     const sourceKey = `source:${target.invocationName}:${arg.name}`;
     const last = this.memory.get<unknown>(sourceKey);
     const snapshot = await readSources(isSourceId(last) ? last : undefined);
@@ -97,29 +135,60 @@ export class ArgumentInput {
     return answer;
   }
 
-  private askRows(target: CatalogPrompt, arg: PromptArgument, values: Record<string, string>, step: number, total: number, snapshot: SourceSnapshot, initial?: string): Promise<Answer> {
+  private askRows(
+    target: CatalogPrompt,
+    arg: PromptArgument,
+    values: Record<string, string>,
+    step: number,
+    total: number,
+    snapshot: SourceSnapshot,
+    initial?: string,
+  ): Promise<Answer> {
     const qp = vscode.window.createQuickPick<ValueItem>();
     const title = target.prompt.title ?? target.prompt.name;
-    qp.title = arg.required ? vscode.l10n.t('{0}: {1} (required)', title, arg.name) : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
+    qp.title = arg.required
+      ? vscode.l10n.t('{0}: {1} (required)', title, arg.name)
+      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
     qp.placeholder = arg.description ?? arg.name;
     qp.step = step + 1;
     qp.totalSteps = total;
     qp.ignoreFocusOut = true;
     // Descriptions name a row's source ("recent"): typing must not match them. No sorting: see ValueRows.
     qp.matchOnDescription = false;
-    try { Object.assign(qp, { sortByLabel: false }); } catch { /* a VS Code without the setter sorts; row 0 still means the box */ }
-    const editButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit in editor…') };
+    try {
+      Object.assign(qp, { sortByLabel: false });
+    } catch {
+      /* a VS Code without the setter sorts; row 0 still means the box */
+    }
+    const editButton: vscode.QuickInputButton = {
+      iconPath: new vscode.ThemeIcon('edit'),
+      tooltip: vscode.l10n.t('Edit in editor…'),
+    };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
     const history = this.results.history(target.invocationName, arg.name);
-    const rows = new ValueRows(sourceRows(snapshot).map(r => ({ label: r.label, description: r.description, value: r.value, source: r.source, problem: r.problem })));
+    const rows = new ValueRows(
+      sourceRows(snapshot).map(r => ({
+        label: r.label,
+        description: r.description,
+        value: r.value,
+        source: r.source,
+        problem: r.problem,
+      })),
+    );
     const render = () => {
-      const items = rows.items(boxRow(qp.value, arg.name, arg.required), suggestions(qp.value, history, session.current, target.server.def.name), !qp.value);
+      const items = rows.items(
+        boxRow(qp.value, arg.name, arg.required),
+        suggestions(qp.value, history, session.current, target.server.def.name),
+        !qp.value,
+      );
       if (items) qp.items = items;
     };
     const session = new CompletionSession({
       fetch: async (prefix, signal) => (await completeArgument(target, arg.name, prefix, values, signal)).values,
       show: render,
-      busy: busy => { qp.busy = busy; },
+      busy: busy => {
+        qp.busy = busy;
+      },
     });
     const complete = (prefix: string) => session.request(prefix);
 
@@ -132,23 +201,41 @@ export class ArgumentInput {
         resolve(v);
         qp.dispose();
       };
-      qp.onDidChangeValue(v => { render(); complete(v); });
+      qp.onDidChangeValue(v => {
+        render();
+        complete(v);
+      });
       qp.onDidAccept(() => {
         // A value row is that value; row 0 (or none) is the text in the box, Skip when it is empty.
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        if (item?.source) { void takeSource(item); return; }
+        if (item?.source) {
+          void takeSource(item);
+          return;
+        }
         const value = item?.value ?? qp.value;
-        if (!value && arg.required) { qp.placeholder = vscode.l10n.t('{0} is required', arg.name); return; }
+        if (!value && arg.required) {
+          qp.placeholder = vscode.l10n.t('{0} is required', arg.name);
+          return;
+        }
         finish(value);
       });
       // While the value is edited in an editor (or a file is picked) the input steps aside; it comes back if that is dropped.
       let editing = false;
       // Shown again after another quick input (file dialog, command box) used the widget, its rows are
       // gone from the window (seen in VS Code 1.139): they are sent again.
-      const reshow = () => { qp.show(); qp.items = [...qp.items]; };
+      const reshow = () => {
+        qp.show();
+        qp.items = [...qp.items];
+      };
       const takeSource = async (item: ValueItem) => {
-        if (item.problem) { qp.placeholder = item.problem; return; }
-        if (item.source !== 'pickFile' && item.source !== 'command') { finish({ source: item.source!, value: item.value ?? '' }); return; }
+        if (item.problem) {
+          qp.placeholder = item.problem;
+          return;
+        }
+        if (item.source !== 'pickFile' && item.source !== 'command') {
+          finish({ source: item.source!, value: item.value ?? '' });
+          return;
+        }
         editing = true;
         qp.hide();
         const picked = item.source === 'pickFile' ? await pickFile() : await commandOutput();
@@ -159,19 +246,31 @@ export class ArgumentInput {
           return;
         }
         // A failed or cancelled command loses nothing: the same step comes back with what was typed.
-        if (picked && !('cancelled' in picked && picked.cancelled)) void vscode.window.showWarningMessage(picked.problem);
+        if (picked && !('cancelled' in picked && picked.cancelled))
+          void vscode.window.showWarningMessage(picked.problem);
         reshow();
       };
       qp.onDidTriggerButton(async b => {
-        if (b === vscode.QuickInputButtons.Back) { finish(BACK); return; }
+        if (b === vscode.QuickInputButtons.Back) {
+          finish(BACK);
+          return;
+        }
         editing = true;
         qp.hide();
         const text = await editInEditor(arg, qp.value || values[arg.name] || '');
         editing = false;
-        if (text !== undefined) finish(text); else reshow();
+        if (text !== undefined) finish(text);
+        else reshow();
       });
       // A server's question during completion hides this step: it comes back when the question is answered.
-      qp.onDidHide(() => { const question = questionShowing(); if (question && !editing) void question.then(() => { if (!settled) reshow(); }); else if (!editing) finish(CANCEL); });
+      qp.onDidHide(() => {
+        const question = questionShowing();
+        if (question && !editing)
+          void question.then(() => {
+            if (!settled) reshow();
+          });
+        else if (!editing) finish(CANCEL);
+      });
       if (initial) qp.value = initial;
       render();
       qp.show();
@@ -189,9 +288,18 @@ type Answer = string | { source: SourceId; value: string } | typeof BACK | typeo
 /** What the sources hold when a step opens. The active editor counts only for documents of files or unsaved ones. */
 async function readSources(lastSource: SourceId | undefined): Promise<SourceSnapshot> {
   const editor = vscode.window.activeTextEditor;
-  const doc = editor && ['file', 'untitled', 'vscode-userdata'].includes(editor.document.uri.scheme) ? editor.document : undefined;
+  const doc =
+    editor && ['file', 'untitled', 'vscode-userdata'].includes(editor.document.uri.scheme)
+      ? editor.document
+      : undefined;
   const name = doc ? vscode.workspace.asRelativePath(doc.uri, false) : '';
-  const selection = doc && editor ? editor.selections.map(s => doc.getText(s)).filter(t => t !== '').join('\n') : '';
+  const selection =
+    doc && editor
+      ? editor.selections
+          .map(s => doc.getText(s))
+          .filter(t => t !== '')
+          .join('\n')
+      : '';
   // In a browser, reading the clipboard may wait on a permission prompt: the step does not wait for it.
   const clipboard = await Promise.race([
     Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
@@ -201,7 +309,9 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
   return {
     command: !vscode.workspace.isTrusted ? { restricted: true } : folder ? { folder: folder.name } : undefined,
     selection: doc ? { text: selection, file: name } : undefined,
-    activeFile: doc ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined } : undefined,
+    activeFile: doc
+      ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined }
+      : undefined,
     clipboard,
     lastSource,
   };
@@ -221,36 +331,59 @@ function commandFolder(): vscode.WorkspaceFolder | undefined {
  * and the box starts empty. Never in Restricted Mode (checked again here, after each wait).
  */
 async function commandOutput(): Promise<CommandOutcome | undefined> {
-  const restricted = { problem: vscode.l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.') };
+  const restricted = {
+    problem: vscode.l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.'),
+  };
   const folder = commandFolder();
   if (!vscode.workspace.isTrusted) return restricted;
   if (!folder) return undefined;
   const command = await vscode.window.showInputBox({
     title: vscode.l10n.t('Output of a command'),
-    prompt: vscode.l10n.t('A shell command to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.', folder.name, formatSize(MAX_SOURCE_BYTES)),
+    prompt: vscode.l10n.t(
+      'A shell command to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.',
+      folder.name,
+      formatSize(MAX_SOURCE_BYTES),
+    ),
     placeHolder: vscode.l10n.t('for example: git diff --stat'),
     ignoreFocusOut: true,
   });
   if (!command?.trim()) return undefined;
   const run = vscode.l10n.t('Run');
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Run this command in {0} ({1})?', folder.name, folder.uri.fsPath),
-    { modal: true, detail: displayCommand(command) }, run);
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Run this command in {0} ({1})?', folder.name, folder.uri.fsPath),
+    { modal: true, detail: displayCommand(command) },
+    run,
+  );
   if (choice !== run) return undefined;
   if (!vscode.workspace.isTrusted) return restricted;
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running {0}', displayCommand(command)), cancellable: true }, async (_progress, token) => {
-    const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
-    try {
-      return await runCommandOutput({ command, cwd: folder.uri.fsPath, signal: controller.signal });
-    } finally {
-      sub.dispose();
-    }
-  });
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Running {0}', displayCommand(command)),
+      cancellable: true,
+    },
+    async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await runCommandOutput({ command, cwd: folder.uri.fsPath, signal: controller.signal });
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
 }
 
 /** "Pick a file…": a file dialog in the workspace; undefined when dismissed. */
 async function pickFile(): Promise<{ value: string; warning?: undefined } | { problem: string } | undefined> {
-  const [uri] = await vscode.window.showOpenDialog({ canSelectMany: false, canSelectFiles: true, canSelectFolders: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: vscode.l10n.t('Use Contents') }) ?? [];
+  const [uri] =
+    (await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      canSelectFiles: true,
+      canSelectFolders: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+      openLabel: vscode.l10n.t('Use Contents'),
+    })) ?? [];
   if (!uri) return undefined;
   const name = vscode.workspace.asRelativePath(uri, false);
   try {
@@ -269,12 +402,21 @@ async function pickFile(): Promise<{ value: string; warning?: undefined } | { pr
  */
 async function editInEditor(arg: PromptArgument, initial: string): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument({ content: initial, language: 'plaintext' });
-  const use: vscode.QuickPickItem = { label: vscode.l10n.t('$(check) Use Text'), description: vscode.l10n.t('the editor\'s text becomes {0}', arg.name) };
-  const cancel: vscode.QuickPickItem = { label: vscode.l10n.t('$(close) Cancel'), description: vscode.l10n.t('back to the input') };
+  const use: vscode.QuickPickItem = {
+    label: vscode.l10n.t('$(check) Use Text'),
+    description: vscode.l10n.t("the editor's text becomes {0}", arg.name),
+  };
+  const cancel: vscode.QuickPickItem = {
+    label: vscode.l10n.t('$(close) Cancel'),
+    description: vscode.l10n.t('back to the input'),
+  };
   // The prompt first, then the editor: the editor takes the keyboard, so what the user types goes into
   // the value and an Enter makes a new line instead of choosing "Use Text" (seen in a UI test when the
   // prompt opened after the editor and took the focus back from it).
-  const pick = vscode.window.showQuickPick([use, cancel], { title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name), ignoreFocusOut: true });
+  const pick = vscode.window.showQuickPick([use, cancel], {
+    title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name),
+    ignoreFocusOut: true,
+  });
   await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });
   const choice = await pick;
   if (choice !== use) return undefined;

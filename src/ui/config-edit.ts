@@ -9,7 +9,12 @@ import { tokenize } from '../core/invocation';
 
 export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) { void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: servers are added to its .vscode/mcp.json.')); return undefined; }
+  if (!folder) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Open a folder first: servers are added to its .vscode/mcp.json.'),
+    );
+    return undefined;
+  }
   return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
 }
 
@@ -18,7 +23,11 @@ export async function writeServers(entries: Record<string, unknown>): Promise<vs
   const uri = await mcpJsonUri();
   if (!uri) return undefined;
   let text = '{\n\t"servers": {}\n}\n';
-  try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)); } catch { /* created below */ }
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    /* created below */
+  }
   const existing = jsonc.parse(text) as { servers?: Record<string, unknown> } | undefined;
   // Indent like the file does (spaces or tabs), so the new entry lines up with the user's.
   const spaces = /^( +)"/m.exec(text)?.[1].length;
@@ -36,18 +45,37 @@ export async function writeServers(entries: Record<string, unknown>): Promise<vs
 }
 
 export async function addServer(): Promise<void> {
-  const kind = await vscode.window.showQuickPick([
-    { label: vscode.l10n.t('Command (stdio)'), description: vscode.l10n.t('runs a local process, e.g. npx -y @modelcontextprotocol/server-everything'), value: 'stdio' },
-    { label: vscode.l10n.t('HTTP'), description: vscode.l10n.t('Streamable HTTP, falling back to SSE'), value: 'http' },
-  ], { title: vscode.l10n.t('Add MCP Server (1/3)'), placeHolder: vscode.l10n.t('How does the server run?') });
+  const kind = await vscode.window.showQuickPick(
+    [
+      {
+        label: vscode.l10n.t('Command (stdio)'),
+        description: vscode.l10n.t('runs a local process, e.g. npx -y @modelcontextprotocol/server-everything'),
+        value: 'stdio',
+      },
+      {
+        label: vscode.l10n.t('HTTP'),
+        description: vscode.l10n.t('Streamable HTTP, falling back to SSE'),
+        value: 'http',
+      },
+    ],
+    { title: vscode.l10n.t('Add MCP Server (1/3)'), placeHolder: vscode.l10n.t('How does the server run?') },
+  );
   if (!kind) return;
   const target = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add MCP Server (2/3)'),
     prompt: kind.value === 'stdio' ? vscode.l10n.t('Command line') : vscode.l10n.t('URL'),
-    placeHolder: kind.value === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
+    placeHolder:
+      kind.value === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
     validateInput: v => {
       if (!v.trim()) return vscode.l10n.t('Required');
-      if (kind.value === 'http') { try { const u = new URL(v); if (!/^https?:$/.test(u.protocol)) return vscode.l10n.t('Use an http or https URL'); } catch { return vscode.l10n.t('Not a URL'); } }
+      if (kind.value === 'http') {
+        try {
+          const u = new URL(v);
+          if (!/^https?:$/.test(u.protocol)) return vscode.l10n.t('Use an http or https URL');
+        } catch {
+          return vscode.l10n.t('Not a URL');
+        }
+      }
       return undefined;
     },
   });
@@ -56,16 +84,34 @@ export async function addServer(): Promise<void> {
   // The name of what runs, not of the launcher: `/usr/bin/node server.mjs` suggests "server".
   const launchers = ['npx', 'node', 'uvx', 'uv', 'python', 'python3', 'deno', 'bun', 'docker'];
   const program = words.find(w => !w.startsWith('-') && !launchers.includes(path.basename(w))) ?? words[0];
-  const suggested = sanitizeServerId(kind.value === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname);
-  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Add MCP Server (3/3)'), prompt: vscode.l10n.t('Name (used as /name.prompt)'), value: suggested, validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Required')) });
+  const suggested = sanitizeServerId(
+    kind.value === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname,
+  );
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Add MCP Server (3/3)'),
+    prompt: vscode.l10n.t('Name (used as /name.prompt)'),
+    value: suggested,
+    validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Required')),
+  });
   if (!name) return;
-  const entry = kind.value === 'stdio' ? { type: 'stdio', command: words[0], args: words.slice(1) } : { type: 'http', url: target.trim() };
+  const entry =
+    kind.value === 'stdio'
+      ? { type: 'stdio', command: words[0], args: words.slice(1) }
+      : { type: 'http', url: target.trim() };
   const uri = await writeServers({ [name.trim()]: entry });
   if (uri) await vscode.window.showTextDocument(uri);
 }
 
 const IMPORT_SOURCES = () => [
-  { label: 'Claude Desktop', path: process.platform === 'darwin' ? path.join(os.homedir(), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json') : process.platform === 'win32' ? path.join(process.env.APPDATA ?? '', 'Claude', 'claude_desktop_config.json') : path.join(os.homedir(), '.config', 'Claude', 'claude_desktop_config.json') },
+  {
+    label: 'Claude Desktop',
+    path:
+      process.platform === 'darwin'
+        ? path.join(os.homedir(), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
+        : process.platform === 'win32'
+          ? path.join(process.env.APPDATA ?? '', 'Claude', 'claude_desktop_config.json')
+          : path.join(os.homedir(), '.config', 'Claude', 'claude_desktop_config.json'),
+  },
   { label: 'Cursor', path: path.join(os.homedir(), '.cursor', 'mcp.json') },
 ];
 
@@ -73,16 +119,22 @@ const IMPORT_SOURCES = () => [
 export async function importServers(file?: vscode.Uri): Promise<number> {
   const named = file !== undefined;
   if (!file) {
-    const choice = await vscode.window.showQuickPick([
-      ...IMPORT_SOURCES().map(s => ({ label: s.label, description: s.path, uri: vscode.Uri.file(s.path) })),
-      { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
-    ], { title: vscode.l10n.t('Import MCP Servers') });
+    const choice = await vscode.window.showQuickPick(
+      [
+        ...IMPORT_SOURCES().map(s => ({ label: s.label, description: s.path, uri: vscode.Uri.file(s.path) })),
+        { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
+      ],
+      { title: vscode.l10n.t('Import MCP Servers') },
+    );
     if (!choice) return 0;
-    file = choice.uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } }))?.[0];
+    file =
+      choice.uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } }))?.[0];
     if (!file) return 0;
   }
   let text: string;
-  try { text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file)); } catch {
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  } catch {
     void vscode.window.showErrorMessage(vscode.l10n.t('Cannot read {0}', file.fsPath));
     return 0;
   }
@@ -96,8 +148,14 @@ export async function importServers(file?: vscode.Uri): Promise<number> {
     void vscode.window.showErrorMessage((err as Error).message);
     return 0;
   }
-  if (!names.length) { void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no servers', file.fsPath)); return 0; }
-  const picked = named ? names : (await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ?? [];
+  if (!names.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no servers', file.fsPath));
+    return 0;
+  }
+  const picked = named
+    ? names
+    : ((await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ??
+      []);
   const entries: Record<string, unknown> = {};
   for (const n of picked) {
     const e = raw[n] as Record<string, unknown>;
@@ -105,6 +163,8 @@ export async function importServers(file?: vscode.Uri): Promise<number> {
   }
   if (!Object.keys(entries).length) return 0;
   await writeServers(entries);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0} servers into .vscode/mcp.json', Object.keys(entries).length));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Imported {0} servers into .vscode/mcp.json', Object.keys(entries).length),
+  );
   return Object.keys(entries).length;
 }

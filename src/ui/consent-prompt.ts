@@ -57,16 +57,18 @@ export class ConsentPrompt {
   private async askOne(def: ServerDefinition, origin: string): Promise<boolean> {
     const allow = vscode.l10n.t('Start Server');
     const deny = vscode.l10n.t('Do Not Start');
-    const what = def.transport.type === 'stdio'
-      ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
-      : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
+    const what =
+      def.transport.type === 'stdio'
+        ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
+        : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
     const why = vscode.l10n.t(
       'This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.',
     );
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
       { modal: true, detail: `${what}\n\n${why}` },
-      allow, deny,
+      allow,
+      deny,
     );
     if (choice === undefined) {
       this.dismissed.add(definitionFingerprint(def));
@@ -77,9 +79,11 @@ export class ConsentPrompt {
       decision: choice === allow ? 'allowed' : 'denied',
     };
     await this.memory.update(consentKey(def), record);
-    this.log(def).info(choice === allow
-      ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
-      : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin));
+    this.log(def).info(
+      choice === allow
+        ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
+        : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin),
+    );
     return true;
   }
 }

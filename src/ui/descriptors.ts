@@ -13,7 +13,8 @@ export function toTooltip(tooltip: string | TooltipPart[] | undefined): string |
   if (!Array.isArray(tooltip)) return tooltip;
   const md = new vscode.MarkdownString(undefined, false);
   for (const part of tooltip) {
-    if ('markdown' in part) md.appendMarkdown(part.markdown); else md.appendText(part.text);
+    if ('markdown' in part) md.appendMarkdown(part.markdown);
+    else md.appendText(part.text);
   }
   return md;
 }

@@ -5,7 +5,10 @@ import type { InputDefinition } from '../core/config';
 import { inputStorageKey } from '../core/consent';
 
 export class InputPrompter {
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly workspaceState: vscode.Memento) {}
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly workspaceState: vscode.Memento,
+  ) {}
 
   async resolve(
     input: InputDefinition | undefined,
@@ -17,13 +20,18 @@ export class InputPrompter {
     const stored = input?.password ? await this.secrets.get(key) : this.workspaceState.get<string>(key);
     if (stored !== undefined) return stored;
     const title = vscode.l10n.t('{0}: {1}', server, input?.description ?? id);
-    const value = input?.type === 'pickString' && input.options?.length
-      ? await vscode.window.showQuickPick(input.options, { title, ignoreFocusOut: true })
-      : await vscode.window.showInputBox({
-        title, value: input?.default, password: input?.password, ignoreFocusOut: true,
-      });
+    const value =
+      input?.type === 'pickString' && input.options?.length
+        ? await vscode.window.showQuickPick(input.options, { title, ignoreFocusOut: true })
+        : await vscode.window.showInputBox({
+            title,
+            value: input?.default,
+            password: input?.password,
+            ignoreFocusOut: true,
+          });
     if (value === undefined) return undefined;
-    if (input?.password) await this.secrets.store(key, value); else await this.workspaceState.update(key, value);
+    if (input?.password) await this.secrets.store(key, value);
+    else await this.workspaceState.update(key, value);
     return value;
   }
 }

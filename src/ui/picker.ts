@@ -5,7 +5,10 @@ import type { CatalogPrompt, ServerEntry } from '../core/catalog';
 import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
 import type { ExtensionState } from '../state';
 
-export interface PickerItem extends vscode.QuickPickItem { prompt?: CatalogPrompt; logOf?: ServerEntry }
+export interface PickerItem extends vscode.QuickPickItem {
+  prompt?: CatalogPrompt;
+  logOf?: ServerEntry;
+}
 
 /** The picker's rows (decided in core/view/items.ts) as quick pick items; the benchmark times this. */
 export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
@@ -19,7 +22,10 @@ function toQuickPickItems(views: readonly PickerItemView<ServerEntry>[]): Picker
     if (v.description !== undefined) item.description = v.description;
     if (v.detail !== undefined) item.detail = v.detail;
     if (v.alwaysShow) item.alwaysShow = true;
-    if (v.prompt) { item.prompt = v.prompt; item.iconPath = v.iconUri ? vscode.Uri.parse(v.iconUri) : undefined; }
+    if (v.prompt) {
+      item.prompt = v.prompt;
+      item.iconPath = v.iconUri ? vscode.Uri.parse(v.iconUri) : undefined;
+    }
     if (v.logOf) item.logOf = v.logOf;
     return item;
   });
@@ -57,7 +63,11 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
         else if (!state.catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
       }
     });
-    qp.onDidHide(() => { sub.dispose(); qp.dispose(); resolve(undefined); });
+    qp.onDidHide(() => {
+      sub.dispose();
+      qp.dispose();
+      resolve(undefined);
+    });
     qp.show();
   });
 }
@@ -70,9 +80,13 @@ function stillOffered(state: ExtensionState, picked: CatalogPrompt): CatalogProm
   const server = state.catalog.servers.find(s => s.id === picked.server.id);
   const now = server?.prompts.find(p => p.prompt.name === picked.prompt.name);
   if (!now) {
-    void vscode.window.showWarningMessage(vscode.l10n.t(
-      'The prompt "{0}" is no longer offered by the server {1}.', picked.prompt.name, picked.server.def.name,
-    ));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'The prompt "{0}" is no longer offered by the server {1}.',
+        picked.prompt.name,
+        picked.server.def.name,
+      ),
+    );
   }
   return now;
 }

@@ -6,22 +6,46 @@
 // values) are core's.
 import * as vscode from 'vscode';
 import { questionWatcher } from '../core/question-watch';
-import { checkValue, fieldHint, oneAtATime, type Asker, type Field, type FieldValue, type FormQuestion, type Question, type QuestionAnswer, type UrlQuestion } from '../core/elicitation';
+import {
+  checkValue,
+  fieldHint,
+  oneAtATime,
+  type Asker,
+  type Field,
+  type FieldValue,
+  type FormQuestion,
+  type Question,
+  type QuestionAnswer,
+  type UrlQuestion,
+} from '../core/elicitation';
 
-interface Row extends vscode.QuickPickItem { value?: string; step?: number; act?: 'send' | 'decline' | 'skip' }
+interface Row extends vscode.QuickPickItem {
+  value?: string;
+  step?: number;
+  act?: 'send' | 'decline' | 'skip';
+}
 type Step = { value: FieldValue | undefined } | 'back' | 'decline' | 'cancel';
 
 let open: Promise<unknown> | undefined;
 
 /** While a question is on screen, the quick input it hid (an argument step asking for completions) waits for it instead of cancelling. */
-export function questionShowing(): Promise<unknown> | undefined { return open; }
+export function questionShowing(): Promise<unknown> | undefined {
+  return open;
+}
 
 /** The asker every connection of the extension uses: one question on screen at a time. */
 export const askQuestion: Asker = oneAtATime(async question => {
   let closed!: () => void;
   // Set before the question's input shows, so the input it hides already sees it.
-  open = new Promise<void>(resolve => { closed = resolve; });
-  try { return await show(question); } finally { open = undefined; closed(); }
+  open = new Promise<void>(resolve => {
+    closed = resolve;
+  });
+  try {
+    return await show(question);
+  } finally {
+    open = undefined;
+    closed();
+  }
 });
 
 async function show(question: Question): Promise<QuestionAnswer> {
@@ -38,7 +62,9 @@ function title(question: Question): string {
 }
 
 async function askForm(question: FormQuestion): Promise<QuestionAnswer> {
-  const values: Record<string, FieldValue | undefined> = Object.fromEntries(question.fields.map(f => [f.name, f.default]));
+  const values: Record<string, FieldValue | undefined> = Object.fromEntries(
+    question.fields.map(f => [f.name, f.default]),
+  );
   const total = question.fields.length + 1;
   let i = 0;
   for (;;) {
@@ -46,13 +72,20 @@ async function askForm(question: FormQuestion): Promise<QuestionAnswer> {
     if (i < question.fields.length) {
       const step = await askField(question, question.fields[i], values[question.fields[i].name], i, total);
       if (step === 'cancel' || step === 'decline') return { action: step };
-      if (step === 'back') { i = Math.max(0, i - 1); continue; }
+      if (step === 'back') {
+        i = Math.max(0, i - 1);
+        continue;
+      }
       values[question.fields[i].name] = step.value;
       i++;
       continue;
     }
     const review = await askReview(question, values, total);
-    if (review === 'send') return { action: 'accept', values: Object.fromEntries(Object.entries(values).filter((e): e is [string, FieldValue] => e[1] !== undefined)) };
+    if (review === 'send')
+      return {
+        action: 'accept',
+        values: Object.fromEntries(Object.entries(values).filter((e): e is [string, FieldValue] => e[1] !== undefined)),
+      };
     if (review === 'cancel' || review === 'decline') return { action: review };
     i = review;
   }
@@ -63,7 +96,9 @@ function declineButton(server: string): vscode.QuickInputButton {
 }
 
 function fieldPrompt(field: Field): string {
-  const parts = [field.required ? vscode.l10n.t('{0} (required)', field.label) : vscode.l10n.t('{0} (optional)', field.label)];
+  const parts = [
+    field.required ? vscode.l10n.t('{0} (required)', field.label) : vscode.l10n.t('{0} (optional)', field.label),
+  ];
   const hint = fieldHint(field);
   if (hint) parts.push(hint);
   if (field.description) parts.push(field.description);
@@ -79,56 +114,135 @@ function shown(field: Field, value: FieldValue | undefined): string {
 }
 
 /** One field: a text box that checks as the user types, or a list of choices. */
-function askField(question: FormQuestion, field: Field, current: FieldValue | undefined, index: number, total: number): Promise<Step> {
+function askField(
+  question: FormQuestion,
+  field: Field,
+  current: FieldValue | undefined,
+  index: number,
+  total: number,
+): Promise<Step> {
   const decline = declineButton(question.server);
   const buttons = [...(index > 0 ? [vscode.QuickInputButtons.Back] : []), decline];
   if (field.kind === 'string' || field.kind === 'number' || field.kind === 'integer') {
     const box = vscode.window.createInputBox();
-    Object.assign(box, { title: title(question), prompt: fieldPrompt(field), step: index + 1, totalSteps: total, ignoreFocusOut: true, password: field.secret, buttons });
+    Object.assign(box, {
+      title: title(question),
+      prompt: fieldPrompt(field),
+      step: index + 1,
+      totalSteps: total,
+      ignoreFocusOut: true,
+      password: field.secret,
+      buttons,
+    });
     box.placeholder = field.label;
     box.value = current === undefined ? '' : String(current);
-    const check = () => { const r = checkValue(field, box.value); box.validationMessage = 'problem' in r && box.value !== '' ? r.problem : undefined; return r; };
+    const check = () => {
+      const r = checkValue(field, box.value);
+      box.validationMessage = 'problem' in r && box.value !== '' ? r.problem : undefined;
+      return r;
+    };
     return run(box, question, decline, finish => {
       box.onDidChangeValue(check);
       box.onDidAccept(() => {
         const r = check();
-        if ('problem' in r) { box.validationMessage = r.problem; return; }
+        if ('problem' in r) {
+          box.validationMessage = r.problem;
+          return;
+        }
         finish({ value: r.ok });
       });
     });
   }
   const qp = vscode.window.createQuickPick<Row>();
-  Object.assign(qp, { title: title(question), placeholder: fieldPrompt(field), step: index + 1, totalSteps: total, ignoreFocusOut: true, buttons, matchOnDescription: true });
-  const choices: Row[] = field.kind === 'boolean'
-    ? [{ label: vscode.l10n.t('Yes'), value: 'true' }, { label: vscode.l10n.t('No'), value: 'false' }]
-    : (field.choices ?? []).map(c => ({ label: c.label, description: c.label === c.value ? undefined : c.value, value: c.value }));
-  const skip: Row[] = !field.required && field.kind !== 'multi' ? [{ label: vscode.l10n.t('$(debug-step-over) Skip'), description: vscode.l10n.t('leave {0} empty', field.label), act: 'skip' }] : [];
+  Object.assign(qp, {
+    title: title(question),
+    placeholder: fieldPrompt(field),
+    step: index + 1,
+    totalSteps: total,
+    ignoreFocusOut: true,
+    buttons,
+    matchOnDescription: true,
+  });
+  const choices: Row[] =
+    field.kind === 'boolean'
+      ? [
+          { label: vscode.l10n.t('Yes'), value: 'true' },
+          { label: vscode.l10n.t('No'), value: 'false' },
+        ]
+      : (field.choices ?? []).map(c => ({
+          label: c.label,
+          description: c.label === c.value ? undefined : c.value,
+          value: c.value,
+        }));
+  const skip: Row[] =
+    !field.required && field.kind !== 'multi'
+      ? [
+          {
+            label: vscode.l10n.t('$(debug-step-over) Skip'),
+            description: vscode.l10n.t('leave {0} empty', field.label),
+            act: 'skip',
+          },
+        ]
+      : [];
   qp.canSelectMany = field.kind === 'multi';
   qp.items = [...choices, ...skip];
-  const picked = (r: Row) => current !== undefined && (Array.isArray(current) ? current.includes(r.value ?? '') : String(current) === r.value);
+  const picked = (r: Row) =>
+    current !== undefined && (Array.isArray(current) ? current.includes(r.value ?? '') : String(current) === r.value);
   if (qp.canSelectMany) qp.selectedItems = qp.items.filter(picked);
   else qp.activeItems = qp.items.filter(picked).slice(0, 1);
   return run(qp, question, decline, finish => {
     qp.onDidAccept(() => {
-      const rows = qp.canSelectMany ? [...qp.selectedItems] : [qp.selectedItems[0] ?? qp.activeItems[0]].filter(Boolean);
-      if (!qp.canSelectMany && rows[0]?.act === 'skip') { finish({ value: undefined }); return; }
-      const input = field.kind === 'boolean' ? rows[0]?.value === 'true' : qp.canSelectMany ? rows.map(row => row.value ?? '') : rows[0]?.value ?? '';
+      const rows = qp.canSelectMany
+        ? [...qp.selectedItems]
+        : [qp.selectedItems[0] ?? qp.activeItems[0]].filter(Boolean);
+      if (!qp.canSelectMany && rows[0]?.act === 'skip') {
+        finish({ value: undefined });
+        return;
+      }
+      const input =
+        field.kind === 'boolean'
+          ? rows[0]?.value === 'true'
+          : qp.canSelectMany
+            ? rows.map(row => row.value ?? '')
+            : (rows[0]?.value ?? '');
       const checked = !qp.canSelectMany && !rows.length ? checkValue(field, '') : checkValue(field, input);
-      if ('problem' in checked) { qp.placeholder = checked.problem; return; }
+      if ('problem' in checked) {
+        qp.placeholder = checked.problem;
+        return;
+      }
       finish({ value: checked.ok });
     });
   });
 }
 
 /** The last step: send, change one answer, or decline. */
-function askReview(question: FormQuestion, values: Record<string, FieldValue | undefined>, total: number): Promise<'send' | 'decline' | 'cancel' | number> {
+function askReview(
+  question: FormQuestion,
+  values: Record<string, FieldValue | undefined>,
+  total: number,
+): Promise<'send' | 'decline' | 'cancel' | number> {
   const qp = vscode.window.createQuickPick<Row>();
   const decline = declineButton(question.server);
-  Object.assign(qp, { title: title(question), placeholder: vscode.l10n.t('Send these answers to {0}?', question.server), step: total, totalSteps: total, ignoreFocusOut: true, buttons: [vscode.QuickInputButtons.Back, decline] });
+  Object.assign(qp, {
+    title: title(question),
+    placeholder: vscode.l10n.t('Send these answers to {0}?', question.server),
+    step: total,
+    totalSteps: total,
+    ignoreFocusOut: true,
+    buttons: [vscode.QuickInputButtons.Back, decline],
+  });
   qp.items = [
     { label: vscode.l10n.t('$(check) Send to {0}', question.server), act: 'send' },
-    ...question.fields.map((f, i) => ({ label: `$(edit) ${f.label}`, description: shown(f, values[f.name]) || vscode.l10n.t('(empty)'), step: i })),
-    { label: vscode.l10n.t('$(circle-slash) Decline'), description: vscode.l10n.t('tell {0} no', question.server), act: 'decline' },
+    ...question.fields.map((f, i) => ({
+      label: `$(edit) ${f.label}`,
+      description: shown(f, values[f.name]) || vscode.l10n.t('(empty)'),
+      step: i,
+    })),
+    {
+      label: vscode.l10n.t('$(circle-slash) Decline'),
+      description: vscode.l10n.t('tell {0} no', question.server),
+      act: 'decline',
+    },
   ];
   return run(qp, question, decline, finish => {
     qp.onDidAccept(() => {
@@ -137,17 +251,34 @@ function askReview(question: FormQuestion, values: Record<string, FieldValue | u
       else if (row?.act === 'decline') finish('decline');
       else if (row?.step !== undefined) finish({ value: row.step });
     });
-  }).then(step => (typeof step === 'object' ? (step.value as 'send' | number) : step === 'back' ? question.fields.length - 1 : step));
+  }).then(step =>
+    typeof step === 'object' ? (step.value as 'send' | number) : step === 'back' ? question.fields.length - 1 : step,
+  );
 }
 
 /** URL mode: the full address and its host; opened only after "Open". */
 async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
   const qp = vscode.window.createQuickPick<Row>();
   const decline = declineButton(question.server);
-  Object.assign(qp, { title: title(question), placeholder: vscode.l10n.t('{0} asks you to open a page on {1}', question.server, question.host), ignoreFocusOut: true, buttons: [decline], matchOnDetail: false });
+  Object.assign(qp, {
+    title: title(question),
+    placeholder: vscode.l10n.t('{0} asks you to open a page on {1}', question.server, question.host),
+    ignoreFocusOut: true,
+    buttons: [decline],
+    matchOnDetail: false,
+  });
   qp.items = [
-    { label: vscode.l10n.t('$(link-external) Open {0}', question.host), detail: question.url, description: question.warning, act: 'send' },
-    { label: vscode.l10n.t('$(circle-slash) Decline'), description: vscode.l10n.t('tell {0} no', question.server), act: 'decline' },
+    {
+      label: vscode.l10n.t('$(link-external) Open {0}', question.host),
+      detail: question.url,
+      description: question.warning,
+      act: 'send',
+    },
+    {
+      label: vscode.l10n.t('$(circle-slash) Decline'),
+      description: vscode.l10n.t('tell {0} no', question.server),
+      act: 'decline',
+    },
   ];
   const step = await run(qp, question, decline, finish => {
     qp.onDidAccept(() => {
@@ -163,7 +294,12 @@ async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
 }
 
 /** Shows `input` until `wire` finishes it; Escape (hide), the Decline button and the server withdrawing the question end it too. */
-function run(input: vscode.QuickPick<Row> | vscode.InputBox, question: Question, decline: vscode.QuickInputButton, wire: (finish: (s: Step) => void) => void): Promise<Step> {
+function run(
+  input: vscode.QuickPick<Row> | vscode.InputBox,
+  question: Question,
+  decline: vscode.QuickInputButton,
+  wire: (finish: (s: Step) => void) => void,
+): Promise<Step> {
   return new Promise(resolve => {
     let settled = false;
     const finish = (s: Step) => {
@@ -176,9 +312,14 @@ function run(input: vscode.QuickPick<Row> | vscode.InputBox, question: Question,
     const withdrawn = () => finish('cancel');
     question.signal.addEventListener('abort', withdrawn);
     wire(finish);
-    input.onDidTriggerButton(b => finish(b === decline ? 'decline' : b === vscode.QuickInputButtons.Back ? 'back' : 'cancel'));
+    input.onDidTriggerButton(b =>
+      finish(b === decline ? 'decline' : b === vscode.QuickInputButtons.Back ? 'back' : 'cancel'),
+    );
     input.onDidHide(() => finish('cancel'));
-    if (question.signal.aborted) { finish('cancel'); return; }
+    if (question.signal.aborted) {
+      finish('cancel');
+      return;
+    }
     input.show();
   });
 }

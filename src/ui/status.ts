@@ -10,7 +10,10 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
   item.command = Command.focusView;
   const update = () => {
     const summary = statusSummary(state.catalog.servers, state.held.length, state.catalog.prompts.length);
-    if (!summary) { item.hide(); return; }
+    if (!summary) {
+      item.hide();
+      return;
+    }
     item.text = summary.text;
     item.tooltip = summary.tooltip;
     item.accessibilityInformation = { label: summary.tooltip };
@@ -19,5 +22,10 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
   };
   const subs = [state.catalog.onDidChange(update), state.onDidLoadConfig(update)];
   update();
-  return { dispose: () => { item.dispose(); for (const s of subs) s.dispose(); } };
+  return {
+    dispose: () => {
+      item.dispose();
+      for (const s of subs) s.dispose();
+    },
+  };
 }

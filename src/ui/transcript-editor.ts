@@ -23,22 +23,38 @@ export function labels(): MarkdownLabels {
 export function transcriptMarkdown(stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): string {
   const p = stored.result.prompt.prompt;
   const header = `# ${escapeLabel(p.title ?? p.name)}\n\n${codeSpan(`@mcp /${stored.invocation}`)}\n\n`;
-  return header + transcriptToMarkdown(stored.transcript, { labels: labels(), inlineImageBytes, href: (part, index) => hrefFor(stored, part, index, inlineImageBytes) });
+  return (
+    header +
+    transcriptToMarkdown(stored.transcript, {
+      labels: labels(),
+      inlineImageBytes,
+      href: (part, index) => hrefFor(stored, part, index, inlineImageBytes),
+    })
+  );
 }
 
 function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageBytes: number): string | undefined {
   switch (part.kind) {
-    case 'image': return part.bytes > inlineImageBytes ? mediaUri(stored.id, index, part).toString() : undefined;
-    case 'audio': return mediaUri(stored.id, index, part).toString();
-    case 'resource': return (part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part)).toString();
-    case 'link': return resourceLinkUri(stored.result.prompt.server.id, part).toString();
-    default: return undefined;
+    case 'image':
+      return part.bytes > inlineImageBytes ? mediaUri(stored.id, index, part).toString() : undefined;
+    case 'audio':
+      return mediaUri(stored.id, index, part).toString();
+    case 'resource':
+      return (
+        part.text !== undefined ? embeddedResourceUri(stored.id, index, part) : mediaUri(stored.id, index, part)
+      ).toString();
+    case 'link':
+      return resourceLinkUri(stored.result.prompt.server.id, part).toString();
+    default:
+      return undefined;
   }
 }
 
 export class TranscriptProvider implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
-  set(uri: vscode.Uri, text: string): void { this.texts.set(uri.toString(), text); }
+  set(uri: vscode.Uri, text: string): void {
+    this.texts.set(uri.toString(), text);
+  }
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? vscode.l10n.t('This transcript is no longer available.');
   }

@@ -21,18 +21,22 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly state: ExtensionState) {
-    this.subs.push(state.catalog.onDidChange(entry => {
-      const node = entry && this.serverNodes.get(entry.id);
-      if (node && node.type === 'server' && node.entry === entry) this.emitter.fire(node);
-      else this.emitter.fire(undefined);
-    }));
+    this.subs.push(
+      state.catalog.onDidChange(entry => {
+        const node = entry && this.serverNodes.get(entry.id);
+        if (node && node.type === 'server' && node.entry === entry) this.emitter.fire(node);
+        else this.emitter.fire(undefined);
+      }),
+    );
     this.subs.push(state.onDidLoadConfig(() => this.emitter.fire(undefined)));
   }
 
   getChildren(node?: Node): Node[] {
     if (!node) {
       const nodes: Node[] = this.state.problems.map(p => ({
-        type: 'problem' as const, origin: p.origin, message: p.message,
+        type: 'problem' as const,
+        origin: p.origin,
+        message: p.message,
       }));
       const next = new Map<string, Node>();
       for (const entry of this.state.catalog.servers) {
@@ -62,15 +66,19 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
-      case 'server': return toTreeItem(serverItem(node.entry, this.state.notes.get(node.entry.id) ?? []));
-      case 'blocked': return toTreeItem(heldItem(node.held));
-      case 'problem': return toTreeItem(problemItem(node.origin, node.message));
+      case 'server':
+        return toTreeItem(serverItem(node.entry, this.state.notes.get(node.entry.id) ?? []));
+      case 'blocked':
+        return toTreeItem(heldItem(node.held));
+      case 'problem':
+        return toTreeItem(problemItem(node.origin, node.message));
       case 'prompt': {
         const item = toTreeItem(promptItem(node.prompt));
         item.command!.arguments = [node];
         return item;
       }
-      case 'argument': return toTreeItem(argumentItem(node.prompt, node.index));
+      case 'argument':
+        return toTreeItem(argumentItem(node.prompt, node.index));
     }
   }
 

@@ -10,13 +10,23 @@ import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigObject, parseConfigText } from '../core/config';
 import {
-  claudeProjects, disabledEntries, discoveryFiles, parseDiscoveredText, profileFolderOf, workspaceFileMcp,
-  type DiscoveryFile, type DiscoverySource,
+  claudeProjects,
+  disabledEntries,
+  discoveryFiles,
+  parseDiscoveredText,
+  profileFolderOf,
+  workspaceFileMcp,
+  type DiscoveryFile,
+  type DiscoverySource,
 } from '../core/config-locations';
 import type { ConfigProblemEntry, ConfigSource } from '../core/server-merge';
 import { inspectServers, readDiscovery } from '../settings';
 
-export interface ReadSources { sources: ConfigSource[]; problems: ConfigProblemEntry[]; retry: boolean }
+export interface ReadSources {
+  sources: ConfigSource[];
+  problems: ConfigProblemEntry[];
+  retry: boolean;
+}
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -29,7 +39,13 @@ export function profileMcpJson(globalStorageUri: vscode.Uri): vscode.Uri | undef
 /** Every file discovery reads now, as URIs in the extension host's file system. */
 export function discoveredFiles(): DiscoveryFile[] {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => f.uri.fsPath);
-  const env = { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA, xdgConfigHome: process.env.XDG_CONFIG_HOME, folders };
+  const env = {
+    platform: process.platform,
+    home: os.homedir(),
+    appData: process.env.APPDATA,
+    xdgConfigHome: process.env.XDG_CONFIG_HOME,
+    folders,
+  };
   return discoveryFiles(env, readDiscovery());
 }
 
@@ -80,7 +96,14 @@ export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<
     try {
       const config = parseConfigText(read.text, 'workspace', origin);
       const disabled = disabledOf(read.text, 'servers');
-      sources.push({ kind: 'workspace', label: origin, key: uri.toString(), folder: folder.uri.fsPath, config, disabled });
+      sources.push({
+        kind: 'workspace',
+        label: origin,
+        key: uri.toString(),
+        folder: folder.uri.fsPath,
+        config,
+        disabled,
+      });
     } catch (err) {
       problems.push({ origin, message: message(err) });
     }
@@ -96,7 +119,14 @@ export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<
         const section = workspaceFileMcp(read.text, label);
         if (section !== undefined) {
           const config = parseConfigObject(section, 'workspace', label);
-          sources.push({ kind: 'workspace', label, key: file.toString(), folder: settingsFolder, config, disabled: disabledEntries((section as { servers?: unknown }).servers) });
+          sources.push({
+            kind: 'workspace',
+            label,
+            key: file.toString(),
+            folder: settingsFolder,
+            config,
+            disabled: disabledEntries((section as { servers?: unknown }).servers),
+          });
         }
       } catch (err) {
         problems.push({ origin: label, message: message(err) });
@@ -113,14 +143,26 @@ export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<
   };
   const inspected = inspectServers();
   addSetting(inspected.user, 'user', vscode.l10n.t('user settings'), 'settings');
-  addSetting(inspected.workspace, 'workspace', vscode.l10n.t('workspace settings'), 'settings:workspace', settingsFolder);
+  addSetting(
+    inspected.workspace,
+    'workspace',
+    vscode.l10n.t('workspace settings'),
+    'settings:workspace',
+    settingsFolder,
+  );
   if (vscode.workspace.workspaceFile) {
     for (const folder of folders) {
       const label = vscode.l10n.t('folder settings of {0}', folder.name);
-      addSetting(inspectServers(folder.uri).folder, 'workspace', label, `settings:${folder.uri.toString()}`, folder.uri.fsPath);
+      addSetting(
+        inspectServers(folder.uri).folder,
+        'workspace',
+        label,
+        `settings:${folder.uri.toString()}`,
+        folder.uri.fsPath,
+      );
     }
   }
-  sources.push(...await readDiscovered(problems));
+  sources.push(...(await readDiscovered(problems)));
   return { sources, problems, retry };
 }
 
@@ -135,16 +177,25 @@ async function readDiscovered(problems: ConfigProblemEntry[]): Promise<ConfigSou
     const read = await readText(vscode.Uri.file(file.path));
     if (!('text' in read)) continue;
     const name = DISCOVERY_LABEL[file.source]();
-    const where = file.kind === 'user' ? file.path.replace(os.homedir(), '~') : vscode.workspace.asRelativePath(file.path);
+    const where =
+      file.kind === 'user' ? file.path.replace(os.homedir(), '~') : vscode.workspace.asRelativePath(file.path);
     const label = `${name} (${where})`;
     try {
       const { config, disabled } = parseDiscoveredText(file, read.text, label, folders);
       if (file.source === 'claudeCode' && file.kind === 'user') {
         for (const p of claudeProjects(jsonc.parse(read.text), folders)) claudeOff.set(p.folder, p.disabledMcpjson);
       }
-      const off = file.source === 'claudeCode' && file.folder ? claudeOff.get(file.folder) ?? [] : [];
+      const off = file.source === 'claudeCode' && file.folder ? (claudeOff.get(file.folder) ?? []) : [];
       const key = `discovery:${file.source}:${file.path}`;
-      sources.push({ kind: file.kind, label, key, folder: file.folder, config, disabled: [...disabled, ...off], discovered: true });
+      sources.push({
+        kind: file.kind,
+        label,
+        key,
+        folder: file.folder,
+        config,
+        disabled: [...disabled, ...off],
+        discovered: true,
+      });
     } catch (err) {
       problems.push({ origin: label, message: message(err) });
     }

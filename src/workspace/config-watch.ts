@@ -34,5 +34,9 @@ export function watchOutsideConfig(globalStorageUri: vscode.Uri, reload: () => v
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(rewatch),
   ];
-  return { dispose: () => { for (const d of [...watchers, ...subs]) d.dispose(); } };
+  return {
+    dispose: () => {
+      for (const d of [...watchers, ...subs]) d.dispose();
+    },
+  };
 }

@@ -11,7 +11,10 @@ export class OAuthLoopback implements vscode.Disposable {
   private redirect?: string;
   private server?: OAuthCallbackServer;
 
-  constructor(private readonly catalog: () => Catalog, private readonly secrets: vscode.SecretStorage) {}
+  constructor(
+    private readonly catalog: () => Catalog,
+    private readonly secrets: vscode.SecretStorage,
+  ) {}
 
   async prepare(): Promise<void> {
     if (this.redirect) return;

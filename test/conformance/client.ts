@@ -13,9 +13,15 @@ import { signInCallback } from '../../src/core/sign-in';
 
 class MemoryStore implements SecretStore {
   private readonly map = new Map<string, string>();
-  async get(key: string) { return this.map.get(key); }
-  async store(key: string, value: string) { this.map.set(key, value); }
-  async delete(key: string) { this.map.delete(key); }
+  async get(key: string) {
+    return this.map.get(key);
+  }
+  async store(key: string, value: string) {
+    this.map.set(key, value);
+  }
+  async delete(key: string) {
+    this.map.delete(key);
+  }
 }
 
 const log: LogSink = {
@@ -31,8 +37,15 @@ const MAX_SIGN_INS = 3;
 
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1];
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string };
-  const entry = { type: 'http', url, ...(context.client_id ? { clientId: context.client_id, clientSecret: context.client_secret } : {}) };
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+    client_id?: string;
+    client_secret?: string;
+  };
+  const entry = {
+    type: 'http',
+    url,
+    ...(context.client_id ? { clientId: context.client_id, clientSecret: context.client_secret } : {}),
+  };
   const [def] = parseConfigObject({ servers: { conformance: entry } }, 'user', 'conformance').servers;
 
   let catalog: Catalog | undefined;
@@ -44,7 +57,15 @@ async function main(): Promise<void> {
     connection: d => ({
       log,
       restart: false,
-      oauth: d.transport.type === 'stdio' ? undefined : new StoredOAuthProvider(`${d.id}:${d.transport.url}`, store, redirect, { server: d.name, clientName: 'MCP Prompts conformance', clientId: d.transport.clientId, clientSecret: d.transport.clientSecret }),
+      oauth:
+        d.transport.type === 'stdio'
+          ? undefined
+          : new StoredOAuthProvider(`${d.id}:${d.transport.url}`, store, redirect, {
+              server: d.name,
+              clientName: 'MCP Prompts conformance',
+              clientId: d.transport.clientId,
+              clientSecret: d.transport.clientSecret,
+            }),
     }),
   });
   catalog.setServers([def]);
@@ -62,14 +83,19 @@ async function main(): Promise<void> {
       await catalog.ready();
     }
     if (server.listError) throw server.listError;
-    process.stderr.write(`[done] ${server.connection.status}, ${server.prompts.length} prompts${server.warnings.length ? `; ${server.warnings.join('; ')}` : ''}\n`);
+    process.stderr.write(
+      `[done] ${server.connection.status}, ${server.prompts.length} prompts${server.warnings.length ? `; ${server.warnings.join('; ')}` : ''}\n`,
+    );
   } finally {
     await catalog.dispose();
     callback.dispose();
   }
 }
 
-main().then(() => process.exit(0), err => {
-  process.stderr.write(`[failed] ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  err => {
+    process.stderr.write(`[failed] ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -20,17 +20,27 @@ function sessionText(page) {
 }
 
 async function waitForSession(page, re, timeout = 120000) {
-  await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout });
+  await page.waitForFunction(
+    r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''),
+    re.source,
+    { timeout },
+  );
 }
 
 /** The same, on the chat's text with every run of white space as one space. */
 async function waitForSessionFlat(page, re, timeout = 120000) {
-  await page.waitForFunction(r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')), re.source, { timeout });
+  await page.waitForFunction(
+    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
+    re.source,
+    { timeout },
+  );
 }
 
 module.exports = async function agent(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) } });
+  const ui = await openWorkbench(ctx, {
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) },
+  });
   const { page } = ui;
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -38,7 +48,10 @@ module.exports = async function agent(ctx) {
   await ui.typeInChat('@mcp /rich-demo.rich_content');
   await waitForSession(page, /FAKE-MODEL received 4 messages/);
   // The chat list places its rows absolutely: DOM order is not display order, so find the row by content.
-  const row = page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 4 messages' }).first();
+  const row = page
+    .locator(`${SESSION} .interactive-item-container.interactive-response`)
+    .filter({ hasText: 'FAKE-MODEL received 4 messages' })
+    .first();
   const buttons = row.locator('.chat-command-button');
   // The row spans the width; the button itself is its link (a click in the row's middle hits nothing).
   const continueButton = buttons.locator('a.monaco-button').filter({ hasText: 'Continue in Agent' }).last();
@@ -46,14 +59,23 @@ module.exports = async function agent(ctx) {
   await continueButton.waitFor({ timeout: 60000 });
   await more.waitFor({ timeout: 60000 });
   // Two buttons instead of four; the model was asked already (afterGet "send"), so Send to Model is in More….
-  assert.deepEqual((await buttons.allInnerTexts()).map(t => t.trim()), ['Continue in Agent', 'More…']);
+  assert.deepEqual(
+    (await buttons.allInnerTexts()).map(t => t.trim()),
+    ['Continue in Agent', 'More…'],
+  );
   await row.scrollIntoViewIfNeeded();
   await ui.screenshot('transcript-actions');
 
   // 2. More… lists every action; Insert into Chat Input fills the input (roles kept) and attaches the resources.
   await more.click();
   const quick = page.locator('.quick-input-widget');
-  for (const label of ['Continue in Agent', 'Send to Model', 'Insert into Chat Input', 'Copy as Markdown', 'Open as Document']) {
+  for (const label of [
+    'Continue in Agent',
+    'Send to Model',
+    'Insert into Chat Input',
+    'Copy as Markdown',
+    'Open as Document',
+  ]) {
     await quick.locator('.monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 60000 });
   }
   await ui.screenshot('more-actions');
@@ -61,17 +83,25 @@ module.exports = async function agent(ctx) {
   const input = page.locator(INPUT).first();
   const chips = input.locator('.chat-attached-context-attachment');
   await chips.filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });
-  for (const name of ['audio.wav', 'data.bin']) await chips.filter({ hasText: name }).first().waitFor({ timeout: 60000 });
+  for (const name of ['audio.wav', 'data.bin'])
+    await chips.filter({ hasText: name }).first().waitFor({ timeout: 60000 });
   // The image goes with it: the image tool is attached (VS Code takes no image file from an extension).
   await chips.filter({ hasText: 'mcpPromptImage' }).first().waitFor({ timeout: 60000 });
   const typed = await input.locator('.monaco-editor .view-lines').first().innerText();
   // The editor draws only the lines in view: the first turn's heading and text (the order is a unit test).
-  assert.match(typed.replace(/\u00a0/g, ' '), /^User:\s*# Rich content/, 'the inserted text starts with the first turn and its role');
+  assert.match(
+    typed.replace(/\u00a0/g, ' '),
+    /^User:\s*# Rich content/,
+    'the inserted text starts with the first turn and its role',
+  );
   await ui.screenshot('insert-into-chat-input');
   // Sent as it is (one Enter, the input has the focus), the user's agent gets the files and, through the
   // attached image tool, the image data.
   await page.keyboard.press('Enter');
-  await waitForSessionFlat(page, /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/);
+  await waitForSessionFlat(
+    page,
+    /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
+  );
   await ui.screenshot('insert-sent');
 
   // 3. Continue in Agent: a new agent chat; the model receives the turns in order with their roles, the
@@ -82,26 +112,46 @@ module.exports = async function agent(ctx) {
   await waitForSession(page, /FAKE-MODEL received 7 messages/);
   const received = (await sessionText(page)).replace(/\s+/g, ' ');
   const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 7 messages'));
-  assert.match(echo, /^FAKE-MODEL received 7 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./);
+  assert.match(
+    echo,
+    /^FAKE-MODEL received 7 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./,
+  );
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md> <contents "# Notes\\n\\n- remember the milk/);
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/audio\.wav> <binary 16044 bytes>/);
   assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/data\.bin> <binary 8 bytes>/);
   // The image data: the fixture's 64×64 PNG, 8293 bytes, in the result of the tool call the agent made.
-  assert.match(echo, /\[assistant\] <tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/);
+  assert.match(
+    echo,
+    /\[assistant\] <tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
+  );
   // The new chat is in agent mode and holds only the hand-off (the @mcp run stays in the previous chat).
   await page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(received, /@mcp \/rich-demo\.rich_content/);
-  await page.locator(`${SESSION} .interactive-item-container.interactive-response`).filter({ hasText: 'FAKE-MODEL received 7 messages' }).first().scrollIntoViewIfNeeded();
+  await page
+    .locator(`${SESSION} .interactive-item-container.interactive-response`)
+    .filter({ hasText: 'FAKE-MODEL received 7 messages' })
+    .first()
+    .scrollIntoViewIfNeeded();
   await ui.screenshot('agent-received');
   await ui.close();
 
   // 4. chat.afterGet "agent": the transcript, then the hand-off to a new agent chat without a click.
-  const auto = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) }, userSettings: { 'mcpPrompts.chat.afterGet': 'agent' } });
+  const auto = await openWorkbench(ctx, {
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) },
+    userSettings: { 'mcpPrompts.chat.afterGet': 'agent' },
+  });
   await auto.page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await auto.typeInChat('@mcp /rich-demo.rich_content');
-  await waitForSession(auto.page, /FAKE-MODEL received 7 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/);
+  await waitForSession(
+    auto.page,
+    /FAKE-MODEL received 7 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
+  );
   await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
-  assert.doesNotMatch(await sessionText(auto.page), /FAKE-MODEL received 4 messages/, 'the model was not asked without tools first');
+  assert.doesNotMatch(
+    await sessionText(auto.page),
+    /FAKE-MODEL received 4 messages/,
+    'the model was not asked without tools first',
+  );
 };
 
 if (require.main === module) runStandalone(module, __filename);

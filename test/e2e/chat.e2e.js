@@ -36,7 +36,11 @@ async function scrollChatTo(page, target) {
 
 /** Waits until the chat's text (also the parts scrolled out of view) matches `re`. */
 async function sessionText(page, re) {
-  await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout: 60000 });
+  await page.waitForFunction(
+    r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''),
+    re.source,
+    { timeout: 60000 },
+  );
 }
 
 module.exports = async function chat(ctx) {
@@ -64,7 +68,16 @@ module.exports = async function chat(ctx) {
   await suggest.filter({ hasText: '/pick_framework' }).first().waitFor({ timeout: 60000 });
   await page.keyboard.press('Enter');
   await suggest.filter({ hasText: 'language=' }).first().waitFor({ timeout: 60000 });
-  await page.waitForFunction(() => /@mcp \/pick_framework $/.test(document.querySelector('.interactive-input-part .monaco-editor .view-lines')?.textContent.replace(/\u00a0/g, ' ') ?? ''), undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      /@mcp \/pick_framework $/.test(
+        document
+          .querySelector('.interactive-input-part .monaco-editor .view-lines')
+          ?.textContent.replace(/\u00a0/g, ' ') ?? '',
+      ),
+    undefined,
+    { timeout: 60000 },
+  );
   await suggest.filter({ hasText: 'framework=' }).first().waitFor();
   await page.keyboard.type('language=py');
   await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
@@ -101,11 +114,19 @@ module.exports = async function chat(ctx) {
   await ui.waitForText('For the assistant only:', { within: SESSION });
   await ui.waitForText('FAKE-MODEL received 4 messages: [user] # Rich content', { within: SESSION });
   // The image went to the model as image data (the echo sits inside a code block, so read the text).
-  await page.waitForFunction(() => /<image\simage\/png\s\d+\sbytes>/.test(document.querySelector('.interactive-session')?.innerText ?? ''), undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () => /<image\simage\/png\s\d+\sbytes>/.test(document.querySelector('.interactive-session')?.innerText ?? ''),
+    undefined,
+    { timeout: 60000 },
+  );
   // For the screenshot only: the chat list may re-render the last item while it is being scrolled to.
   for (let i = 0; ; i++) {
-    try { await page.locator(`${SESSION} .interactive-item-container`).last().scrollIntoViewIfNeeded({ timeout: 20000 }); break; }
-    catch (e) { if (i >= 4 || !/not attached/.test(e.message)) throw e; }
+    try {
+      await page.locator(`${SESSION} .interactive-item-container`).last().scrollIntoViewIfNeeded({ timeout: 20000 });
+      break;
+    } catch (e) {
+      if (i >= 4 || !/not attached/.test(e.message)) throw e;
+    }
   }
   await ui.screenshot('rich-transcript');
 
@@ -123,7 +144,14 @@ module.exports = async function chat(ctx) {
   // The chat's sticky request header can cover the anchor: deliver the click to the anchor itself.
   await audioAnchor.dispatchEvent('click');
   await page.locator('.tab').filter({ hasText: 'audio.wav' }).first().waitFor({ timeout: 60000 });
-  const duration = await waitForFrameValue(page, () => { const a = document.querySelector('audio'); return a && a.readyState >= 1 ? a.duration : undefined; }, 'the audio preview to load the clip');
+  const duration = await waitForFrameValue(
+    page,
+    () => {
+      const a = document.querySelector('audio');
+      return a && a.readyState >= 1 ? a.duration : undefined;
+    },
+    'the audio preview to load the clip',
+  );
   if (Math.abs(duration - 1) > 0.05) throw new Error(`the audio preview did not load the clip (duration ${duration})`);
   await ui.screenshot('audio-preview');
 

@@ -17,14 +17,30 @@ module.exports = async function commands(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-commands-'));
   ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
   const record = path.join(dir, 'requests.jsonl');
-  const flow = { type: 'stdio', command: process.execPath, args: [path.join(root, 'test', 'fixtures', 'flow-server.mjs')], env: { FLOW_RECORD: record } };
+  const flow = {
+    type: 'stdio',
+    command: process.execPath,
+    args: [path.join(root, 'test', 'fixtures', 'flow-server.mjs')],
+    env: { FLOW_RECORD: record },
+  };
   const ui = await openWorkbench(ctx, {
     userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { completions: { type: 'stdio', ...fixtureCommand('completions') }, flow } }, null, 2) },
+    files: {
+      '.vscode/mcp.json': JSON.stringify(
+        { servers: { completions: { type: 'stdio', ...fixtureCommand('completions') }, flow } },
+        null,
+        2,
+      ),
+    },
   });
   const { page } = ui;
   const rows = page.locator(`${QUICK} .monaco-list-row`);
-  const inputValue = value => page.waitForFunction(v => document.querySelector('.quick-input-widget .quick-input-box input')?.value === v, value, { timeout: 60000 });
+  const inputValue = value =>
+    page.waitForFunction(
+      v => document.querySelector('.quick-input-widget .quick-input-box input')?.value === v,
+      value,
+      { timeout: 60000 },
+    );
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
   // Add Server…: kind, command line, name; the entry lands in .vscode/mcp.json and starts.
@@ -40,7 +56,10 @@ module.exports = async function commands(ctx) {
   await page.keyboard.press('Enter');
   await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   const mcpJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), 'utf8'));
-  if (JSON.stringify(mcpJson.servers.added) !== JSON.stringify({ type: 'stdio', command: process.execPath, args: [FAULTY_MJS, 'ok'] })) {
+  if (
+    JSON.stringify(mcpJson.servers.added) !==
+    JSON.stringify({ type: 'stdio', command: process.execPath, args: [FAULTY_MJS, 'ok'] })
+  ) {
     throw new Error(`Add Server wrote ${JSON.stringify(mcpJson.servers.added)}`);
   }
   await ui.screenshot('server-added');
@@ -64,20 +83,26 @@ module.exports = async function commands(ctx) {
   await ui.waitForText('Use django with python', { within: SESSION });
   const sendButton = page.locator(SESSION).getByRole('button', { name: 'Send to Model' }).last();
   await sendButton.waitFor({ timeout: 60000 });
-  if (/FAKE-MODEL received/.test(await page.locator(SESSION).innerText())) throw new Error('the model was asked although chat.afterGet is "show"');
+  if (/FAKE-MODEL received/.test(await page.locator(SESSION).innerText()))
+    throw new Error('the model was asked although chat.afterGet is "show"');
   await ui.screenshot('shown-not-sent');
   await sendButton.click();
   await ui.waitForText(/FAKE-MODEL received \d+ messages?:/, { within: SESSION });
 
   // Send to Model sends what is shown: the server's text counts its prompts/get calls, and it is asked once.
-  const countedGets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : '').split('\n').filter(l => l.includes('"prompts/get"') && l.includes('"counted"')).length;
+  const countedGets = () =>
+    (fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : '')
+      .split('\n')
+      .filter(l => l.includes('"prompts/get"') && l.includes('"counted"')).length;
   await ui.typeInChat('@mcp /flow.counted');
   await ui.waitForText('COUNTED get #1', { within: SESSION });
   await page.locator(SESSION).getByRole('button', { name: 'Send to Model' }).last().click();
   await ui.waitForText(/FAKE-MODEL received 1 messages: \[user\] COUNTED get #1/, { within: SESSION });
   await ui.screenshot('sent-stored-result');
-  if (countedGets() !== 1) throw new Error(`Send to Model asked the server again: ${countedGets()} prompts/get of counted`);
-  if (/COUNTED get #2/.test(await page.locator(SESSION).innerText())) throw new Error('the model got a second prompts/get result');
+  if (countedGets() !== 1)
+    throw new Error(`Send to Model asked the server again: ${countedGets()} prompts/get of counted`);
+  if (/COUNTED get #2/.test(await page.locator(SESSION).innerText()))
+    throw new Error('the model got a second prompts/get result');
 
   // "Edit in editor…": a multi-line value typed in an editor.
   await ui.runCommand('MCP Prompts: Run Prompt…');
@@ -93,7 +118,11 @@ module.exports = async function commands(ctx) {
   await ui.screenshot('edit-in-editor');
   await rows.filter({ hasText: 'Use Text' }).first().click();
   // Two lines of one paragraph: the chat's text, not one element, holds them.
-  await page.waitForFunction(() => /Hello, Ada\s+Lovelace!/.test(document.querySelector('.interactive-session')?.innerText ?? ''), undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () => /Hello, Ada\s+Lovelace!/.test(document.querySelector('.interactive-session')?.innerText ?? ''),
+    undefined,
+    { timeout: 60000 },
+  );
 
   // Save Last Result as .prompt.md…: the save dialog proposes .github/prompts/hello.prompt.md.
   await ui.runCommand('MCP Prompts: Save Last Result as .prompt.md…');
@@ -105,7 +134,8 @@ module.exports = async function commands(ctx) {
   const saved = path.join(ui.host.workspace, '.github', 'prompts', 'hello.prompt.md');
   await waitForFile(page, () => fs.existsSync(saved), saved);
   const text = fs.readFileSync(saved, 'utf8');
-  if (!/### 👤 User/.test(text) || !/Hello, Ada\nLovelace!/.test(text)) throw new Error(`unexpected .prompt.md:\n${text}`);
+  if (!/### 👤 User/.test(text) || !/Hello, Ada\nLovelace!/.test(text))
+    throw new Error(`unexpected .prompt.md:\n${text}`);
   await ui.screenshot('saved');
 };
 

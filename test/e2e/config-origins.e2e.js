@@ -18,14 +18,23 @@ module.exports = async function configOrigins(ctx) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-home-'));
   try {
     fs.mkdirSync(path.join(home, '.cursor'));
-    fs.writeFileSync(path.join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'cursor-pages': servers.paginated } }, null, 2));
+    fs.writeFileSync(
+      path.join(home, '.cursor', 'mcp.json'),
+      JSON.stringify({ mcpServers: { 'cursor-pages': servers.paginated } }, null, 2),
+    );
     // VS Code writes mcp.json with tabs, `servers` first and an `inputs` list.
     const profileJson = defined => JSON.stringify({ servers: defined, inputs: [] }, null, '\t');
     const ui = await openWorkbench(ctx, {
       env: { HOME: home },
       userSettings: { 'mcpPrompts.discovery': { cursor: true } },
       userFiles: { 'mcp.json': profileJson({ 'profile-rich': servers['rich-demo'] }) },
-      files: { 'project.code-workspace': JSON.stringify({ folders: [{ path: '.' }], settings: { mcp: { servers: { 'ws-completions': servers.completions } } } }, null, 2) },
+      files: {
+        'project.code-workspace': JSON.stringify(
+          { folders: [{ path: '.' }], settings: { mcp: { servers: { 'ws-completions': servers.completions } } } },
+          null,
+          2,
+        ),
+      },
       workspaceFile: 'project.code-workspace',
     });
     const { page, host } = ui;
@@ -53,14 +62,25 @@ module.exports = async function configOrigins(ctx) {
     await tree.filter({ hasText: 'profile-rich' }).first().hover();
     await page.locator('.action-label[aria-label="Collapse All"]:visible').first().click();
     await tree.filter({ hasText: 'profile-rich' }).first().hover();
-    await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: user profile mcp.json' }).first().waitFor({ timeout: 60000 });
+    await page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: 'Defined in: user profile mcp.json' })
+      .first()
+      .waitFor({ timeout: 60000 });
     await ui.screenshot('origins-tooltip');
     await tree.filter({ hasText: 'cursor-pages' }).first().hover();
-    await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: Cursor (~/.cursor/mcp.json)' }).first().waitFor({ timeout: 60000 });
+    await page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: 'Defined in: Cursor (~/.cursor/mcp.json)' })
+      .first()
+      .waitFor({ timeout: 60000 });
 
     // Watched: a server added to the profile's mcp.json while the window is open appears without a reload.
     const profileFile = path.join(host.userDataDir, 'User', 'mcp.json');
-    fs.writeFileSync(profileFile, profileJson({ 'profile-rich': servers['rich-demo'], 'profile-changing': servers.changing }));
+    fs.writeFileSync(
+      profileFile,
+      profileJson({ 'profile-rich': servers['rich-demo'], 'profile-changing': servers.changing }),
+    );
     await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'profile-changing' }).first().waitFor({ timeout: 60000 });
 
@@ -74,12 +94,22 @@ module.exports = async function configOrigins(ctx) {
     await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 60000 });
     // A workspace's .cursor/mcp.json created while the window is open is read too (a workspace origin).
     fs.mkdirSync(path.join(host.workspace, '.cursor'));
-    fs.writeFileSync(path.join(host.workspace, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }));
+    fs.writeFileSync(
+      path.join(host.workspace, '.cursor', 'mcp.json'),
+      JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }),
+    );
     await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'cursor-ws' }).first().hover();
-    await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: Cursor (.cursor/mcp.json)' }).first().waitFor({ timeout: 60000 });
+    await page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: 'Defined in: Cursor (.cursor/mcp.json)' })
+      .first()
+      .waitFor({ timeout: 60000 });
     // Discovery only reads: the Cursor file is as it was.
-    assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(path.join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers), ['cursor-pages']);
+    assert.deepEqual(
+      Object.keys(JSON.parse(fs.readFileSync(path.join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers),
+      ['cursor-pages'],
+    );
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

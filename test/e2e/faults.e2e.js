@@ -20,7 +20,18 @@ module.exports = async function faults(ctx) {
     workspaceTrust: true,
     waitForModel: false,
     files: {
-      '.vscode/mcp.json': JSON.stringify({ servers: { flaky: stdio('fail-once'), hostile: stdio('content'), slow: stdio('hang-on-get'), gone: { type: 'stdio', command: 'mcp-prompts-no-such-command' } } }, null, 2),
+      '.vscode/mcp.json': JSON.stringify(
+        {
+          servers: {
+            flaky: stdio('fail-once'),
+            hostile: stdio('content'),
+            slow: stdio('hang-on-get'),
+            gone: { type: 'stdio', command: 'mcp-prompts-no-such-command' },
+          },
+        },
+        null,
+        2,
+      ),
     },
     userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('ok') } },
   });
@@ -31,9 +42,18 @@ module.exports = async function faults(ctx) {
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const tree = page.locator('.pane-body .monaco-list-row');
-  for (const name of ['flaky', 'hostile', 'slow', 'gone']) await tree.filter({ hasText: name }).filter({ hasText: 'not started: workspace not trusted' }).first().waitFor({ timeout: 60000 });
+  for (const name of ['flaky', 'hostile', 'slow', 'gone'])
+    await tree
+      .filter({ hasText: name })
+      .filter({ hasText: 'not started: workspace not trusted' })
+      .first()
+      .waitFor({ timeout: 60000 });
   // The user-level server runs and lists its prompts in Restricted Mode.
-  await tree.filter({ hasText: 'user-ok' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
+  await tree
+    .filter({ hasText: 'user-ok' })
+    .filter({ hasText: 'running · stdio · 2 prompts' })
+    .first()
+    .waitFor({ timeout: 60000 });
   await ui.screenshot('untrusted-tree');
 
   // The held-back server leads to Manage Workspace Trust; trusting starts the servers.
@@ -45,7 +65,9 @@ module.exports = async function faults(ctx) {
   // Each workspace server asks for consent once, naming what it runs (test/e2e/trust.e2e.js covers declining).
   const consent = page.locator('.monaco-dialog-box');
   for (const name of ['flaky', 'hostile', 'slow', 'gone']) {
-    await consent.filter({ hasText: `Start the MCP server "${name}" defined in .vscode/mcp.json?` }).waitFor({ timeout: 120000 });
+    await consent
+      .filter({ hasText: `Start the MCP server "${name}" defined in .vscode/mcp.json?` })
+      .waitFor({ timeout: 120000 });
     if (name === 'flaky') await ui.screenshot('consent');
     await consent.getByRole('button', { name: 'Start Server', exact: true }).click();
     await consent.filter({ hasText: `"${name}"` }).waitFor({ state: 'hidden', timeout: 60000 });
@@ -54,10 +76,15 @@ module.exports = async function faults(ctx) {
   // The trust editor opens as a modal: close it.
   const modal = page.locator('.monaco-modal-editor-block');
   await page.keyboard.press('Escape');
-  if (await modal.isVisible()) await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
+  if (await modal.isVisible())
+    await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
   await modal.waitFor({ state: 'hidden', timeout: 60000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  await tree.filter({ hasText: 'gone' }).filter({ hasText: 'could not start: command not found (mcp-prompts-no-such-command)' }).first().waitFor({ timeout: 60000 });
+  await tree
+    .filter({ hasText: 'gone' })
+    .filter({ hasText: 'could not start: command not found (mcp-prompts-no-such-command)' })
+    .first()
+    .waitFor({ timeout: 60000 });
   await ui.screenshot('trusted-tree');
   await ui.waitForModel('Fake Echo');
 
@@ -77,7 +104,8 @@ module.exports = async function faults(ctx) {
     };
   });
   if (!hostile.found) throw new Error('the hostile-text response was not found');
-  if (hostile.commandLinks || hostile.images || hostile.scripts) throw new Error(`server text became live: ${JSON.stringify(hostile)}`);
+  if (hostile.commandLinks || hostile.images || hostile.scripts)
+    throw new Error(`server text became live: ${JSON.stringify(hostile)}`);
   await ui.screenshot('hostile-text');
 
   // A failed run keeps its arguments: the retry starts from them, and this time the server answers.
@@ -86,12 +114,23 @@ module.exports = async function faults(ctx) {
   await ui.screenshot('failed-with-retry');
   // Show Log on the failed response opens that server's log in the Output panel.
   await page.locator(SESSION).getByRole('button', { name: 'Show Log' }).last().click();
-  await page.waitForFunction(() => [...document.querySelectorAll('.part.panel .view-lines')].some(v => /Starting\s+flaky\b/.test(v.textContent) && /flaky\s+is\s+running/.test(v.textContent)), undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.part.panel .view-lines')].some(
+        v => /Starting\s+flaky\b/.test(v.textContent) && /flaky\s+is\s+running/.test(v.textContent),
+      ),
+    undefined,
+    { timeout: 60000 },
+  );
   await ui.screenshot('show-log');
   await page.locator(SESSION).getByRole('button', { name: 'Edit Arguments and Retry…' }).last().click();
   const input = page.locator(`${QUICK} .quick-input-box input`);
   await input.waitFor({ state: 'visible', timeout: 60000 });
-  await page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-box input')?.value === 'Ada', undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelector('.quick-input-widget .quick-input-box input')?.value === 'Ada',
+    undefined,
+    { timeout: 60000 },
+  );
   await ui.screenshot('retry-prefilled');
   await page.keyboard.press('Enter');
   await ui.waitForText('Hello, Ada!', { within: SESSION });
@@ -114,16 +153,27 @@ module.exports = async function faults(ctx) {
   // The notification centre lists it with the same buttons as its toast. VS Code shows no toasts at all
   // when started with --enable-smoke-test-driver, as this harness is, so the test reads the centre.
   await ui.runCommand('Notifications: Show Notifications');
-  const failure = page.locator('.notifications-center .notification-list-item').filter({ hasText: 'flaky failed on prompt "hello": temporarily unavailable' }).first();
+  const failure = page
+    .locator('.notifications-center .notification-list-item')
+    .filter({ hasText: 'flaky failed on prompt "hello": temporarily unavailable' })
+    .first();
   await failure.waitFor({ timeout: 60000 });
   await failure.getByRole('button', { name: 'Show Log' }).waitFor({ timeout: 60000 });
   await ui.screenshot('failed-notification');
   await failure.getByRole('button', { name: 'Try Again…' }).click();
-  await page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-box input')?.value === 'Bo', undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.querySelector('.quick-input-widget .quick-input-box input')?.value === 'Bo',
+    undefined,
+    { timeout: 60000 },
+  );
   await page.keyboard.press('Enter');
   // The retry runs in the editor again, like the run that failed (not in chat).
   await page.locator('.tab').filter({ hasText: 'flaky.hello' }).first().waitFor({ timeout: 60000 });
-  await waitForFrameValue(page, () => /Hello, Bo!/.test(document.body?.innerText ?? ''), 'the retried run\'s "Hello, Bo!" in the transcript editor');
+  await waitForFrameValue(
+    page,
+    () => /Hello, Bo!/.test(document.body?.innerText ?? ''),
+    'the retried run\'s "Hello, Bo!" in the transcript editor',
+  );
   await ui.runCommand('Notifications: Hide Notifications');
   await page.locator('.notifications-center').first().waitFor({ state: 'hidden', timeout: 60000 });
   await ui.screenshot('retried-in-editor');
@@ -139,17 +189,29 @@ module.exports = async function faults(ctx) {
   const log = () => readLog(ui.host.runDir, 'MCP Prompts slow.log');
   await waitForFile(page, () => /not answering prompts\/get \(id (\d+)\)/.test(log()), 'the request at the server');
   const id = /not answering prompts\/get \(id (\d+)\)/.exec(log())[1];
-  await page.locator('.interactive-input-part a.action-label[aria-label^="Cancel"], .interactive-input-part a.action-label[aria-label^="Stop"]').first().click({ timeout: 60000 });
+  await page
+    .locator(
+      '.interactive-input-part a.action-label[aria-label^="Cancel"], .interactive-input-part a.action-label[aria-label^="Stop"]',
+    )
+    .first()
+    .click({ timeout: 60000 });
   await waitForFile(page, () => log().includes(`cancelled ${id}`), 'notifications/cancelled at the server');
   await ui.screenshot('cancelled');
 
   // A window reload while a request hangs: the old extension host's servers all exit, the new one
   // starts its own; no process is left behind.
   await ui.typeInChat('@mcp /slow.hello name=Reload');
-  await waitForFile(page, () => (log().match(/not answering prompts\/get/g) ?? []).length >= 2, 'the second request at the server');
+  await waitForFile(
+    page,
+    () => (log().match(/not answering prompts\/get/g) ?? []).length >= 2,
+    'the second request at the server',
+  );
   await page.reload();
   await page.locator('[aria-label^="MCP Prompts: 4 running, 1 failing"]').first().waitFor({ timeout: 120000 });
-  const servers = () => execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').filter(l => l.includes('faulty.mjs')).length;
+  const servers = () =>
+    execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter(l => l.includes('faulty.mjs')).length;
   await waitForFile(page, () => servers() === 4, 'exactly one process per server (flaky, hostile, slow, user-ok)');
 };
 

@@ -18,7 +18,24 @@ const QUICK = '.quick-input-widget';
 const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 // eslint-disable-next-line no-control-regex -- the terminal colours in Playwright's messages
 const ANSI_COLOUR = /\x1b\[\d+m/g;
-const WORDS = ['python', 'pytorch', 'typescript', 'tyrant', 'rust', 'rustic', 'golang', 'gopher', 'kotlin', 'kettle', 'swift', 'swallow', 'haskell', 'hassle', 'elixir', 'elastic'];
+const WORDS = [
+  'python',
+  'pytorch',
+  'typescript',
+  'tyrant',
+  'rust',
+  'rustic',
+  'golang',
+  'gopher',
+  'kotlin',
+  'kettle',
+  'swift',
+  'swallow',
+  'haskell',
+  'hassle',
+  'elixir',
+  'elastic',
+];
 
 /** A seeded generator (mulberry32): a failing round can be replayed. */
 function generator(seed) {
@@ -35,20 +52,44 @@ module.exports = async function flow(ctx) {
   const record = path.join(dir, 'requests.jsonl');
   try {
     const ui = await openWorkbench(ctx, {
-      files: { '.vscode/mcp.json': JSON.stringify({ servers: { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '80' } } } }, null, 2) },
+      files: {
+        '.vscode/mcp.json': JSON.stringify(
+          {
+            servers: {
+              flow: {
+                type: 'stdio',
+                command: process.execPath,
+                args: [FLOW_SERVER],
+                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '80' },
+              },
+            },
+          },
+          null,
+          2,
+        ),
+      },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
     const rows = quick.locator('.monaco-list-row');
     /** What the server received, one object per request. */
-    const requests = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l)) : []);
+    const requests = () =>
+      fs.existsSync(record)
+        ? fs
+            .readFileSync(record, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l))
+        : [];
     const gets = name => requests().filter(r => r.method === 'prompts/get' && r.name === name);
     const count = method => requests().filter(r => r.method === method).length;
     const nextGet = async (name, before, what) => {
       await waitForFile(page, () => gets(name).length > before, what, 30000);
       return gets(name)[before];
     };
-    const notification = text => page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+    const notification = text =>
+      page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     const failures = [];
@@ -57,11 +98,22 @@ module.exports = async function flow(ctx) {
         await fn();
       } catch (e) {
         const lines = String(e.message || e).split('\n');
-        failures.push(`${name}: ${lines[0]}${lines.find(l => /waiting for/.test(l))?.replace(ANSI_COLOUR, '').trim() ?? ''}`);
+        failures.push(
+          `${name}: ${lines[0]}${
+            lines
+              .find(l => /waiting for/.test(l))
+              ?.replace(ANSI_COLOUR, '')
+              .trim() ?? ''
+          }`,
+        );
         await ui.screenshot(`failed-${name}`).catch(() => {});
         // Back to a clean window for the next part (only after a failure).
         for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
-        await page.locator('.interactive-input-part .monaco-editor').first().click().catch(() => {});
+        await page
+          .locator('.interactive-input-part .monaco-editor')
+          .first()
+          .click()
+          .catch(() => {});
         await page.keyboard.press('Control+A');
         await page.keyboard.press('Backspace');
       }
@@ -75,7 +127,9 @@ module.exports = async function flow(ctx) {
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       // No toasts under --enable-smoke-test-driver (see faults.e2e.js): the centre holds them.
       await ui.runCommand('Notifications: Show Notifications');
-      await notification('No prompt result to save yet.').getByRole('button', { name: 'Run Prompt…' }).waitFor({ timeout: 30000 });
+      await notification('No prompt result to save yet.')
+        .getByRole('button', { name: 'Run Prompt…' })
+        .waitFor({ timeout: 30000 });
       await notification('No server is waiting for a sign-in.').waitFor({ timeout: 30000 });
       await notification('No server signs in with OAuth.').waitFor({ timeout: 30000 });
       const again = notification('No prompt has been run yet.');
@@ -85,7 +139,7 @@ module.exports = async function flow(ctx) {
       await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
       await page.keyboard.type('Counted');
       await page.keyboard.press('Enter');
-      await nextGet('counted', before, 'Counted run from the notification\'s Run Prompt…');
+      await nextGet('counted', before, "Counted run from the notification's Run Prompt…");
       await ui.runCommand('Notifications: Clear All Notifications');
     });
 
@@ -94,7 +148,11 @@ module.exports = async function flow(ctx) {
       const forms = gets('form').length;
       await ui.typeInChat('@mcp /flow.form a1=python a2=rust a3=golang a4=swift a5=kotlin', { delay: 40 });
       const form = await nextGet('form', forms, 'the typed form line sent by one Enter');
-      if (JSON.stringify(form.args) !== JSON.stringify({ a1: 'python', a2: 'rust', a3: 'golang', a4: 'swift', a5: 'kotlin' })) throw new Error(`form received ${JSON.stringify(form.args)}`);
+      if (
+        JSON.stringify(form.args) !==
+        JSON.stringify({ a1: 'python', a2: 'rust', a3: 'golang', a4: 'swift', a5: 'kotlin' })
+      )
+        throw new Error(`form received ${JSON.stringify(form.args)}`);
       await ui.waitForText('FORM a1=«python» a2=«rust» a3=«golang» a4=«swift» a5=«kotlin»', { within: SESSION });
       const counted = gets('counted').length;
       await ui.typeInChat('@mcp /flow.counted', { delay: 40 });
@@ -134,7 +192,14 @@ module.exports = async function flow(ctx) {
       await ui.runCommand('MCP Prompts: Start Server');
       await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 60000 });
       await ui.runCommand('MCP Prompts: Show Server Log…');
-      await page.waitForFunction(() => [...document.querySelectorAll('.part.panel .view-lines')].some(v => /flow\s+is\s+running/.test(v.textContent)), undefined, { timeout: 60000 });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.part.panel .view-lines')].some(v =>
+            /flow\s+is\s+running/.test(v.textContent),
+          ),
+        undefined,
+        { timeout: 60000 },
+      );
       await ui.runCommand('MCP Prompts: Add Server…');
       await quick.getByText('Add MCP Server (1/3)').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
@@ -142,7 +207,14 @@ module.exports = async function flow(ctx) {
       await quick.getByText('Import MCP Servers').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
       await ui.runCommand('MCP Prompts: Save Last Result as .prompt.md…');
-      await page.waitForFunction(() => /\.github\/prompts\/counted\.prompt\.md$/.test(document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? ''), undefined, { timeout: 30000 });
+      await page.waitForFunction(
+        () =>
+          /\.github\/prompts\/counted\.prompt\.md$/.test(
+            document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? '',
+          ),
+        undefined,
+        { timeout: 30000 },
+      );
       await page.keyboard.press('Escape');
       await ui.runCommand('MCP Prompts: Focus on Prompts View');
       await page.locator('.pane-body .monaco-list-row').filter({ hasText: 'flow' }).first().waitFor({ timeout: 30000 });
@@ -153,15 +225,19 @@ module.exports = async function flow(ctx) {
     // the server's suggestions (0-80 ms each) replace the list between keystrokes.
     await page.evaluate(() => {
       window.__flowClicks = [];
-      document.addEventListener('mousedown', e => {
-        const row = e.target.closest?.('.quick-input-widget .monaco-list-row');
-        if (!row) return;
-        window.__flowClicks.push({
-          label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
-          description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
-          input: document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? '',
-        });
-      }, true);
+      document.addEventListener(
+        'mousedown',
+        e => {
+          const row = e.target.closest?.('.quick-input-widget .monaco-list-row');
+          if (!row) return;
+          window.__flowClicks.push({
+            label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+            description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
+            input: document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? '',
+          });
+        },
+        true,
+      );
     });
     const next = generator(1913);
     const pick = list => list[Math.floor(next() * list.length)];
@@ -188,7 +264,9 @@ module.exports = async function flow(ctx) {
             } else {
               await page.keyboard.type(word.slice(0, 1 + Math.floor(next() * 2)));
               const clicks = await page.evaluate(() => window.__flowClicks.length);
-              const row = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${word}\\s*$`) }) }).first();
+              const row = rows
+                .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${word}\\s*$`) }) })
+                .first();
               await row.click({ timeout: 30000 });
               const click = await page.evaluate(n => window.__flowClicks[n], clicks);
               // The row under the mouse is what the person clicked, even when the list changed under it.
@@ -198,12 +276,21 @@ module.exports = async function flow(ctx) {
           }
           const got = await nextGet('form', before, `run ${run + 1} of the form (${mode})`);
           for (const [name, value] of Object.entries(expected)) {
-            if (got.args[name] !== value) mismatches[mode].push(`${name}: ${mode} ${JSON.stringify(value)}, server got ${JSON.stringify(got.args[name])}`);
+            if (got.args[name] !== value)
+              mismatches[mode].push(
+                `${name}: ${mode} ${JSON.stringify(value)}, server got ${JSON.stringify(got.args[name])}`,
+              );
           }
         }
         await ui.screenshot(`argument-${mode}`);
-        if (mode === 'clicked') console.log(`[flow] clicks that landed on another row than the one located: ${landedElsewhere.length}${landedElsewhere.length ? ` (${landedElsewhere.join(', ')})` : ''}`);
-        if (mismatches[mode].length) throw new Error(`${mismatches[mode].length} of 50 steps mismatched: ${mismatches[mode].slice(0, 5).join('; ')}`);
+        if (mode === 'clicked')
+          console.log(
+            `[flow] clicks that landed on another row than the one located: ${landedElsewhere.length}${landedElsewhere.length ? ` (${landedElsewhere.join(', ')})` : ''}`,
+          );
+        if (mismatches[mode].length)
+          throw new Error(
+            `${mismatches[mode].length} of 50 steps mismatched: ${mismatches[mode].slice(0, 5).join('; ')}`,
+          );
       });
     }
 
@@ -225,10 +312,11 @@ module.exports = async function flow(ctx) {
 
     // 5. Values survive the picker's hand-off to chat and Repeat Last Prompt.
     await part('round-trip', async () => {
-      const want = JSON.stringify({ path: 'C:\\new folder', 'größe': '10' });
+      const want = JSON.stringify({ path: 'C:\\new folder', größe: '10' });
       const before = gets('echo').length;
       const first = await echoFromPicker('C:\\new folder', '10', 'echo from the picker');
-      if (JSON.stringify(first.args) !== want) throw new Error(`the picker's hand-off sent ${JSON.stringify(first.args)}`);
+      if (JSON.stringify(first.args) !== want)
+        throw new Error(`the picker's hand-off sent ${JSON.stringify(first.args)}`);
       await ui.waitForText('ECHO path=«C:\\new folder» größe=«10»', { within: SESSION });
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       const again = await nextGet('echo', before + 1, 'echo from Repeat Last Prompt');
@@ -239,8 +327,9 @@ module.exports = async function flow(ctx) {
     // 6. "back" and "cancel" typed as values are values: neither goes a step back nor closes the input.
     await part('value-words', async () => {
       const got = await echoFromPicker('back', 'cancel', 'echo with the values "back" and "cancel"');
-      const want = JSON.stringify({ path: 'back', 'größe': 'cancel' });
-      if (JSON.stringify(got.args) !== want) throw new Error(`expected the server to receive ${want}, it got ${JSON.stringify(got.args)}`);
+      const want = JSON.stringify({ path: 'back', größe: 'cancel' });
+      if (JSON.stringify(got.args) !== want)
+        throw new Error(`expected the server to receive ${want}, it got ${JSON.stringify(got.args)}`);
       await ui.waitForText('ECHO path=«back» größe=«cancel»', { within: SESSION });
       await ui.screenshot('value-words');
     });

@@ -52,17 +52,30 @@ async function openWorkbench(ctx = {}, o = {}) {
   const timings = {};
   const t0 = Date.now();
   const host = await H.startHost({
-    workspace: o.workspace, userSettings: o.userSettings, workspaceTrust: !!o.workspaceTrust, env: o.env, extraArgs: o.extraArgs,
-    installExtensions: o.installExtensions || [H.fakeModelPath], label: name,
+    workspace: o.workspace,
+    userSettings: o.userSettings,
+    workspaceTrust: !!o.workspaceTrust,
+    env: o.env,
+    extraArgs: o.extraArgs,
+    installExtensions: o.installExtensions || [H.fakeModelPath],
+    label: name,
   });
   timings.serverUp = Date.now() - t0;
   let browser;
   const consoleLines = [];
   const ui = {
-    host, page: undefined, browser: undefined, timings, consoleLines,
+    host,
+    page: undefined,
+    browser: undefined,
+    timings,
+    consoleLines,
     /** Browser and host down; the workbench console is kept in <runDir>/workbench-console.log. */
     async close() {
-      try { fs.writeFileSync(path.join(host.runDir, 'workbench-console.log'), consoleLines.join('\n') + '\n'); } catch { /* best effort */ }
+      try {
+        fs.writeFileSync(path.join(host.runDir, 'workbench-console.log'), consoleLines.join('\n') + '\n');
+      } catch {
+        /* best effort */
+      }
       if (browser) await browser.close().catch(() => {});
       browser = undefined;
       await host.stop();
@@ -70,7 +83,10 @@ async function openWorkbench(ctx = {}, o = {}) {
   };
   if (ctx.defer) ctx.defer(() => ui.close());
   try {
-    for (const [base, files] of [[host.workspace, o.files], [path.join(host.userDataDir, 'User'), o.userFiles]]) {
+    for (const [base, files] of [
+      [host.workspace, o.files],
+      [path.join(host.userDataDir, 'User'), o.userFiles],
+    ]) {
       for (const [rel, text] of Object.entries(files || {})) {
         const file = path.join(base, rel);
         fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -79,7 +95,9 @@ async function openWorkbench(ctx = {}, o = {}) {
     }
     browser = ui.browser = await H.launchBrowser();
     const { page } = await H.openWorkbench(browser, host, {
-      extensionDevelopmentPaths: [extensionPath], folder: host.workspace, timeout: TIMEOUT,
+      extensionDevelopmentPaths: [extensionPath],
+      folder: host.workspace,
+      timeout: TIMEOUT,
       workspaceFile: o.workspaceFile && path.join(host.workspace, o.workspaceFile),
     });
     ui.page = page;
@@ -114,7 +132,11 @@ function helpers(page, H, { name }) {
     /** Waits until the chat input's model picker shows `modelName`. */
     async waitForModel(modelName = 'Fake Echo', { timeout = TIMEOUT } = {}) {
       await self.openChat({ timeout });
-      await page.locator(CHAT_INPUT_PART).getByText(modelName, { exact: true }).first().waitFor({ state: 'visible', timeout });
+      await page
+        .locator(CHAT_INPUT_PART)
+        .getByText(modelName, { exact: true })
+        .first()
+        .waitFor({ state: 'visible', timeout });
     },
     /**
      * Types into the chat input like a person and (send: true, default) presses Enter once, which must
@@ -140,7 +162,9 @@ function helpers(page, H, { name }) {
       await page.keyboard.press('F1');
       const input = page.locator('.quick-input-widget .quick-input-box input');
       await input.waitFor({ state: 'visible', timeout });
-      await page.waitForFunction(() => document.activeElement?.closest?.('.quick-input-widget') != null, undefined, { timeout });
+      await page.waitForFunction(() => document.activeElement?.closest?.('.quick-input-widget') != null, undefined, {
+        timeout,
+      });
       return input;
     },
     /**
@@ -151,21 +175,41 @@ function helpers(page, H, { name }) {
     async runCommand(title, { timeout = TIMEOUT } = {}) {
       await self.openCommandPalette({ timeout });
       await page.keyboard.type(title);
-      const focused = () => page.evaluate(() => document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() ?? '');
+      const focused = () =>
+        page.evaluate(
+          () =>
+            document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() ??
+            '',
+        );
       try {
-        await page.waitForFunction(t => document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() === t, title, { timeout: Math.min(timeout, 30000) });
+        await page.waitForFunction(
+          t =>
+            document.querySelector('.quick-input-widget .monaco-list-row.focused .label-name')?.textContent?.trim() ===
+            t,
+          title,
+          { timeout: Math.min(timeout, 30000) },
+        );
       } catch {
-        const shown = await page.locator('.quick-input-widget .monaco-list-row .label-name').allTextContents().catch(() => []);
-        throw new Error(`typing "${title}" in the command palette highlights ${JSON.stringify(await focused())}, so Enter would run that; rows: ${shown.map(t => JSON.stringify(t.trim())).join(', ') || 'none'}`);
+        const shown = await page
+          .locator('.quick-input-widget .monaco-list-row .label-name')
+          .allTextContents()
+          .catch(() => []);
+        throw new Error(
+          `typing "${title}" in the command palette highlights ${JSON.stringify(await focused())}, so Enter would run that; rows: ${shown.map(t => JSON.stringify(t.trim())).join(', ') || 'none'}`,
+        );
       }
       await page.keyboard.press('Enter');
       // Done when the palette closed, or when the command opened its own quick input (no ">" prefix).
-      await page.waitForFunction(() => {
-        const widget = document.querySelector('.quick-input-widget');
-        if (!widget || widget.style.display === 'none') return true;
-        const input = widget.querySelector('.quick-input-box input');
-        return !input || !input.value.startsWith('>');
-      }, undefined, { timeout });
+      await page.waitForFunction(
+        () => {
+          const widget = document.querySelector('.quick-input-widget');
+          if (!widget || widget.style.display === 'none') return true;
+          const input = widget.querySelector('.quick-input-box input');
+          return !input || !input.value.startsWith('>');
+        },
+        undefined,
+        { timeout },
+      );
     },
     /** Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path. */
     async screenshot(shot) {
@@ -191,11 +235,22 @@ async function runE2E(name, fn, { extensionPath = root } = {}) {
   } catch (e) {
     result.error = e;
     if (ctx.page) {
-      try { result.screenshot = await (await hostHarness()).saveScreenshot(ctx.page, `${name}-failure`); } catch { /* page gone */ }
+      try {
+        result.screenshot = await (await hostHarness()).saveScreenshot(ctx.page, `${name}-failure`);
+      } catch {
+        /* page gone */
+      }
     }
   } finally {
     for (const f of deferred.reverse()) {
-      try { await f(); } catch (e) { if (result.ok) { result.ok = false; result.error = e; } }
+      try {
+        await f();
+      } catch (e) {
+        if (result.ok) {
+          result.ok = false;
+          result.error = e;
+        }
+      }
     }
     result.ms = Date.now() - t0;
   }
@@ -205,13 +260,18 @@ async function runE2E(name, fn, { extensionPath = root } = {}) {
 /** For `node test/e2e/<name>.e2e.js`: runs that one test and exits 0/1. */
 function runStandalone(testModule, file) {
   const name = path.basename(file).replace(/\.e2e\.js$/, '');
-  runE2E(name, testModule.exports).then(r => {
-    console.log(r.ok ? `ok ${name} (${(r.ms / 1000).toFixed(1)} s)` : `FAIL ${name}: ${r.error && (r.error.stack || r.error)}`);
-    process.exit(r.ok ? 0 : 1);
-  }, err => {
-    console.log(`FAIL ${name}: ${err && (err.stack || err)}`);
-    process.exit(1);
-  });
+  runE2E(name, testModule.exports).then(
+    r => {
+      console.log(
+        r.ok ? `ok ${name} (${(r.ms / 1000).toFixed(1)} s)` : `FAIL ${name}: ${r.error && (r.error.stack || r.error)}`,
+      );
+      process.exit(r.ok ? 0 : 1);
+    },
+    err => {
+      console.log(`FAIL ${name}: ${err && (err.stack || err)}`);
+      process.exit(1);
+    },
+  );
 }
 
 /** Files under `dir` whose bytes contain `needle` (e.g. a secret that must not be stored in clear). */
@@ -221,7 +281,8 @@ function filesContaining(dir, needle) {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (entry.isFile() && fs.statSync(p).size < 64 * 1024 * 1024 && fs.readFileSync(p).includes(needle)) hits.push(p);
+      else if (entry.isFile() && fs.statSync(p).size < 64 * 1024 * 1024 && fs.readFileSync(p).includes(needle))
+        hits.push(p);
     }
   };
   walk(dir);
@@ -234,7 +295,8 @@ function readLog(runDir, name) {
   const walk = d => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else if (e.name === name) found.push(p);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === name) found.push(p);
     }
   };
   walk(path.join(runDir, 'user-data', 'logs'));
@@ -266,4 +328,14 @@ async function waitForFrameValue(page, fn, what, timeout = 60000) {
   }
 }
 
-module.exports = { openWorkbench, runE2E, runStandalone, hostHarness, root, filesContaining, readLog, waitForFile, waitForFrameValue };
+module.exports = {
+  openWorkbench,
+  runE2E,
+  runStandalone,
+  hostHarness,
+  root,
+  filesContaining,
+  readLog,
+  waitForFile,
+  waitForFrameValue,
+};

@@ -12,10 +12,14 @@ const QUICK = '.quick-input-widget';
 
 /** The Enter sent the request: the chat input is empty again (a suggestion taken instead leaves the line in it). */
 async function chatInputEmptied(page) {
-  await page.waitForFunction(() => {
-    const lines = document.querySelector('.interactive-input-part .monaco-editor .view-lines');
-    return lines !== null && lines.textContent.replace(/\u00a0/g, ' ').trim() === '';
-  }, undefined, { timeout: 60000 });
+  await page.waitForFunction(
+    () => {
+      const lines = document.querySelector('.interactive-input-part .monaco-editor .view-lines');
+      return lines !== null && lines.textContent.replace(/\u00a0/g, ' ').trim() === '';
+    },
+    undefined,
+    { timeout: 60000 },
+  );
 }
 
 module.exports = async function hostile(ctx) {
@@ -23,7 +27,13 @@ module.exports = async function hostile(ctx) {
   const stdio = fault => ({ type: 'stdio', ...faultyCommand(fault) });
   const ui = await openWorkbench(ctx, {
     waitForModel: false,
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { hostile: stdio('content'), names: stdio('hostile-names'), words: stdio('word-like-names') } }, null, 2) },
+    files: {
+      '.vscode/mcp.json': JSON.stringify(
+        { servers: { hostile: stdio('content'), names: stdio('hostile-names'), words: stdio('word-like-names') } },
+        null,
+        2,
+      ),
+    },
     userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
   });
   const { page } = ui;
@@ -41,12 +51,21 @@ module.exports = async function hostile(ctx) {
   await page.locator(`${SESSION} a.monaco-button`).filter({ hasText: 'More…' }).last().click();
   await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first().click();
   // Only the preview's own frame (the workbench frame shows the chat's copy of the same text).
-  const preview = await waitForFrameValue(page, () => {
-    if (window === window.top) return undefined;
-    const headings = [...document.querySelectorAll('h1, h3')].map(h => h.textContent);
-    return headings.some(h => h.includes('html-comment')) && headings.some(h => h.includes('User')) ? document.body.innerText : undefined;
-  }, 'the transcript in the markdown preview');
-  if (!preview.includes('<!-- everything after this comment opener is hidden in a preview') || !preview.includes('still here')) {
+  const preview = await waitForFrameValue(
+    page,
+    () => {
+      if (window === window.top) return undefined;
+      const headings = [...document.querySelectorAll('h1, h3')].map(h => h.textContent);
+      return headings.some(h => h.includes('html-comment')) && headings.some(h => h.includes('User'))
+        ? document.body.innerText
+        : undefined;
+    },
+    'the transcript in the markdown preview',
+  );
+  if (
+    !preview.includes('<!-- everything after this comment opener is hidden in a preview') ||
+    !preview.includes('still here')
+  ) {
     throw new Error(`the preview hides text: ${JSON.stringify(preview)}`);
   }
   await ui.screenshot('preview-html-comment');
@@ -69,15 +88,21 @@ module.exports = async function hostile(ctx) {
     return {
       found: true,
       headings: [...row.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(h => h.textContent.trim()),
-      links: [...row.querySelectorAll('a')].map(a => a.getAttribute('href') ?? a.getAttribute('data-href') ?? '').filter(h => h.includes('evil')),
-      inCode: [...row.querySelectorAll('code')].some(c => c.textContent.includes('### Fake heading [click me](https://evil.example/)')),
+      links: [...row.querySelectorAll('a')]
+        .map(a => a.getAttribute('href') ?? a.getAttribute('data-href') ?? '')
+        .filter(h => h.includes('evil')),
+      inCode: [...row.querySelectorAll('code')].some(c =>
+        c.textContent.includes('### Fake heading [click me](https://evil.example/)'),
+      ),
     };
   });
   if (!list.found) throw new Error('the /list response was not found');
-  if (list.headings.some(h => h.includes('Fake heading')) || list.links.length || !list.inCode) throw new Error(`the argument name escaped its code span: ${JSON.stringify(list)}`);
+  if (list.headings.some(h => h.includes('Fake heading')) || list.links.length || !list.inCode)
+    throw new Error(`the argument name escaped its code span: ${JSON.stringify(list)}`);
   // The three names that sanitise alike are all listed, each under its own invocation.
   const listed = await sessionText();
-  for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 ']) if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
+  for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 '])
+    if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
   await ui.screenshot('list-hostile-names');
 
   // 4b. /help and a name that starts with `list`, typed in full: one Enter each runs what was typed.
@@ -88,7 +113,8 @@ module.exports = async function hostile(ctx) {
   await chatInputEmptied(page);
   await ui.waitForText('ran list_everything', { within: SESSION });
   const ran = (await sessionText()).match(/ran (\w+)/g);
-  if (JSON.stringify(ran) !== JSON.stringify(['ran list_everything'])) throw new Error(`another prompt ran: ${JSON.stringify(ran)}`);
+  if (JSON.stringify(ran) !== JSON.stringify(['ran list_everything']))
+    throw new Error(`another prompt ran: ${JSON.stringify(ran)}`);
   await ui.screenshot('help-and-list-prefix-one-enter');
 
   // 5. The picker marks the look-alike name where the user picks it.

@@ -17,11 +17,23 @@ module.exports = async function noModel(ctx) {
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first().click();
   await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
   // The preview renders in a webview iframe: wait for the frame that shows the transcript.
-  await waitForFrameValue(page, () => {
-    const img = document.querySelector('img[src^="data:image/png;base64,"]');
-    const text = document.body?.innerText ?? '';
-    return !!img && img.naturalWidth === 64 && /User/.test(text) && /Assistant/.test(text) && !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') && /audio\.wav \(audio\/wav, 1\.0 s/.test(text) && /Demo README/.test(text);
-  }, 'the transcript preview with image, roles, audio and link');
+  await waitForFrameValue(
+    page,
+    () => {
+      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      const text = document.body?.innerText ?? '';
+      return (
+        !!img &&
+        img.naturalWidth === 64 &&
+        /User/.test(text) &&
+        /Assistant/.test(text) &&
+        !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') &&
+        /audio\.wav \(audio\/wav, 1\.0 s/.test(text) &&
+        /Demo README/.test(text)
+      );
+    },
+    'the transcript preview with image, roles, audio and link',
+  );
   await ui.screenshot('transcript-editor');
 };
 

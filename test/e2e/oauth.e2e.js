@@ -9,7 +9,9 @@ const path = require('node:path');
 const { openWorkbench, runStandalone, root, hostHarness, filesContaining } = require('./harness');
 
 /** A screenshot of another page (the browser tab the sign-in opened). */
-async function screenshotOf(p, name) { return (await hostHarness()).saveScreenshot(p, name); }
+async function screenshotOf(p, name) {
+  return (await hostHarness()).saveScreenshot(p, name);
+}
 
 const SESSION = '.interactive-session';
 
@@ -37,7 +39,11 @@ module.exports = async function oauth(ctx) {
   });
   await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  const row = page.locator('.pane-body .monaco-list-row').filter({ hasText: 'secured' }).filter({ hasText: 'sign-in needed' }).first();
+  const row = page
+    .locator('.pane-body .monaco-list-row')
+    .filter({ hasText: 'secured' })
+    .filter({ hasText: 'sign-in needed' })
+    .first();
   await row.waitFor({ timeout: 60000 });
   await ui.screenshot('sign-in-needed');
 
@@ -51,12 +57,15 @@ module.exports = async function oauth(ctx) {
     const popup = page.context().waitForEvent('page', { timeout: 60000 });
     await target.click();
     const open = page.getByRole('button', { name: /^Open$/ }).first();
-    if (await Promise.race([popup.then(() => false), open.waitFor({ timeout: 60000 }).then(() => true)])) await open.click();
+    if (await Promise.race([popup.then(() => false), open.waitFor({ timeout: 60000 }).then(() => true)]))
+      await open.click();
     return popup;
   };
   const authPage = await openedBy(page.locator(SESSION).getByRole('button', { name: 'Sign In' }).last());
   // The browser lands on our loopback listener, which says so in plain text.
-  await authPage.getByText('Signed in to secured. You can close this page and return to VS Code.').waitFor({ timeout: 60000 });
+  await authPage
+    .getByText('Signed in to secured. You can close this page and return to VS Code.')
+    .waitFor({ timeout: 60000 });
   await screenshotOf(authPage, 'oauth-signed-in-page');
   await authPage.close();
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
@@ -76,8 +85,14 @@ module.exports = async function oauth(ctx) {
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
   await ui.typeInChat('@mcp /secured.whoami');
   const answers = page.locator(SESSION).getByText(/Signed in as OAuth client/);
-  await page.waitForFunction(() => (document.querySelector('.interactive-session')?.innerText.match(/Signed in as OAuth client/g) ?? []).length >= 2, undefined, { timeout: 120000 });
-  if ((server.stderr().match(/authorized /g) ?? []).length !== 1) throw new Error(`signed in more than once:\n${server.stderr()}`);
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('.interactive-session')?.innerText.match(/Signed in as OAuth client/g) ?? []).length >= 2,
+    undefined,
+    { timeout: 120000 },
+  );
+  if ((server.stderr().match(/authorized /g) ?? []).length !== 1)
+    throw new Error(`signed in more than once:\n${server.stderr()}`);
   await answers.first().waitFor();
 
   // Sign Out from the palette: the tokens are forgotten and the server asks for a sign-in again.
@@ -87,7 +102,9 @@ module.exports = async function oauth(ctx) {
   await row.waitFor({ timeout: 60000 });
   // The tree row signs in too: it opens the authorization page again.
   const second = await openedBy(row);
-  await second.getByText('Signed in to secured. You can close this page and return to VS Code.').waitFor({ timeout: 60000 });
+  await second
+    .getByText('Signed in to secured. You can close this page and return to VS Code.')
+    .waitFor({ timeout: 60000 });
   await second.close();
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 };

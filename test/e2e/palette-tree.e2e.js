@@ -28,9 +28,15 @@ module.exports = async function paletteTree(ctx) {
     await rows.filter({ hasText: 'Pick a framework' }).first().click();
     await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
     await page.keyboard.type('py');
-    await rows.filter({ hasText: /^python/ }).first().waitFor({ timeout: 60000 });
+    await rows
+      .filter({ hasText: /^python/ })
+      .first()
+      .waitFor({ timeout: 60000 });
     await ui.screenshot('argument-completion');
-    await rows.filter({ hasText: /^python/ }).first().click();
+    await rows
+      .filter({ hasText: /^python/ })
+      .first()
+      .click();
     await page.locator(QUICK).getByText('framework (required)').first().waitFor({ timeout: 60000 });
     await rows.filter({ hasText: 'django' }).first().click();
     await ui.waitForText('Use django with python', { within: SESSION });
@@ -38,7 +44,11 @@ module.exports = async function paletteTree(ctx) {
     // The sidebar: servers with live status → prompts.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');
     const tree = page.locator('.pane-body .monaco-list-row');
-    await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
+    await tree
+      .filter({ hasText: 'rich-demo' })
+      .filter({ hasText: 'running · stdio · 2 prompts' })
+      .first()
+      .waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'Rich content' }).first().waitFor();
     await ui.screenshot('tree');
 
@@ -65,7 +75,11 @@ module.exports = async function paletteTree(ctx) {
     // A crash: the chat says so, the tree shows the error on that server and keeps the others.
     await ui.typeInChat('@mcp /crashing.crash');
     await ui.waitForText(/crashing closed the connection during prompt "crash"/, { within: SESSION });
-    await tree.filter({ hasText: 'crashing' }).filter({ hasText: /error: crashing/ }).first().waitFor({ timeout: 60000 });
+    await tree
+      .filter({ hasText: 'crashing' })
+      .filter({ hasText: /error: crashing/ })
+      .first()
+      .waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running' }).first().waitFor();
     await page.locator('[aria-label*="MCP Prompts: 5 running, 1 failing"]').first().waitFor({ timeout: 60000 });
     await ui.screenshot('crashed');
@@ -74,7 +88,11 @@ module.exports = async function paletteTree(ctx) {
     fs.rmSync(marker, { force: true });
     await ui.runCommand('MCP Prompts: Restart Server…');
     await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'crashing' }).first().click();
-    await tree.filter({ hasText: 'crashing' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor({ timeout: 60000 });
+    await tree
+      .filter({ hasText: 'crashing' })
+      .filter({ hasText: 'running · stdio · 2 prompts' })
+      .first()
+      .waitFor({ timeout: 60000 });
     await ui.screenshot('restarted');
   } finally {
     fs.rmSync(path.dirname(marker), { recursive: true, force: true });

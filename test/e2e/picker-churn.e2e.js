@@ -17,8 +17,14 @@ module.exports = async function pickerChurn(ctx) {
   const stopFile = path.join(dir, 'stop');
   const received = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '').split('\n').filter(Boolean);
   try {
-    const churn = { type: 'stdio', ...fixtureCommand('churn'), env: { CHURN_LOG: logFile, CHURN_STOP: stopFile, CHURN_MS: '250' } };
-    const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers: { churn } }, null, 2) } });
+    const churn = {
+      type: 'stdio',
+      ...fixtureCommand('churn'),
+      env: { CHURN_LOG: logFile, CHURN_STOP: stopFile, CHURN_MS: '250' },
+    };
+    const ui = await openWorkbench(ctx, {
+      files: { '.vscode/mcp.json': JSON.stringify({ servers: { churn } }, null, 2) },
+    });
     const { page } = ui;
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -39,7 +45,8 @@ module.exports = async function pickerChurn(ctx) {
       await ui.waitForText(`This is ${got.slice(4)}`, { within: '.interactive-session' });
     }
     await ui.screenshot('after-clicks');
-    if (mismatches.length) throw new Error(`${mismatches.length} of ${ROUNDS} clicks ran another prompt:\n${mismatches.join('\n')}`);
+    if (mismatches.length)
+      throw new Error(`${mismatches.length} of ${ROUNDS} clicks ran another prompt:\n${mismatches.join('\n')}`);
 
     // The flicker row, shown and then dropped by the server while the picker is open, stays marked;
     // clicking it names the server that dropped it and asks the server for nothing.
@@ -52,11 +59,15 @@ module.exports = async function pickerChurn(ctx) {
     await dropped.click();
     // No toasts under the harness's --enable-smoke-test-driver: the notification centre lists it.
     await ui.runCommand('Notifications: Show Notifications');
-    await page.locator('.notifications-center .notification-list-item')
-      .filter({ hasText: 'The prompt "flicker" is no longer offered by the server churn.' }).first().waitFor({ timeout: 60000 });
+    await page
+      .locator('.notifications-center .notification-list-item')
+      .filter({ hasText: 'The prompt "flicker" is no longer offered by the server churn.' })
+      .first()
+      .waitFor({ timeout: 60000 });
     await ui.screenshot('dropped-clicked');
     const all = received();
-    if (all.length !== ROUNDS) throw new Error(`clicking the dropped row sent prompts/get: ${all.slice(ROUNDS).join(', ')}`);
+    if (all.length !== ROUNDS)
+      throw new Error(`clicking the dropped row sent prompts/get: ${all.slice(ROUNDS).join(', ')}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -17,7 +17,22 @@ module.exports = async function questions(ctx) {
   const record = path.join(dir, 'answers.txt');
   try {
     const ui = await openWorkbench(ctx, {
-      files: { '.vscode/mcp.json': JSON.stringify({ servers: { q: { type: 'stdio', command: process.execPath, args: [RUN, 'questions'], env: { QUESTIONS_RECORD: record } } } }, null, 2) },
+      files: {
+        '.vscode/mcp.json': JSON.stringify(
+          {
+            servers: {
+              q: {
+                type: 'stdio',
+                command: process.execPath,
+                args: [RUN, 'questions'],
+                env: { QUESTIONS_RECORD: record },
+              },
+            },
+          },
+          null,
+          2,
+        ),
+      },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
@@ -26,8 +41,11 @@ module.exports = async function questions(ctx) {
       await waitForFile(page, () => answers().length > before, what, 30000);
       return answers()[before];
     };
-    const expect = (got, want) => { if (got !== want) throw new Error(`the server received ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); };
-    const questionShown = () => quick.getByText('q asks: Which name shall I use? (prompt "ask_name")').first().waitFor({ timeout: 30000 });
+    const expect = (got, want) => {
+      if (got !== want) throw new Error(`the server received ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    };
+    const questionShown = () =>
+      quick.getByText('q asks: Which name shall I use? (prompt "ask_name")').first().waitFor({ timeout: 30000 });
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // 1. In chat: one Enter sends the line; the request waits for the answer; a too-short name is
@@ -97,7 +115,10 @@ module.exports = async function questions(ctx) {
     await page.keyboard.press('Enter');
     await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
     await page.keyboard.press('Enter');
-    expect(await nextAnswer(before, 'the answer inside completion'), 'complete: action=accept content={"shade":"dark"}');
+    expect(
+      await nextAnswer(before, 'the answer inside completion'),
+      'complete: action=accept content={"shade":"dark"}',
+    );
     const navy = quick.locator('.monaco-list-row').filter({ hasText: 'navy' }).first();
     await navy.waitFor({ timeout: 30000 });
     await ui.screenshot('completion-after-question');

@@ -14,7 +14,11 @@ const PICKED = 'picked by #file\n';
 const OUTSIDE = 'outside the workspace ✓\n';
 
 async function sessionText(page, re) {
-  await page.waitForFunction(r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''), re.source, { timeout: 60000 });
+  await page.waitForFunction(
+    r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''),
+    re.source,
+    { timeout: 60000 },
+  );
 }
 
 module.exports = async function references(ctx) {
@@ -25,21 +29,44 @@ module.exports = async function references(ctx) {
   try {
     const ui = await openWorkbench(ctx, {
       files: {
-        '.vscode/mcp.json': JSON.stringify({ servers: { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' } } } }, null, 2),
+        '.vscode/mcp.json': JSON.stringify(
+          {
+            servers: {
+              flow: {
+                type: 'stdio',
+                command: process.execPath,
+                args: [FLOW_SERVER],
+                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
+              },
+            },
+          },
+          null,
+          2,
+        ),
         'notes.txt': NOTES,
         'data/picked.txt': PICKED,
       },
     });
     const { page } = ui;
     const quick = page.locator('.quick-input-widget');
-    const gets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l)) : []).filter(r => r.method === 'prompts/get' && r.name === 'echo');
+    const gets = () =>
+      (fs.existsSync(record)
+        ? fs
+            .readFileSync(record, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l))
+        : []
+      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
     const nextGet = async (before, what) => {
       await waitForFile(page, () => gets().length > before, what, 60000);
       return gets()[before];
     };
     const sorted = o => JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1))));
     const expect = (got, want) => {
-      if (sorted(got.args) !== sorted(want)) throw new Error(`the server received ${JSON.stringify(got.args)}, wanted ${JSON.stringify(want)}`);
+      if (sorted(got.args) !== sorted(want))
+        throw new Error(`the server received ${JSON.stringify(got.args)}, wanted ${JSON.stringify(want)}`);
     };
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -55,23 +82,31 @@ module.exports = async function references(ctx) {
 
     // 1. `path=#selection` typed out, one Enter.
     await ui.typeInChat('@mcp /flow.echo path=#selection größe=3');
-    expect(await nextGet(0, 'echo with #selection'), { path: 'alpha line to review', 'größe': '3' });
+    expect(await nextGet(0, 'echo with #selection'), { path: 'alpha line to review', größe: '3' });
     await sessionText(page, /path ← selection in notes\.txt, line 1/);
     await ui.screenshot('selection');
 
     // 2. The same with VS Code's #selection suggestion taken: it arrives as a reference (a Location).
     await ui.typeInChat('@mcp /flow.echo größe=4 path=#selec', { send: false });
-    await page.locator('.suggest-widget .monaco-list-row').filter({ hasText: '#selection' }).first().waitFor({ timeout: 30000 });
+    await page
+      .locator('.suggest-widget .monaco-list-row')
+      .filter({ hasText: '#selection' })
+      .first()
+      .waitFor({ timeout: 30000 });
     await page.keyboard.press('Tab');
-    await page.locator('.interactive-input-part').getByText(/#file:notes\.txt:1-1/).first().waitFor({ timeout: 30000 });
+    await page
+      .locator('.interactive-input-part')
+      .getByText(/#file:notes\.txt:1-1/)
+      .first()
+      .waitFor({ timeout: 30000 });
     await ui.screenshot('selection-reference');
     await page.keyboard.press('Enter');
-    expect(await nextGet(1, 'echo with the #selection reference'), { path: 'alpha line to review', 'größe': '4' });
+    expect(await nextGet(1, 'echo with the #selection reference'), { path: 'alpha line to review', größe: '4' });
     await sessionText(page, /path ← notes\.txt, line 1/);
 
     // 3. `#file:` alone fills the first missing argument; by name, a file outside the workspace (its full path shown).
     await ui.typeInChat(`@mcp /flow.echo #file:data/picked.txt größe=#file:${outside}`);
-    expect(await nextGet(2, 'echo with #file references'), { path: PICKED, 'größe': OUTSIDE });
+    expect(await nextGet(2, 'echo with #file references'), { path: PICKED, größe: OUTSIDE });
     await sessionText(page, /path ← data\/picked\.txt/);
     await sessionText(page, new RegExp(`größe ← ${outside.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
     await ui.screenshot('file');

@@ -19,7 +19,11 @@ module.exports = async function secrets(ctx) {
     inputs: [{ id: 'token', type: 'promptString', description: 'API token', password: true }],
     servers: { secure: { type: 'http', url: server.url, headers: { Authorization: 'Bearer ${input:token}' } } },
   };
-  const ui = await openWorkbench(ctx, { extraArgs: ['--log', 'trace'], waitForModel: false, files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) } });
+  const ui = await openWorkbench(ctx, {
+    extraArgs: ['--log', 'trace'],
+    waitForModel: false,
+    files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) },
+  });
   const { page } = ui;
 
   // Asked once, in a password box titled with the server and the input's description.
@@ -36,7 +40,11 @@ module.exports = async function secrets(ctx) {
 
   // The trace is on and shows the server's answer, with the token replaced.
   const serverLog = () => readLog(ui.host.runDir, 'MCP Prompts secure.log');
-  await waitForFile(page, () => /<- .*Signed in with \*\*\*/.test(serverLog()), 'the trace with the redacted token in the log');
+  await waitForFile(
+    page,
+    () => /<- .*Signed in with \*\*\*/.test(serverLog()),
+    'the trace with the redacted token in the log',
+  );
   const leaks = filesContaining(ui.host.runDir, token);
   if (leaks.length) throw new Error(`the token is stored in clear in: ${leaks.join(', ')}`);
 
@@ -45,7 +53,11 @@ module.exports = async function secrets(ctx) {
   // provides storage, so a page reload here would ask again; the desktop uses the OS keychain.)
   config.servers.secure.timeout = 20000;
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
-  await waitForFile(page, () => (serverLog().match(/is running: faulty-auth/g) ?? []).length >= 2, 'a new connection after the edit');
+  await waitForFile(
+    page,
+    () => (serverLog().match(/is running: faulty-auth/g) ?? []).length >= 2,
+    'a new connection after the edit',
+  );
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.typeInChat('@mcp /secure.hello name=Grace');
   await ui.waitForText('Hello, Grace!', { within: SESSION });

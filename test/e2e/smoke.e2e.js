@@ -3,10 +3,12 @@
 const { openWorkbench, runStandalone } = require('./harness');
 
 module.exports = async function smoke(ctx) {
-  const ui = await openWorkbench(ctx);            // waits until the chat input shows "Fake Echo"
+  const ui = await openWorkbench(ctx); // waits until the chat input shows "Fake Echo"
   await ui.screenshot('ready');
   await ui.typeInChat('hello from the smoke test');
-  await ui.waitForText('FAKE-MODEL received 1 messages: [user] hello from the smoke test', { within: '.interactive-session' });
+  await ui.waitForText('FAKE-MODEL received 1 messages: [user] hello from the smoke test', {
+    within: '.interactive-session',
+  });
   await ui.screenshot('answered');
 };
 

@@ -19,12 +19,34 @@ module.exports = async function sourcesRestricted(ctx) {
     const ui = await openWorkbench(ctx, {
       workspaceTrust: true,
       waitForModel: false,
-      userSettings: { 'mcpPrompts.servers': { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' } } } },
+      userSettings: {
+        'mcpPrompts.servers': {
+          flow: {
+            type: 'stdio',
+            command: process.execPath,
+            args: [FLOW_SERVER],
+            env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
+          },
+        },
+      },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
-    const row = text => quick.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) }).first();
-    const gets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l)) : []).filter(r => r.method === 'prompts/get' && r.name === 'echo');
+    const row = text =>
+      quick
+        .locator('.monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) })
+        .first();
+    const gets = () =>
+      (fs.existsSync(record)
+        ? fs
+            .readFileSync(record, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l))
+        : []
+      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
     await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -36,9 +58,14 @@ module.exports = async function sourcesRestricted(ctx) {
     await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
     await row('Output of a command…').filter({ hasText: REFUSED }).waitFor({ timeout: 30000 });
     await row('Output of a command…').click();
-    await page.waitForFunction(t => document.querySelector('.quick-input-widget .quick-input-box input')?.placeholder === t, REFUSED, { timeout: 30000 });
+    await page.waitForFunction(
+      t => document.querySelector('.quick-input-widget .quick-input-box input')?.placeholder === t,
+      REFUSED,
+      { timeout: 30000 },
+    );
     await ui.screenshot('command-refused');
-    if (await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).count()) throw new Error('a command was asked for in Restricted Mode');
+    if (await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).count())
+      throw new Error('a command was asked for in Restricted Mode');
     await page.keyboard.type('typed');
     await page.keyboard.press('Enter');
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });

@@ -20,7 +20,20 @@ module.exports = async function sources(ctx) {
   try {
     const ui = await openWorkbench(ctx, {
       files: {
-        '.vscode/mcp.json': JSON.stringify({ servers: { flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' } } } }, null, 2),
+        '.vscode/mcp.json': JSON.stringify(
+          {
+            servers: {
+              flow: {
+                type: 'stdio',
+                command: process.execPath,
+                args: [FLOW_SERVER],
+                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
+              },
+            },
+          },
+          null,
+          2,
+        ),
         'notes.txt': NOTES,
         'data/picked.txt': PICKED,
       },
@@ -28,8 +41,21 @@ module.exports = async function sources(ctx) {
     const { page } = ui;
     const quick = page.locator(QUICK);
     /** The row whose label (not its preview) is `text`. */
-    const row = text => quick.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) }).first();
-    const gets = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim().split('\n').filter(Boolean).map(l => JSON.parse(l)) : []).filter(r => r.method === 'prompts/get' && r.name === 'echo');
+    const row = text =>
+      quick
+        .locator('.monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) })
+        .first();
+    const gets = () =>
+      (fs.existsSync(record)
+        ? fs
+            .readFileSync(record, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l))
+        : []
+      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
     const nextGet = async (before, what) => {
       await waitForFile(page, () => gets().length > before, what, 30000);
       return gets()[before];
@@ -63,7 +89,8 @@ module.exports = async function sources(ctx) {
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
     await row('Active file').click();
     const first = await nextGet(before, 'echo with the selection and the active file');
-    if (JSON.stringify(first.args) !== JSON.stringify({ path: 'alpha line to review', 'größe': NOTES })) throw new Error(`the server received ${JSON.stringify(first.args)}`);
+    if (JSON.stringify(first.args) !== JSON.stringify({ path: 'alpha line to review', größe: NOTES }))
+      throw new Error(`the server received ${JSON.stringify(first.args)}`);
 
     // 2. Next time the argument's last source comes first (marked) and reads the selection anew; the
     // Path row gives the file's path. (The test browser grants no clipboard read: no Clipboard row here.)
@@ -77,13 +104,16 @@ module.exports = async function sources(ctx) {
     await row('Selected text').click();
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
     await row('Path of the active file').click();
-    const second = await nextGet(before + 1, 'echo with the new selection and the active file\'s path');
-    const want = { path: 'beta line for the clipboard', 'größe': path.join(ui.host.workspace, 'notes.txt') };
-    if (JSON.stringify(second.args) !== JSON.stringify(want)) throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
+    const second = await nextGet(before + 1, "echo with the new selection and the active file's path");
+    const want = { path: 'beta line for the clipboard', größe: path.join(ui.host.workspace, 'notes.txt') };
+    if (JSON.stringify(second.args) !== JSON.stringify(want))
+      throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
 
     // 3. Clipboard after Ctrl+C in the editor (a real clipboard write; the browser is allowed to read
     // it back), then Pick a file… through VS Code's file dialog with the path typed as a person does.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     await editor.locator('.view-line').filter({ hasText: 'gamma' }).first().click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
@@ -96,14 +126,19 @@ module.exports = async function sources(ctx) {
     await row('Pick a file…').click();
     // The simple file dialog opens in the workspace folder with its path in the box: type the rest.
     const dialogInput = quick.locator('.quick-input-box input');
-    await page.waitForFunction(w => document.querySelector('.quick-input-widget .quick-input-box input')?.value?.startsWith(w), ui.host.workspace, { timeout: 30000 });
+    await page.waitForFunction(
+      w => document.querySelector('.quick-input-widget .quick-input-box input')?.value?.startsWith(w),
+      ui.host.workspace,
+      { timeout: 30000 },
+    );
     await dialogInput.press('End');
     await page.keyboard.type('data/picked.txt');
     await ui.screenshot('pick-file');
     await page.keyboard.press('Enter');
     const third = await nextGet(before + 2, 'echo with the clipboard and the picked file');
-    const want3 = { path: 'gamma ünïcode line', 'größe': PICKED };
-    if (JSON.stringify(third.args) !== JSON.stringify(want3)) throw new Error(`the server received ${JSON.stringify(third.args)}, wanted ${JSON.stringify(want3)}`);
+    const want3 = { path: 'gamma ünïcode line', größe: PICKED };
+    if (JSON.stringify(third.args) !== JSON.stringify(want3))
+      throw new Error(`the server received ${JSON.stringify(third.args)}, wanted ${JSON.stringify(want3)}`);
 
     // 4. Output of a command…: typed, shown in the consent modal, run on "Run" in the workspace folder.
     await runEcho();
@@ -120,8 +155,12 @@ module.exports = async function sources(ctx) {
     await page.keyboard.type('10');
     await page.keyboard.press('Enter');
     const fourth = await nextGet(before + 3, 'echo with the output of a command');
-    const want4 = { path: `alpha line to review\nbeta line for the clipboard\n${fs.realpathSync(ui.host.workspace)}`, 'größe': '10' };
-    if (JSON.stringify(fourth.args) !== JSON.stringify(want4)) throw new Error(`the server received ${JSON.stringify(fourth.args)}, wanted ${JSON.stringify(want4)}`);
+    const want4 = {
+      path: `alpha line to review\nbeta line for the clipboard\n${fs.realpathSync(ui.host.workspace)}`,
+      größe: '10',
+    };
+    if (JSON.stringify(fourth.args) !== JSON.stringify(want4))
+      throw new Error(`the server received ${JSON.stringify(fourth.args)}, wanted ${JSON.stringify(want4)}`);
 
     // 5. A failing command loses nothing: its message shows and the same step is back, size still given later.
     await runEcho();
@@ -140,7 +179,8 @@ module.exports = async function sources(ctx) {
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
     const fifth = await nextGet(before + 4, 'echo after the failed command');
-    if (JSON.stringify(fifth.args) !== JSON.stringify({ path: 'typed instead', 'größe': '5' })) throw new Error(`the server received ${JSON.stringify(fifth.args)}`);
+    if (JSON.stringify(fifth.args) !== JSON.stringify({ path: 'typed instead', größe: '5' }))
+      throw new Error(`the server received ${JSON.stringify(fifth.args)}`);
     await ui.screenshot('done');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

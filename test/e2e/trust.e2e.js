@@ -24,14 +24,29 @@ async function listener() {
     res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"not an MCP server"}');
   });
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests,
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
 }
 
 module.exports = async function trust(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const tag = crypto.randomBytes(4).toString('hex');
-  const stdio = (marker) => { const c = faultyCommand('ok'); return { type: 'stdio', command: c.command, args: [...c.args, `${marker}-${tag}`] }; };
-  const pids = marker => execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter(l => l.includes(`${marker}-${tag}`)).map(l => Number(l.trim().split(/\s+/)[0]));
+  const stdio = marker => {
+    const c = faultyCommand('ok');
+    return { type: 'stdio', command: c.command, args: [...c.args, `${marker}-${tag}`] };
+  };
+  const pids = marker =>
+    execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter(l => l.includes(`${marker}-${tag}`))
+      .map(l => Number(l.trim().split(/\s+/)[0]));
   const processes = marker => pids(marker).length;
   const listen = await listener();
   ctx.defer(() => listen.close());
@@ -39,7 +54,11 @@ module.exports = async function trust(ctx) {
   const mcpJson = {
     inputs: [{ id: 'key', type: 'promptString', description: 'API key', password: true }],
     servers: {
-      'ws-http': { type: 'http', url: `${listen.url}/mcp?home=\${userHome}&path=\${env:PATH}`, headers: { Authorization: 'Bearer ${input:key}' } },
+      'ws-http': {
+        type: 'http',
+        url: `${listen.url}/mcp?home=\${userHome}&path=\${env:PATH}`,
+        headers: { Authorization: 'Bearer ${input:key}' },
+      },
       'ws-stdio': stdio('ws-stdio'),
       shared: stdio('ws-shared'),
     },
@@ -49,19 +68,28 @@ module.exports = async function trust(ctx) {
     waitForModel: false,
     files: {
       '.vscode/mcp.json': JSON.stringify(mcpJson, null, 2),
-      '.vscode/settings.json': JSON.stringify({ 'mcpPrompts.servers': { 'ws-setting': { type: 'http', url: `${listen.url}/setting` } } }, null, 2),
+      '.vscode/settings.json': JSON.stringify(
+        { 'mcpPrompts.servers': { 'ws-setting': { type: 'http', url: `${listen.url}/setting` } } },
+        null,
+        2,
+      ),
     },
     userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('user-ok'), shared: stdio('user-shared') } },
   });
   const { page } = ui;
   const tree = page.locator('.pane-body .monaco-list-row');
-  const row = (name, text) => tree.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).filter({ hasText: text }).first();
+  const row = (name, text) =>
+    tree
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) })
+      .filter({ hasText: text })
+      .first();
 
   // Restricted Mode: the user's two servers run; nothing of the workspace starts or connects.
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  for (const name of ['ws-http', 'ws-stdio']) await row(name, 'not started: workspace not trusted').waitFor({ timeout: 60000 });
+  for (const name of ['ws-http', 'ws-stdio'])
+    await row(name, 'not started: workspace not trusted').waitFor({ timeout: 60000 });
   await row('user-ok', 'running · stdio').waitFor({ timeout: 60000 });
   // The name clash: the user's "shared" runs, the workspace's is shown as not used.
   await row('shared', 'running · stdio').waitFor({ timeout: 60000 });
@@ -71,14 +99,24 @@ module.exports = async function trust(ctx) {
   // given to the extension at all in Restricted Mode (neither get() nor inspect()), so ws-setting is not
   // even listed until the workspace is trusted.
   if (await tree.filter({ hasText: 'ws-setting' }).count()) throw new Error('ws-setting is listed in Restricted Mode');
-  if (listen.requests.length) throw new Error(`the listener received requests in Restricted Mode: ${JSON.stringify(listen.requests)}`);
-  for (const marker of ['ws-stdio', 'ws-shared']) if (processes(marker)) throw new Error(`${marker} started in Restricted Mode`);
+  if (listen.requests.length)
+    throw new Error(`the listener received requests in Restricted Mode: ${JSON.stringify(listen.requests)}`);
+  for (const marker of ['ws-stdio', 'ws-shared'])
+    if (processes(marker)) throw new Error(`${marker} started in Restricted Mode`);
   if (processes('user-ok') !== 1 || processes('user-shared') !== 1) throw new Error('the user servers are not running');
   // The user's own server runs from the home folder, not from the untrusted folder.
   const cwd = fs.readlinkSync(`/proc/${pids('user-ok')[0]}/cwd`);
-  if (cwd !== fs.realpathSync(os.homedir())) throw new Error(`user-ok runs in ${cwd} in Restricted Mode, not in the home folder`);
+  if (cwd !== fs.realpathSync(os.homedir()))
+    throw new Error(`user-ok runs in ${cwd} in Restricted Mode, not in the home folder`);
   // The user server's log says why it is the one used.
-  await waitForFile(page, () => /shared from \.vscode\/mcp\.json is not used: your own definition of shared \(user settings\) is, because a workspace cannot replace a server you defined/.test(readLog(ui.host.runDir, 'MCP Prompts shared.log')), 'the reason in the log of shared');
+  await waitForFile(
+    page,
+    () =>
+      /shared from \.vscode\/mcp\.json is not used: your own definition of shared \(user settings\) is, because a workspace cannot replace a server you defined/.test(
+        readLog(ui.host.runDir, 'MCP Prompts shared.log'),
+      ),
+    'the reason in the log of shared',
+  );
 
   // Trust the workspace from the tree: each workspace server asks for consent, one modal at a time.
   await row('ws-http', 'not started').click();
@@ -87,14 +125,22 @@ module.exports = async function trust(ctx) {
   await trustButton.click();
   const dialog = page.locator(DIALOG);
   const consent = async (name, origin, shows, answer, shot) => {
-    await dialog.filter({ hasText: `Start the MCP server "${name}" defined in ${origin}?` }).waitFor({ timeout: 120000 });
+    await dialog
+      .filter({ hasText: `Start the MCP server "${name}" defined in ${origin}?` })
+      .waitFor({ timeout: 120000 });
     const text = await dialog.innerText();
     if (!text.includes(shows)) throw new Error(`the consent for ${name} does not show ${shows}: ${text}`);
     if (shot) await ui.screenshot(shot);
     await dialog.getByRole('button', { name: answer, exact: true }).click();
     await dialog.filter({ hasText: `"${name}"` }).waitFor({ state: 'hidden', timeout: 60000 });
   };
-  await consent('ws-http', '.vscode/mcp.json', `${listen.url}/mcp?home=\${userHome}&path=\${env:PATH}`, 'Start Server', 'consent-http');
+  await consent(
+    'ws-http',
+    '.vscode/mcp.json',
+    `${listen.url}/mcp?home=\${userHome}&path=\${env:PATH}`,
+    'Start Server',
+    'consent-http',
+  );
   await consent('ws-stdio', '.vscode/mcp.json', `ws-stdio-${tag}`, 'Do Not Start', 'consent-stdio');
   await consent('ws-setting', 'workspace settings', `${listen.url}/setting`, 'Start Server');
   // Nothing reached the listener before the consent; now ws-http asks its password input.
@@ -103,13 +149,18 @@ module.exports = async function trust(ctx) {
   await page.locator(QUICK).getByText('ws-http: API key').first().waitFor();
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
-  await waitForFile(page, () => listen.requests.some(r => r.url.startsWith('/mcp') && r.authorization === `Bearer ${password}`), 'ws-http at the listener with its password');
+  await waitForFile(
+    page,
+    () => listen.requests.some(r => r.url.startsWith('/mcp') && r.authorization === `Bearer ${password}`),
+    'ws-http at the listener with its password',
+  );
   await waitForFile(page, () => listen.requests.some(r => r.url === '/setting'), 'ws-setting at the listener');
   // The trust editor is still open behind: close it as a person does.
   const modal = page.locator('.monaco-modal-editor-block');
   if (await modal.isVisible()) {
     await page.keyboard.press('Escape');
-    if (await modal.isVisible()) await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
+    if (await modal.isVisible())
+      await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
     await modal.waitFor({ state: 'hidden', timeout: 60000 });
   }
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
@@ -121,7 +172,8 @@ module.exports = async function trust(ctx) {
   if (processes('ws-shared')) throw new Error('the shadowed workspace server started');
   // The password reached the server but no log line: the Starting line shows the URL, the error its cause.
   const httpLog = readLog(ui.host.runDir, 'MCP Prompts ws-http.log');
-  if (!/Starting ws-http \(http:\/\/127\.0\.0\.1:\d+\/mcp\?home=/.test(httpLog)) throw new Error(`no Starting line in the ws-http log:\n${httpLog}`);
+  if (!/Starting ws-http \(http:\/\/127\.0\.0\.1:\d+\/mcp\?home=/.test(httpLog))
+    throw new Error(`no Starting line in the ws-http log:\n${httpLog}`);
   const leaks = filesContaining(ui.host.runDir, password);
   if (leaks.length) throw new Error(`the password is in: ${leaks.join(', ')}`);
 

@@ -38,16 +38,20 @@ function describePart(part) {
   if (part instanceof vscode.LanguageModelDataPart) return dataPart(part);
   if (part && typeof part.value === 'string') return part.value; // other text-like parts
   if (part && typeof part.mimeType === 'string' && part.data) return dataPart(part);
-  if (part && typeof part.name === 'string' && typeof part.callId === 'string') return ` <tool-call ${part.name} ${JSON.stringify(part.input)}>`;
-  if (part && typeof part.callId === 'string') return ` <tool-result ${(part.content || []).map(describePart).join('')}>`;
+  if (part && typeof part.name === 'string' && typeof part.callId === 'string')
+    return ` <tool-call ${part.name} ${JSON.stringify(part.input)}>`;
+  if (part && typeof part.callId === 'string')
+    return ` <tool-result ${(part.content || []).map(describePart).join('')}>`;
   return ' <unknown part>';
 }
 
 function describe(messages) {
-  const body = messages.map(m => {
-    const content = typeof m.content === 'string' ? m.content : (m.content || []).map(describePart).join('');
-    return `[${roleName(m.role)}] ${content}`;
-  }).join(' ');
+  const body = messages
+    .map(m => {
+      const content = typeof m.content === 'string' ? m.content : (m.content || []).map(describePart).join('');
+      return `[${roleName(m.role)}] ${content}`;
+    })
+    .join(' ');
   return `FAKE-MODEL received ${messages.length} messages: ${body}`;
 }
 
@@ -63,14 +67,27 @@ const CALL_IMAGE = /call #\w+ with image "([^"]+)"/g;
 
 /** The tool calls the model makes (see the head of this file): none, or one per named image handle. */
 function toolCalls(messages, options) {
-  const tool = (options.tools || []).find(t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image);
-  if (!tool || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart))) return [];
-  const text = messages.map(m => (typeof m.content === 'string' ? m.content : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''))).join('\n');
-  return [...text.matchAll(CALL_IMAGE)].map((m, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, tool.name, { image: m[1] }));
+  const tool = (options.tools || []).find(
+    t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image,
+  );
+  if (!tool || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
+    return [];
+  const text = messages
+    .map(m =>
+      typeof m.content === 'string'
+        ? m.content
+        : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''),
+    )
+    .join('\n');
+  return [...text.matchAll(CALL_IMAGE)].map(
+    (m, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, tool.name, { image: m[1] }),
+  );
 }
 
 const provider = {
-  provideLanguageModelChatInformation() { return [MODEL]; },
+  provideLanguageModelChatInformation() {
+    return [MODEL];
+  },
   async provideLanguageModelChatResponse(model, messages, options, progress, token) {
     const calls = toolCalls(messages, options);
     if (calls.length) {
@@ -90,7 +107,14 @@ const provider = {
 
 /** Image file names an agent reads as pictures (VS Code's own list for attached image files). */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp)$/i;
-const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp' };
+const IMAGE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+};
 
 /**
  * One attached reference as model parts, the way an agent hands attachments on: image data as an image;
@@ -103,7 +127,12 @@ async function referenceParts(ref) {
     return [vscode.LanguageModelDataPart.image(await value.data(), value.mimeType)];
   }
   const uri = value instanceof vscode.Uri ? value : value instanceof vscode.Location ? value.uri : undefined;
-  if (!uri) return [new vscode.LanguageModelTextPart(` <reference ${ref.id} ${typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : typeof value}>`)];
+  if (!uri)
+    return [
+      new vscode.LanguageModelTextPart(
+        ` <reference ${ref.id} ${typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : typeof value}>`,
+      ),
+    ];
   const parts = [new vscode.LanguageModelTextPart(` <file ${uri.toString(true)}>`)];
   try {
     const bytes = await vscode.workspace.fs.readFile(uri);
@@ -112,10 +141,14 @@ async function referenceParts(ref) {
     else {
       const text = Buffer.from(bytes).toString('utf8');
       const binary = bytes.includes(0) || text.includes('\ufffd');
-      parts.push(new vscode.LanguageModelTextPart(binary ? ` <binary ${bytes.length} bytes>` : ` <contents ${JSON.stringify(text.slice(0, 200))}>`));
+      parts.push(
+        new vscode.LanguageModelTextPart(
+          binary ? ` <binary ${bytes.length} bytes>` : ` <contents ${JSON.stringify(text.slice(0, 200))}>`,
+        ),
+      );
     }
   } catch (e) {
-    parts.push(new vscode.LanguageModelTextPart(` <unreadable ${e && e.code || e}>`));
+    parts.push(new vscode.LanguageModelTextPart(` <unreadable ${(e && e.code) || e}>`));
   }
   return parts;
 }
@@ -138,10 +171,15 @@ async function toMessages(request, context) {
 
 async function defaultHandler(request, context, stream, token) {
   const model = request.model;
-  if (!model) { stream.markdown('FAKE-DEFAULT-AGENT: no model selected'); return {}; }
+  if (!model) {
+    stream.markdown('FAKE-DEFAULT-AGENT: no model selected');
+    return {};
+  }
   const messages = await toMessages(request, context);
   const referenced = new Set((request.toolReferences || []).map(r => r.name));
-  const tools = vscode.lm.tools.filter(t => referenced.has(t.name)).map(t => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  const tools = vscode.lm.tools
+    .filter(t => referenced.has(t.name))
+    .map(t => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   // The agent's loop: the model's tool calls are run and their results sent back, until it answers in text.
   for (let round = 0; round < 3; round++) {
     const response = await model.sendRequest(messages, { tools }, token);
@@ -154,7 +192,11 @@ async function defaultHandler(request, context, stream, token) {
     messages.push(vscode.LanguageModelChatMessage.Assistant(calls));
     const results = [];
     for (const call of calls) {
-      const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+      const result = await vscode.lm.invokeTool(
+        call.name,
+        { input: call.input, toolInvocationToken: request.toolInvocationToken },
+        token,
+      );
       results.push(new vscode.LanguageModelToolResultPart(call.callId, result.content));
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));

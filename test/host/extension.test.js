@@ -15,10 +15,17 @@ async function waitFor(check, what, timeout = 60000) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {
-    try { last = await check(); if (last) return last; } catch (e) { last = e; }
+    try {
+      last = await check();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
     await new Promise(r => setTimeout(r, 100));
   }
-  throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+  throw new Error(
+    `timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+  );
 }
 
 /** @returns {Promise<any>} the extension's exports ({ activationMs, state, tree }) */
@@ -28,14 +35,20 @@ async function api() {
   return ext.isActive ? ext.exports : ext.activate();
 }
 
-function server(state, id) { return state.catalog.servers.find(s => s.id === id); }
+function server(state, id) {
+  return state.catalog.servers.find(s => s.id === id);
+}
 
 /** The servers of the test workspace's .vscode/mcp.json. */
 const WORKSPACE_SERVERS = ['rich-demo', 'completions', 'changing', 'paginated', 'everything'];
 
 /** Waits until every workspace server runs and has listed: each test starts from there, whatever ran before it. */
 async function allRunning(state) {
-  await waitFor(() => WORKSPACE_SERVERS.every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading), 'all servers running');
+  await waitFor(
+    () =>
+      WORKSPACE_SERVERS.every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading),
+    'all servers running',
+  );
 }
 
 /** Runs rich-demo's rich_content into the transcript editor; resolves with the stored result. */
@@ -55,9 +68,15 @@ describe('MCP Prompts in the real VS Code host', function () {
     const exports = await api();
     assert.equal(typeof exports.activationMs, 'number');
     assert.ok(exports.activationMs > 0, `expected a positive activation time, got ${exports.activationMs}`);
-    assert.ok(exports.activationMs < ACTIVATION_BOUND_MS, `expected activate() to take under ${ACTIVATION_BOUND_MS} ms, it took ${exports.activationMs} ms`);
+    assert.ok(
+      exports.activationMs < ACTIVATION_BOUND_MS,
+      `expected activate() to take under ${ACTIVATION_BOUND_MS} ms, it took ${exports.activationMs} ms`,
+    );
     fs.mkdirSync(path.join(root, '.artifacts'), { recursive: true });
-    fs.writeFileSync(path.join(root, '.artifacts', 'activation.json'), JSON.stringify({ activationMs: exports.activationMs, vscode: vscode.version, at: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(root, '.artifacts', 'activation.json'),
+      JSON.stringify({ activationMs: exports.activationMs, vscode: vscode.version, at: new Date().toISOString() }),
+    );
   });
 
   it('registers every command it contributes', async () => {
@@ -73,12 +92,20 @@ describe('MCP Prompts in the real VS Code host', function () {
     const { state } = await api();
     await allRunning(state);
     assert.equal(server(state, 'paginated').prompts.length, 23, 'every page of the paginated server');
-    assert.deepEqual(server(state, 'rich-demo').prompts.map(p => p.invocationName), ['rich-demo.rich_content', 'rich-demo.code_review']);
-    assert.deepEqual(server(state, 'everything').prompts.map(p => p.prompt.name).sort(), ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt']);
+    assert.deepEqual(
+      server(state, 'rich-demo').prompts.map(p => p.invocationName),
+      ['rich-demo.rich_content', 'rich-demo.code_review'],
+    );
+    assert.deepEqual(
+      server(state, 'everything')
+        .prompts.map(p => p.prompt.name)
+        .sort(),
+      ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt'],
+    );
     assert.equal(server(state, 'rich-demo').connection.info.serverInfo.name, 'rich-demo');
   });
 
-  it('follows a server\'s list_changed live, in the catalog and the tree', async () => {
+  it("follows a server's list_changed live, in the catalog and the tree", async () => {
     const { state, tree } = await api();
     await allRunning(state);
     const changing = server(state, 'changing');
@@ -87,15 +114,21 @@ describe('MCP Prompts in the real VS Code host', function () {
     await changing.connection.getPrompt('grow', {});
     await waitFor(() => changing.prompts.length === before + 1, 'the new prompt in the catalog');
     const names = changing.prompts.map(p => p.prompt.name);
-    assert.ok(names.some(n => /^gamma_\d+$/.test(n)), names.join(','));
+    assert.ok(
+      names.some(n => /^gamma_\d+$/.test(n)),
+      names.join(','),
+    );
     const roots = tree.getChildren();
     const node = roots.find(n => n.type === 'server' && n.entry.id === 'changing');
     assert.ok(node, 'server node in the tree');
     const children = tree.getChildren(node).map(n => tree.getTreeItem(n).label);
-    assert.ok(children.some(l => /^gamma_\d+$/.test(String(l))), `tree children: ${children.join(', ')}`);
+    assert.ok(
+      children.some(l => /^gamma_\d+$/.test(String(l))),
+      `tree children: ${children.join(', ')}`,
+    );
   });
 
-  it('shows a server\'s tree item with live status, transport and protocol in the tooltip', async () => {
+  it("shows a server's tree item with live status, transport and protocol in the tooltip", async () => {
     const { state, tree } = await api();
     await allRunning(state);
     const node = tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'rich-demo');
@@ -106,8 +139,14 @@ describe('MCP Prompts in the real VS Code host', function () {
     assert.equal(item.contextValue, 'server.running');
     const prompt = tree.getChildren(node)[1];
     const args = tree.getChildren(prompt).map(n => tree.getTreeItem(n));
-    assert.deepEqual(args.map(a => a.label), ['code *', 'language']);
-    assert.ok(state.catalog.servers.length >= WORKSPACE_SERVERS.length, `expected at least the ${WORKSPACE_SERVERS.length} workspace servers in the catalog, got ${state.catalog.servers.length}`);
+    assert.deepEqual(
+      args.map(a => a.label),
+      ['code *', 'language'],
+    );
+    assert.ok(
+      state.catalog.servers.length >= WORKSPACE_SERVERS.length,
+      `expected at least the ${WORKSPACE_SERVERS.length} workspace servers in the catalog, got ${state.catalog.servers.length}`,
+    );
   });
 
   it('runs a prompt into the transcript editor with text, image, audio, resources and a link', async () => {
@@ -115,13 +154,31 @@ describe('MCP Prompts in the real VS Code host', function () {
     const stored = await runRichContent(state);
     assert.ok(stored, 'a result');
     const kinds = stored.transcript.messages.flatMap(m => m.parts.map(p => `${m.role}:${p.kind}`));
-    assert.deepEqual(kinds, ['user:text', 'user:image', 'assistant:text', 'user:audio', 'user:resource', 'user:resource', 'user:link', 'assistant:text']);
-    const doc = await waitFor(() => vscode.workspace.textDocuments.find(d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`)), 'the transcript document');
+    assert.deepEqual(kinds, [
+      'user:text',
+      'user:image',
+      'assistant:text',
+      'user:audio',
+      'user:resource',
+      'user:resource',
+      'user:link',
+      'assistant:text',
+    ]);
+    const doc = await waitFor(
+      () =>
+        vscode.workspace.textDocuments.find(
+          d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`),
+        ),
+      'the transcript document',
+    );
     const text = doc.getText();
     assert.match(text, /### 👤 User/);
     assert.match(text, /### 🤖 Assistant/);
     assert.match(text, /!\[image\.png\]\(data:image\/png;base64,iVBORw0KGgo/);
-    assert.match(text, /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(mcp-prompts-media:\/r\d+\/2-0\/audio\.wav\)/);
+    assert.match(
+      text,
+      /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(mcp-prompts-media:\/r\d+\/2-0\/audio\.wav\)/,
+    );
     assert.match(text, /🔗 \[Demo README\]\(mcp-prompts-resource:/);
     const audioUri = vscode.Uri.parse(/🔊 \[[^\]]+\]\(([^)]+)\)/.exec(text)[1]);
     const audio = await vscode.workspace.fs.readFile(audioUri);
@@ -135,21 +192,33 @@ describe('MCP Prompts in the real VS Code host', function () {
     // Its own run: the test does not rely on the one before it having run the prompt.
     const stored = await runRichContent(state);
     assert.ok(stored, 'a result');
-    const mi = stored.transcript.messages.findIndex(m => m.parts.some(p => p.kind === 'resource' && p.text !== undefined));
+    const mi = stored.transcript.messages.findIndex(m =>
+      m.parts.some(p => p.kind === 'resource' && p.text !== undefined),
+    );
     const pi = stored.transcript.messages[mi].parts.findIndex(p => p.kind === 'resource' && p.text !== undefined);
     const part = stored.transcript.messages[mi].parts[pi];
-    const md = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mcp-prompts-resource', path: `/${stored.id}/${mi}.${pi}/notes.md` }));
+    const md = await vscode.workspace.openTextDocument(
+      vscode.Uri.from({ scheme: 'mcp-prompts-resource', path: `/${stored.id}/${mi}.${pi}/notes.md` }),
+    );
     assert.equal(md.getText(), part.text);
     await waitFor(() => md.languageId === 'markdown', 'markdown language for text/markdown');
     const link = stored.transcript.messages.flatMap(m => m.parts).find(p => p.kind === 'link');
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'mcp-prompts-resource', path: '/rich-demo/link/readme.md', query: encodeURIComponent(link.uri) }));
+    const doc = await vscode.workspace.openTextDocument(
+      vscode.Uri.from({
+        scheme: 'mcp-prompts-resource',
+        path: '/rich-demo/link/readme.md',
+        query: encodeURIComponent(link.uri),
+      }),
+    );
     assert.match(doc.getText(), /README/i);
   });
 
   it('imports servers from a Claude Desktop file into .vscode/mcp.json and starts them', async () => {
     const { state } = await api();
     await allRunning(state);
-    const { command, args } = JSON.parse(JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport));
+    const { command, args } = JSON.parse(
+      JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport),
+    );
     const file = path.join(os.tmpdir(), `claude-${process.pid}.json`);
     const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
     const original = fs.readFileSync(mcpJsonPath, 'utf8');
@@ -172,28 +241,46 @@ describe('MCP Prompts in the real VS Code host', function () {
     const { state, tree } = await api();
     await allRunning(state);
     const entry = server(state, 'paginated');
-    const item = () => tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
+    const item = () =>
+      tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
     await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
     assert.equal(entry.connection.status, 'stopped');
     assert.match(String(item().description), /^stopped · stdio · 23 prompts$/);
     assert.equal(item().contextValue, 'server.stopped');
     await vscode.commands.executeCommand('mcpPrompts.startServer', 'paginated');
-    await waitFor(() => entry.connection.status === 'running' && !entry.loading && entry.prompts.length === 23, 'paginated running again with its 23 prompts');
+    await waitFor(
+      () => entry.connection.status === 'running' && !entry.loading && entry.prompts.length === 23,
+      'paginated running again with its 23 prompts',
+    );
     assert.match(String(item().description), /^running · stdio · 23 prompts$/);
   });
 
   it('reports a server that cannot start on that server alone, naming the cause', async () => {
     const { state, tree } = await api();
     await allRunning(state);
-    await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { broken: { type: 'stdio', command: '/nonexistent/mcp-server' } }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('mcpPrompts')
+      .update(
+        'servers',
+        { broken: { type: 'stdio', command: '/nonexistent/mcp-server' } },
+        vscode.ConfigurationTarget.Global,
+      );
     try {
-      const entry = await waitFor(() => server(state, 'broken')?.connection.status === 'error' && server(state, 'broken'), 'the broken server to fail');
-      assert.equal(entry.connection.error.message, 'broken could not start: command not found (/nonexistent/mcp-server)');
+      const entry = await waitFor(
+        () => server(state, 'broken')?.connection.status === 'error' && server(state, 'broken'),
+        'the broken server to fail',
+      );
+      assert.equal(
+        entry.connection.error.message,
+        'broken could not start: command not found (/nonexistent/mcp-server)',
+      );
       const item = tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'broken'));
       assert.match(String(item.description), /^error: broken could not start: command not found/);
       assert.equal(server(state, 'rich-demo').connection.status, 'running', 'the others go on');
     } finally {
-      await vscode.workspace.getConfiguration('mcpPrompts').update('servers', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('mcpPrompts')
+        .update('servers', undefined, vscode.ConfigurationTarget.Global);
     }
     await waitFor(() => !server(state, 'broken'), 'the broken server removed with the setting');
   });

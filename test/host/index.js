@@ -10,13 +10,20 @@ const Mocha = require('mocha');
 
 function run() {
   const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false });
-  for (const file of fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort()) {
+  for (const file of fs
+    .readdirSync(__dirname)
+    .filter(f => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   if (process.env.MCP_PROMPTS_HOST_ORDER === 'reverse') {
     mocha.loadFiles();
     mocha.lazyLoadFiles(true); // loaded above: run() must not load them again
-    const flip = suite => { suite.tests.reverse(); suite.suites.reverse(); suite.suites.forEach(flip); };
+    const flip = suite => {
+      suite.tests.reverse();
+      suite.suites.reverse();
+      suite.suites.forEach(flip);
+    };
     flip(mocha.suite);
   }
   const tests = [];
@@ -32,17 +39,26 @@ function run() {
         };
         const out = process.env.MCP_PROMPTS_HOST_RESULT;
         if (out) {
-          try { fs.mkdirSync(path.dirname(out), { recursive: true }); fs.writeFileSync(out, JSON.stringify(result, null, 2)); }
-          catch (e) { console.error(`could not write ${out}: ${e}`); }
+          try {
+            fs.mkdirSync(path.dirname(out), { recursive: true });
+            fs.writeFileSync(out, JSON.stringify(result, null, 2));
+          } catch (e) {
+            console.error(`could not write ${out}: ${e}`);
+          }
         }
         if (failures > 0) reject(new Error(`${failures} host test(s) failed`));
         else resolve();
       });
-    } catch (e) { reject(e); return; }
+    } catch (e) {
+      reject(e);
+      return;
+    }
     runner.on('pass', t => tests.push({ title: t.fullTitle(), state: 'passed', duration: t.duration }));
     runner.on('pending', t => tests.push({ title: t.fullTitle(), state: 'pending' }));
     // 'fail' also fires for hooks (before/after each), which count as failures of their own.
-    runner.on('fail', (t, err) => tests.push({ title: t.fullTitle(), state: 'failed', error: String(err && (err.stack || err.message) || err) }));
+    runner.on('fail', (t, err) =>
+      tests.push({ title: t.fullTitle(), state: 'failed', error: String((err && (err.stack || err.message)) || err) }),
+    );
   });
 }
 

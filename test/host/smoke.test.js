@@ -38,14 +38,22 @@ describe('real VS Code host', () => {
   it('fake model streams a deterministic description of what it received', async () => {
     const [model] = await fakeModel();
     // A real 1x1 PNG: the workbench decodes images on their way to a model and drops requests with broken ones.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const chunks = await ask(model, [
-      vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('look:'), vscode.LanguageModelDataPart.image(png, 'image/png')]),
+      vscode.LanguageModelChatMessage.User([
+        new vscode.LanguageModelTextPart('look:'),
+        vscode.LanguageModelDataPart.image(png, 'image/png'),
+      ]),
       vscode.LanguageModelChatMessage.Assistant('ok'),
       vscode.LanguageModelChatMessage.User('hello'),
     ]);
     assert.ok(chunks.length >= 2, `streamed in ${chunks.length} chunk(s)`);
-    assert.strictEqual(chunks.join(''),
-      `FAKE-MODEL received 3 messages: [user] look: <image image/png ${png.length} bytes> [assistant] ok [user] hello`);
+    assert.strictEqual(
+      chunks.join(''),
+      `FAKE-MODEL received 3 messages: [user] look: <image image/png ${png.length} bytes> [assistant] ok [user] hello`,
+    );
   });
 });

@@ -27,15 +27,26 @@ describe('tree item ids', function () {
     const ext = vscode.extensions.getExtension(EXT_ID);
     assert.ok(ext);
     const { tree } = ext.isActive ? ext.exports : await ext.activate();
-    await vscode.workspace.getConfiguration('mcpPrompts').update('servers', { 'dup-args': { type: 'stdio', command: process.execPath, args: [FAULTY, 'duplicate-args'] } }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('mcpPrompts')
+      .update(
+        'servers',
+        { 'dup-args': { type: 'stdio', command: process.execPath, args: [FAULTY, 'duplicate-args'] } },
+        vscode.ConfigurationTarget.Global,
+      );
     try {
-      const node = await waitFor(() => tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'dup-args' && n.entry.prompts.length), 'the dup-args server listed');
+      const node = await waitFor(
+        () => tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'dup-args' && n.entry.prompts.length),
+        'the dup-args server listed',
+      );
       const [prompt] = tree.getChildren(node);
       const ids = tree.getChildren(prompt).map(n => tree.getTreeItem(n).id);
       assert.equal(ids.length, 2);
       assert.notEqual(ids[0], ids[1], `ids: ${ids.join(', ')}`);
     } finally {
-      await vscode.workspace.getConfiguration('mcpPrompts').update('servers', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('mcpPrompts')
+        .update('servers', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

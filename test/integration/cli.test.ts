@@ -36,10 +36,14 @@ before(async () => {
   FIXTURES.forEach((f, i) => http.set(f, started[i]));
   sse = await L.startHttpFixture('rich', { mode: 'sse' });
   stdioConfig = writeConfig('stdio.json', {
-    servers: Object.fromEntries(FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'stdio' } : {}), ...L.fixtureCommand(f) }])),
+    servers: Object.fromEntries(
+      FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'stdio' } : {}), ...L.fixtureCommand(f) }]),
+    ),
   });
   httpConfig = writeConfig('http.json', {
-    mcpServers: Object.fromEntries(FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'http' } : {}), url: http.get(f)!.url }])),
+    mcpServers: Object.fromEntries(
+      FIXTURES.map((f, i) => [f, { ...(i % 2 ? { type: 'http' } : {}), url: http.get(f)!.url }]),
+    ),
   });
 });
 
@@ -59,36 +63,98 @@ function assertOneLine(r: CliResult, code: number, line: string | RegExp): void 
   assert.doesNotMatch(r.stderr, /\n\s+at |Error:|node:internal/);
 }
 
-interface Row { server: string; name: string; title?: string; description?: string; arguments: unknown[]; icons?: unknown[]; invocation: string }
+interface Row {
+  server: string;
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: unknown[];
+  icons?: unknown[];
+  invocation: string;
+}
 
 function checkRows(rows: Row[]): void {
   assert.ok(Array.isArray(rows));
   // Servers in config order (the FIXTURES order), prompts in server order.
-  assert.deepEqual(rows.map(r => r.invocation), [
-    ...Array.from({ length: 23 }, (_, i) => `paginated.p${String(i + 1).padStart(2, '0')}`),
-    'rich.rich_content', 'rich.code_review',
-    'changing.alpha', 'changing.beta', 'changing.grow', 'changing.shrink',
-    'completions.pick_framework',
-    'old-protocol.legacy_greeting',
-  ]);
-  for (const r of rows) for (const key of ['server', 'name', 'arguments']) assert.ok(key in r, `${r.invocation} has ${key}`);
+  assert.deepEqual(
+    rows.map(r => r.invocation),
+    [
+      ...Array.from({ length: 23 }, (_, i) => `paginated.p${String(i + 1).padStart(2, '0')}`),
+      'rich.rich_content',
+      'rich.code_review',
+      'changing.alpha',
+      'changing.beta',
+      'changing.grow',
+      'changing.shrink',
+      'completions.pick_framework',
+      'old-protocol.legacy_greeting',
+    ],
+  );
+  for (const r of rows)
+    for (const key of ['server', 'name', 'arguments']) assert.ok(key in r, `${r.invocation} has ${key}`);
   const rich = rows[23];
-  assert.deepEqual(Object.keys(rich).sort(), ['arguments', 'description', 'icons', 'invocation', 'name', 'server', 'title']);
-  assert.deepEqual({ ...rich, icons: undefined }, { server: 'rich', name: 'rich_content', title: 'Rich content', description: 'Returns text, image, audio, embedded resources and a resource link', arguments: [], icons: undefined, invocation: 'rich.rich_content' });
+  assert.deepEqual(Object.keys(rich).sort(), [
+    'arguments',
+    'description',
+    'icons',
+    'invocation',
+    'name',
+    'server',
+    'title',
+  ]);
+  assert.deepEqual(
+    { ...rich, icons: undefined },
+    {
+      server: 'rich',
+      name: 'rich_content',
+      title: 'Rich content',
+      description: 'Returns text, image, audio, embedded resources and a resource link',
+      arguments: [],
+      icons: undefined,
+      invocation: 'rich.rich_content',
+    },
+  );
   assert.equal(rich.icons?.length, 1);
-  assert.deepEqual({ ...(rich.icons[0] as object), src: undefined }, { src: undefined, mimeType: 'image/png', sizes: ['16x16'] });
-  assert.deepEqual(rows[24].arguments, [{ name: 'code', description: 'The code to review', required: true }, { name: 'language', description: 'Language of the code', required: false }]);
-  assert.deepEqual(rows[0], { server: 'paginated', name: 'p01', description: 'Paginated prompt number 1 of 23', arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }], invocation: 'paginated.p01' });
+  assert.deepEqual(
+    { ...(rich.icons[0] as object), src: undefined },
+    { src: undefined, mimeType: 'image/png', sizes: ['16x16'] },
+  );
+  assert.deepEqual(rows[24].arguments, [
+    { name: 'code', description: 'The code to review', required: true },
+    { name: 'language', description: 'Language of the code', required: false },
+  ]);
+  assert.deepEqual(rows[0], {
+    server: 'paginated',
+    name: 'p01',
+    description: 'Paginated prompt number 1 of 23',
+    arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }],
+    invocation: 'paginated.p01',
+  });
   assert.deepEqual(rows.at(-2), {
-    server: 'completions', name: 'pick_framework', title: 'Pick a framework', description: 'Choose a web framework for a language',
-    arguments: [{ name: 'language', description: 'Programming language', required: true }, { name: 'framework', description: 'Framework for that language', required: true }],
+    server: 'completions',
+    name: 'pick_framework',
+    title: 'Pick a framework',
+    description: 'Choose a web framework for a language',
+    arguments: [
+      { name: 'language', description: 'Programming language', required: true },
+      { name: 'framework', description: 'Framework for that language', required: true },
+    ],
     invocation: 'completions.pick_framework',
   });
-  assert.deepEqual(rows.at(-1), { server: 'old-protocol', name: 'legacy_greeting', description: 'Greets someone, the 2024-11-05 way', arguments: [{ name: 'name', description: 'Who to greet', required: true }], invocation: 'old-protocol.legacy_greeting' });
+  assert.deepEqual(rows.at(-1), {
+    server: 'old-protocol',
+    name: 'legacy_greeting',
+    description: 'Greets someone, the 2024-11-05 way',
+    arguments: [{ name: 'name', description: 'Who to greet', required: true }],
+    invocation: 'old-protocol.legacy_greeting',
+  });
 }
 
 test('list --json: every fixture over stdio ({servers}) and Streamable HTTP ({mcpServers}), same rows', async () => {
-  const [overStdio, overHttp] = await Promise.all([runCli(['list', '--json', '--config', stdioConfig]), runCli(['list', '--config', httpConfig, '--json'])]);
+  const [overStdio, overHttp] = await Promise.all([
+    runCli(['list', '--json', '--config', stdioConfig]),
+    runCli(['list', '--config', httpConfig, '--json']),
+  ]);
   for (const r of [overStdio, overHttp]) {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '', 'server stderr never reaches ours without --verbose');
@@ -99,7 +165,10 @@ test('list --json: every fixture over stdio ({servers}) and Streamable HTTP ({mc
 });
 
 test('list (text) and --verbose: server stderr and the JSON-RPC trace go to stderr, never stdout', async () => {
-  const [plain, verbose] = await Promise.all([runCli(['list', '--config', httpConfig]), runCli(['list', '--json', '--verbose', '--config', stdioConfig])]);
+  const [plain, verbose] = await Promise.all([
+    runCli(['list', '--config', httpConfig]),
+    runCli(['list', '--json', '--verbose', '--config', stdioConfig]),
+  ]);
   assert.equal(plain.code, 0, plain.stderr);
   const lines = plain.stdout.split('\n');
   assert.equal(lines[0], 'paginated');
@@ -119,14 +188,25 @@ test('list (text) and --verbose: server stderr and the JSON-RPC trace go to stde
 });
 
 test('list over type "http" falls back to legacy SSE (405 on POST)', async () => {
-  const config = writeConfig('sse.json', { servers: { legacy: { type: 'http', url: sse!.url.replace(/\/sse$/, '/mcp') }, direct: { type: 'sse', url: sse!.url } } });
+  const config = writeConfig('sse.json', {
+    servers: {
+      legacy: { type: 'http', url: sse!.url.replace(/\/sse$/, '/mcp') },
+      direct: { type: 'sse', url: sse!.url },
+    },
+  });
   const r = await runCli(['list', '--json', '--config', config]);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual((JSON.parse(r.stdout) as Row[]).map(x => x.invocation), ['legacy.rich_content', 'legacy.code_review', 'direct.rich_content', 'direct.code_review']);
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as Row[]).map(x => x.invocation),
+    ['legacy.rich_content', 'legacy.code_review', 'direct.rich_content', 'direct.code_review'],
+  );
 });
 
 /** What a raw SDK client gets from the same server. */
-async function rawGet(transport: Transport, calls: Array<{ name: string; arguments: Record<string, string> }>): Promise<unknown[]> {
+async function rawGet(
+  transport: Transport,
+  calls: Array<{ name: string; arguments: Record<string, string> }>,
+): Promise<unknown[]> {
   const client = new Client({ name: 'raw', version: '1.0.0' });
   try {
     await client.connect(transport);
@@ -140,9 +220,21 @@ async function rawGet(transport: Transport, calls: Array<{ name: string; argumen
 
 const GETS: Array<{ line: string[]; name: string; arguments: Record<string, string> }> = [
   { line: ['rich.rich_content'], name: 'rich_content', arguments: {} },
-  { line: ['rich.code_review', 'code=fn main() {}', 'language=rust'], name: 'code_review', arguments: { code: 'fn main() {}', language: 'rust' } },
-  { line: ['completions.pick_framework', 'language=python', 'framework=flask'], name: 'pick_framework', arguments: { language: 'python', framework: 'flask' } },
-  { line: ['old-protocol.legacy_greeting', 'name=Ada Lovelace'], name: 'legacy_greeting', arguments: { name: 'Ada Lovelace' } },
+  {
+    line: ['rich.code_review', 'code=fn main() {}', 'language=rust'],
+    name: 'code_review',
+    arguments: { code: 'fn main() {}', language: 'rust' },
+  },
+  {
+    line: ['completions.pick_framework', 'language=python', 'framework=flask'],
+    name: 'pick_framework',
+    arguments: { language: 'python', framework: 'flask' },
+  },
+  {
+    line: ['old-protocol.legacy_greeting', 'name=Ada Lovelace'],
+    name: 'legacy_greeting',
+    arguments: { name: 'Ada Lovelace' },
+  },
   { line: ['paginated.p17', 'topic=science'], name: 'p17', arguments: { topic: 'science' } },
   { line: ['changing.alpha', 'mood=calm'], name: 'alpha', arguments: { mood: 'calm' } },
 ];
@@ -151,14 +243,17 @@ for (const transport of ['stdio', 'http'] as const) {
   test(`get --json over ${transport}: the GetPromptResult exactly as a raw SDK client gets it`, async () => {
     const config = transport === 'stdio' ? stdioConfig : httpConfig;
     const cli = await Promise.all(GETS.map(g => runCli(['get', ...g.line, '--json', '--config', config])));
-    const raw = await Promise.all(GETS.map(g => {
-      const server = g.line[0].split('.')[0];
-      // Over stdio the raw client starts its own process of the same fixture (rich only, to keep the run short).
-      const t = transport === 'stdio' && server === 'rich'
-        ? new StdioClientTransport({ ...L.fixtureCommand(server), stderr: 'pipe' })
-        : new StreamableHTTPClientTransport(new URL(http.get(server)!.url));
-      return rawGet(t, [{ name: g.name, arguments: g.arguments }]).then(r => r[0]);
-    }));
+    const raw = await Promise.all(
+      GETS.map(g => {
+        const server = g.line[0].split('.')[0];
+        // Over stdio the raw client starts its own process of the same fixture (rich only, to keep the run short).
+        const t =
+          transport === 'stdio' && server === 'rich'
+            ? new StdioClientTransport({ ...L.fixtureCommand(server), stderr: 'pipe' })
+            : new StreamableHTTPClientTransport(new URL(http.get(server)!.url));
+        return rawGet(t, [{ name: g.name, arguments: g.arguments }]).then(r => r[0]);
+      }),
+    );
     GETS.forEach((g, i) => {
       assert.equal(cli[i].code, 0, `${g.line[0]}: ${cli[i].stderr}`);
       assert.equal(cli[i].stderr, '');
@@ -167,14 +262,23 @@ for (const transport of ['stdio', 'http'] as const) {
     // Spot checks that the comparison compares something.
     assert.equal((raw[0] as { messages: unknown[] }).messages.length, 8);
     assert.deepEqual(raw[3], { messages: [{ role: 'user', content: { type: 'text', text: 'Hello, Ada Lovelace' } }] });
-    assert.deepEqual(raw[4], { description: 'Paginated prompt number 17 of 23', messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p17 about science' } }] });
+    assert.deepEqual(raw[4], {
+      description: 'Paginated prompt number 17 of 23',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p17 about science' } }],
+    });
   });
 
   test(`complete --json over ${transport}: values with the other arguments as context`, async () => {
     const config = transport === 'stdio' ? stdioConfig : httpConfig;
     const all: Array<[string[], unknown]> = [
-      [['completions.pick_framework', 'framework', 'language=python'], { values: ['django', 'fastapi', 'flask'], total: 3, hasMore: false }],
-      [['completions.pick_framework', 'framework', 'a', 'language=rust'], { values: ['actix', 'axum'], total: 2, hasMore: false }],
+      [
+        ['completions.pick_framework', 'framework', 'language=python'],
+        { values: ['django', 'fastapi', 'flask'], total: 3, hasMore: false },
+      ],
+      [
+        ['completions.pick_framework', 'framework', 'a', 'language=rust'],
+        { values: ['actix', 'axum'], total: 2, hasMore: false },
+      ],
       [['completions.pick_framework', 'language', 'ty'], { values: ['typescript'], total: 1, hasMore: false }],
       [['rich.code_review', 'language', 'r', 'code=x'], { values: ['rust'], total: 1, hasMore: false }],
       [['paginated.p03', 'topic', 'a'], { values: ['art', 'astronomy'], total: 2, hasMore: false }],
@@ -182,13 +286,22 @@ for (const transport of ['stdio', 'http'] as const) {
     ];
     // Every server process costs time on a small box: over stdio, one case per fixture.
     const cases = transport === 'stdio' ? all.filter((_, i) => i !== 0 && i !== 2) : all;
-    const results = await Promise.all(cases.map(([args]) => runCli(['complete', ...args, '--json', '--config', config])));
+    const results = await Promise.all(
+      cases.map(([args]) => runCli(['complete', ...args, '--json', '--config', config])),
+    );
     cases.forEach(([args, expected], i) => {
       assert.equal(results[i].code, 0, `${args.join(' ')}: ${results[i].stderr}`);
       assert.equal(results[i].stderr, '');
       assert.deepEqual(JSON.parse(results[i].stdout), expected, args.join(' '));
     });
-    const plain = await runCli(['complete', 'completions.pick_framework', 'framework', 'language=rust', '--config', config]);
+    const plain = await runCli([
+      'complete',
+      'completions.pick_framework',
+      'framework',
+      'language=rust',
+      '--config',
+      config,
+    ]);
     assert.equal(plain.code, 0);
     assert.equal(plain.stdout, 'actix\naxum\nrocket\n');
   });
@@ -220,7 +333,11 @@ test('exit 2 + one line: unknown prompt, unknown argument, missing required argu
   ]);
   assertOneLine(unknownStdio, 2, 'mcp-prompts: rich has no prompt "nope"');
   assertOneLine(unknownHttp, 2, 'mcp-prompts: paginated has no prompt "p99"');
-  assertOneLine(unknownArg, 2, 'mcp-prompts: rich: prompt "code_review" has no argument colour (it takes: code*, language)');
+  assertOneLine(
+    unknownArg,
+    2,
+    'mcp-prompts: rich: prompt "code_review" has no argument colour (it takes: code*, language)',
+  );
   assertOneLine(missing, 2, 'mcp-prompts: rich: prompt "code_review" needs code');
   assertOneLine(missingHttp, 2, 'mcp-prompts: completions: prompt "pick_framework" needs framework');
   assertOneLine(noName, 2, 'mcp-prompts: completions: prompt "pick_framework" has no argument flavour');
@@ -231,7 +348,10 @@ test('exit 2 + one line: unknown prompt, unknown argument, missing required argu
   assert.equal(traced.code, 2);
   assert.match(traced.stderr, /-> \{"method":"prompts\/list"/);
   assert.doesNotMatch(traced.stderr, /prompts\/get/);
-  assert.deepEqual(traced.stderr.split('\n').filter(l => l.startsWith('mcp-prompts:')), ['mcp-prompts: rich: prompt "code_review" needs code']);
+  assert.deepEqual(
+    traced.stderr.split('\n').filter(l => l.startsWith('mcp-prompts:')),
+    ['mcp-prompts: rich: prompt "code_review" needs code'],
+  );
 });
 
 test('exit 2 + one line: malformed config (bad JSON, wrong field types, missing file)', async () => {
@@ -240,7 +360,9 @@ test('exit 2 + one line: malformed config (bad JSON, wrong field types, missing 
   const wrongArgs = writeConfig('wrong-args.json', { mcpServers: { b: { command: 'node', args: 'x.js' } } });
   const wrongUrl = writeConfig('wrong-url.json', { mcpServers: { web: { url: 42 } } });
   const notObject = writeConfig('not-object.json', { servers: [] });
-  const results = await Promise.all([badJson, wrongType, wrongArgs, wrongUrl, notObject].map(f => runCli(['list', '--config', f])));
+  const results = await Promise.all(
+    [badJson, wrongType, wrongArgs, wrongUrl, notObject].map(f => runCli(['list', '--config', f])),
+  );
   assertOneLine(results[0], 2, /^mcp-prompts: .*bad\.json: invalid JSON \(\w+ at offset \d+\)$/);
   assertOneLine(results[1], 2, 'mcp-prompts: Server "a": "command" must be a string');
   assertOneLine(results[2], 2, 'mcp-prompts: Server "b": "args" must be an array of strings');
@@ -278,24 +400,33 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
   ]);
 
   // A good server next to a failing one: its prompts work, exit 0 for it.
-  const mixed = writeConfig('mixed.json', { servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: L.faultyCommand('fixed-protocol') } });
+  const mixed = writeConfig('mixed.json', {
+    servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: L.faultyCommand('fixed-protocol') },
+  });
   const ok = await runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]);
   assert.equal(ok.code, 0, ok.stderr);
-  assert.deepEqual(JSON.parse(ok.stdout), { messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }] });
+  assert.deepEqual(JSON.parse(ok.stdout), {
+    messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }],
+  });
 });
 
 test('default --config is .vscode/mcp.json in the working directory', async () => {
   const project = tempDir('mcp-prompts-cwd-');
   try {
     fs.mkdirSync(path.join(project, '.vscode'));
-    fs.writeFileSync(path.join(project, '.vscode', 'mcp.json'), `{
+    fs.writeFileSync(
+      path.join(project, '.vscode', 'mcp.json'),
+      `{
       // VS Code's file: comments and trailing commas
       "servers": { "old": { "type": "stdio", "command": ${JSON.stringify(process.execPath)}, "args": ${JSON.stringify(L.fixtureCommand('old-protocol').args)}, }, },
-    }`);
+    }`,
+    );
     const r = await runCli(['get', 'old.legacy_greeting', 'name=${workspaceFolder}', '--json'], { cwd: project });
     assert.equal(r.code, 0, r.stderr);
     // name=... is a literal value (no substitution in arguments); the config was found from the cwd.
-    assert.deepEqual(JSON.parse(r.stdout), { messages: [{ role: 'user', content: { type: 'text', text: 'Hello, ${workspaceFolder}' } }] });
+    assert.deepEqual(JSON.parse(r.stdout), {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Hello, ${workspaceFolder}' } }],
+    });
     const empty = tempDir('mcp-prompts-empty-');
     try {
       const none = await runCli(['list'], { cwd: empty });
@@ -309,10 +440,14 @@ test('default --config is .vscode/mcp.json in the working directory', async () =
 });
 
 test('a reader that goes away (| head) costs no stack trace', async () => {
-  const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.destroy(); // like `| head -0`: the pipe's reading end is closed before anything is written
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', d => { stderr += d; });
+  child.stderr.setEncoding('utf8').on('data', d => {
+    stderr += d;
+  });
   const code = await new Promise<number | null>(resolve => child.once('close', c => resolve(c)));
   assert.doesNotMatch(stderr, /EPIPE|\n\s+at /);
   assert.equal(stderr, '');
@@ -346,11 +481,18 @@ test('list and get: terminal controls from a server are escaped; a newline in a 
   const evil = lines.find(l => l.startsWith('  s.evil'));
   assert.ok(evil, list.stdout);
   assert.match(evil, /\\x1b\[2J\\x1b\]0;pwned\\x07\\x9b31m\\u202e/, 'the controls are visible as escapes');
-  assert.match(evil, /x` ### Fake heading \[click me\]\(https:\/\/evil\.example\/\)\*/, 'the argument name on the same line');
+  assert.match(
+    evil,
+    /x` ### Fake heading \[click me\]\(https:\/\/evil\.example\/\)\*/,
+    'the argument name on the same line',
+  );
 
   assert.equal(get.code, 0, get.stderr);
   assert.doesNotMatch(get.stdout, TERMINAL_CONTROLS);
-  assert.equal(get.stdout, 'about\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202e\n\n[user]\nfirst line\n\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202esecond line\nthird line\\x0dover\n\n');
+  assert.equal(
+    get.stdout,
+    'about\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202e\n\n[user]\nfirst line\n\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202esecond line\nthird line\\x0dover\n\n',
+  );
 
   // Server stderr and the JSON-RPC trace carry the same text.
   assert.equal(verbose.code, 0);
@@ -358,11 +500,20 @@ test('list and get: terminal controls from a server are escaped; a newline in a 
   // --json: still the exact values once parsed, but no raw control in the text.
   assert.equal(json.code, 0);
   assert.doesNotMatch(json.stdout, TERMINAL_CONTROLS);
-  assert.ok((JSON.parse(json.stdout) as Row[]).some(r => r.name === 'evil\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202e'));
+  assert.ok(
+    (JSON.parse(json.stdout) as Row[]).some(r => r.name === 'evil\u001b[2J\u001b]0;pwned\u0007\u009b31m\u202e'),
+  );
 });
 
 test('error lines: a server message with terminal controls and newlines stays one escaped line', async () => {
-  const config = writeConfig('evil-exit.json', { servers: { s: { command: process.execPath, args: ['-e', 'process.stderr.write("\\u001b]0;owned\\u0007boom\\n"); process.exit(3)'] } } });
+  const config = writeConfig('evil-exit.json', {
+    servers: {
+      s: {
+        command: process.execPath,
+        args: ['-e', 'process.stderr.write("\\u001b]0;owned\\u0007boom\\n"); process.exit(3)'],
+      },
+    },
+  });
   const r = await runCli(['get', 's.x', '--config', config]);
   assertOneLine(r, 1, 'mcp-prompts: s closed the connection during startup (last stderr: \\x1b]0;owned\\x07boom)');
 });
@@ -405,12 +556,19 @@ test('a reply nested 100,000 levels deep: get --json, get --verbose and get prin
     runCli(['get', 's.hello', 'name=x', '--config', config], { timeoutMs: 60000 }),
   ]);
   assert.equal(json.code, 0, json.stderr.slice(0, 300));
-  let meta = (JSON.parse(json.stdout) as { messages: Array<{ content: { _meta: { a: unknown } } }> }).messages[0].content._meta;
+  let meta = (JSON.parse(json.stdout) as { messages: Array<{ content: { _meta: { a: unknown } } }> }).messages[0]
+    .content._meta;
   let depth = 0;
-  while (typeof meta === 'object') { meta = meta.a as { a: unknown }; depth++; }
+  while (typeof meta === 'object') {
+    meta = meta.a as { a: unknown };
+    depth++;
+  }
   assert.equal(depth, 100000);
   assert.equal(verbose.code, 0, verbose.stderr.slice(-300));
-  assert.match(verbose.stderr, /^<- \{"jsonrpc":"2\.0","id":\d+,"result":\{"messages":\[\{"role":"user","content":\{"type":"text","text":"deep inside","_meta":\{"a":\{"a":/m);
+  assert.match(
+    verbose.stderr,
+    /^<- \{"jsonrpc":"2\.0","id":\d+,"result":\{"messages":\[\{"role":"user","content":\{"type":"text","text":"deep inside","_meta":\{"a":\{"a":/m,
+  );
   assert.equal(text.code, 0, text.stderr);
   assert.equal(text.stdout, '[user]\ndeep inside\n\n');
 });
@@ -426,16 +584,24 @@ test('exits when done although the server left a child holding its pipes', async
     assert.ok(Date.now() - started < 15000, `exited after ${Date.now() - started} ms`);
   } finally {
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-    try { process.kill(pid, 'SIGKILL'); } catch { /* gone already */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
   }
 });
 
 test('a write error on stdout other than a closed pipe exits 1 with one line', async () => {
   const out = fs.openSync('/dev/full', 'w');
   try {
-    const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], { stdio: ['ignore', out, 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'list', '--json', '--config', httpConfig], {
+      stdio: ['ignore', out, 'pipe'],
+    });
     let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', d => { stderr += d; });
+    child.stderr!.setEncoding('utf8').on('data', d => {
+      stderr += d;
+    });
     const code = await new Promise<number | null>(resolve => child.once('close', c => resolve(c)));
     assert.equal(stderr, 'mcp-prompts: cannot write the output: ENOSPC\n');
     assert.equal(code, 1);

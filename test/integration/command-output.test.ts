@@ -35,23 +35,43 @@ test('stdout is the value, run in the given folder, trailing line breaks dropped
   }
 });
 
-test('output above the cap is refused with the cap stated, and the endless command is ended', { skip: !posix }, async () => {
-  const out = await runCommandOutput({ command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
-  assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
-  const atCap = await runCommandOutput({ command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`, cwd: process.cwd() });
-  assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
-  const above = await runCommandOutput({ command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`, cwd: process.cwd() });
-  assert.deepEqual(above, { problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.` });
-});
+test(
+  'output above the cap is refused with the cap stated, and the endless command is ended',
+  { skip: !posix },
+  async () => {
+    const out = await runCommandOutput({ command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
+    assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
+    const atCap = await runCommandOutput({
+      command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
+      cwd: process.cwd(),
+    });
+    assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
+    const above = await runCommandOutput({
+      command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
+      cwd: process.cwd(),
+    });
+    assert.deepEqual(above, {
+      problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.`,
+    });
+  },
+);
 
 test('Cancel ends the whole process group, a grandchild included', { skip: !posix }, async () => {
   const dir = tempDir();
   try {
     const controller = new AbortController();
     // The shell starts sh, which starts sleep: sleep is the command's grandchild.
-    const pending = runCommandOutput({ command: "sh -c 'sleep 300 & echo $! > gc.pid; echo $$ > child.pid; wait'", cwd: dir, signal: controller.signal });
+    const pending = runCommandOutput({
+      command: "sh -c 'sleep 300 & echo $! > gc.pid; echo $$ > child.pid; wait'",
+      cwd: dir,
+      signal: controller.signal,
+    });
     const readPid = (name: string) => {
-      try { return Number(fs.readFileSync(path.join(dir, name), 'utf8')) || 0; } catch { return 0; }
+      try {
+        return Number(fs.readFileSync(path.join(dir, name), 'utf8')) || 0;
+      } catch {
+        return 0;
+      }
     };
     await waitFor(() => readPid('gc.pid') > 0 && readPid('child.pid') > 0, 'the grandchild started');
     const pids = [readPid('gc.pid'), readPid('child.pid')];
@@ -65,36 +85,67 @@ test('Cancel ends the whole process group, a grandchild included', { skip: !posi
   }
 });
 
-test('a background grandchild holding stdout does not keep a finished command open, and does not outlive it', { skip: !posix }, async () => {
-  const dir = tempDir();
-  try {
-    const started = Date.now();
-    const out = await runCommandOutput({ command: 'sleep 300 & echo $! > gc.pid; echo done', cwd: dir });
-    assert.deepEqual(out, { value: 'done' });
-    assert.ok(Date.now() - started < 20000);
-    const gc = Number(fs.readFileSync(path.join(dir, 'gc.pid'), 'utf8'));
-    await waitFor(() => !running(gc), 'the background grandchild ended', 5000);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'a background grandchild holding stdout does not keep a finished command open, and does not outlive it',
+  { skip: !posix },
+  async () => {
+    const dir = tempDir();
+    try {
+      const started = Date.now();
+      const out = await runCommandOutput({ command: 'sleep 300 & echo $! > gc.pid; echo done', cwd: dir });
+      assert.deepEqual(out, { value: 'done' });
+      assert.ok(Date.now() - started < 20000);
+      const gc = Number(fs.readFileSync(path.join(dir, 'gc.pid'), 'utf8'));
+      await waitFor(() => !running(gc), 'the background grandchild ended', 5000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
-test('a non-zero exit names the command, the code and the first stderr line; stderr on success is a warning', { skip: !posix }, async () => {
-  assert.deepEqual(await runCommandOutput({ command: 'echo partial; echo "fatal: not a git repository" >&2; exit 3', cwd: process.cwd() }),
-    { problem: 'echo partial; echo "fatal: not a git repository" >&2; exit 3 exited with code 3: fatal: not a git repository' });
-  assert.deepEqual(await runCommandOutput({ command: 'exit 2', cwd: process.cwd() }), { problem: 'exit 2 exited with code 2.' });
-  assert.deepEqual(await runCommandOutput({ command: 'echo value; echo careful >&2', cwd: process.cwd() }),
-    { value: 'value', warning: 'echo value; echo careful >&2 wrote to stderr: careful' });
-  const missing = await runCommandOutput({ command: 'pwd', cwd: '/nonexistent/folder' });
-  assert.match('problem' in missing ? missing.problem : '', /^pwd could not start: .*ENOENT/);
-});
+test(
+  'a non-zero exit names the command, the code and the first stderr line; stderr on success is a warning',
+  { skip: !posix },
+  async () => {
+    assert.deepEqual(
+      await runCommandOutput({
+        command: 'echo partial; echo "fatal: not a git repository" >&2; exit 3',
+        cwd: process.cwd(),
+      }),
+      {
+        problem:
+          'echo partial; echo "fatal: not a git repository" >&2; exit 3 exited with code 3: fatal: not a git repository',
+      },
+    );
+    assert.deepEqual(await runCommandOutput({ command: 'exit 2', cwd: process.cwd() }), {
+      problem: 'exit 2 exited with code 2.',
+    });
+    assert.deepEqual(await runCommandOutput({ command: 'echo value; echo careful >&2', cwd: process.cwd() }), {
+      value: 'value',
+      warning: 'echo value; echo careful >&2 wrote to stderr: careful',
+    });
+    const missing = await runCommandOutput({ command: 'pwd', cwd: '/nonexistent/folder' });
+    assert.match('problem' in missing ? missing.problem : '', /^pwd could not start: .*ENOENT/);
+  },
+);
 
-test('output that is not UTF-8 (or binary) is refused; stderr that is not UTF-8 still gives a readable message', { skip: !posix }, async () => {
-  assert.deepEqual(await runCommandOutput({ command: "printf 'caf\\351'", cwd: process.cwd() }), { problem: "The output of printf 'caf\\351' is not UTF-8 text." });
-  assert.deepEqual(await runCommandOutput({ command: "printf 'a\\000b'", cwd: process.cwd() }), { problem: "The output of printf 'a\\000b' is not UTF-8 text." });
-  const bad = await runCommandOutput({ command: "printf 'caf\\351 failed' >&2; exit 1", cwd: process.cwd() });
-  assert.equal('problem' in bad && bad.problem, "printf 'caf\\351 failed' >&2; exit 1 exited with code 1: caf\ufffd failed");
-});
+test(
+  'output that is not UTF-8 (or binary) is refused; stderr that is not UTF-8 still gives a readable message',
+  { skip: !posix },
+  async () => {
+    assert.deepEqual(await runCommandOutput({ command: "printf 'caf\\351'", cwd: process.cwd() }), {
+      problem: "The output of printf 'caf\\351' is not UTF-8 text.",
+    });
+    assert.deepEqual(await runCommandOutput({ command: "printf 'a\\000b'", cwd: process.cwd() }), {
+      problem: "The output of printf 'a\\000b' is not UTF-8 text.",
+    });
+    const bad = await runCommandOutput({ command: "printf 'caf\\351 failed' >&2; exit 1", cwd: process.cwd() });
+    assert.equal(
+      'problem' in bad && bad.problem,
+      "printf 'caf\\351 failed' >&2; exit 1 exited with code 1: caf\ufffd failed",
+    );
+  },
+);
 
 test('the consent line shows the command on one line, controls and bidi overrides visible', () => {
   assert.equal(displayCommand('cat a\u202e.txt\nrm -rf ~\t'), 'cat a\\u202e.txt\\x0arm -rf ~\\x09');

@@ -13,24 +13,50 @@ import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/in
 import { toTranscript, type Part } from '../../src/core/content';
 import { transcriptToMarkdown } from '../../src/core/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ROOT, RecordingLog, launch, tempDir, testCatalog, waitFor, type Launch, type RunningServer, rejection } from './helpers';
+import {
+  ROOT,
+  RecordingLog,
+  launch,
+  tempDir,
+  testCatalog,
+  waitFor,
+  type Launch,
+  type RunningServer,
+  rejection,
+} from './helpers';
 
 const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60000 };
 
-interface Setup { catalog: Catalog; entry(id?: string): ServerEntry; log(id?: string): RecordingLog; stderr(id?: string): string }
+interface Setup {
+  catalog: Catalog;
+  entry(id?: string): ServerEntry;
+  log(id?: string): RecordingLog;
+  stderr(id?: string): string;
+}
 
 /** A lazy catalog over `servers` (default id `s`), disposed after `body` whatever happens. */
-async function withCatalog(servers: Record<string, unknown>, body: (s: Setup) => Promise<void>, restart: false | RestartPolicy = false, minStartupMs?: number): Promise<void> {
+async function withCatalog(
+  servers: Record<string, unknown>,
+  body: (s: Setup) => Promise<void>,
+  restart: false | RestartPolicy = false,
+  minStartupMs?: number,
+): Promise<void> {
   const { catalog, entry, log, stderr } = testCatalog(servers, { restart, minStartupMs });
   try {
-    await body({ catalog, entry: (id = 's') => entry(id), log: (id = 's') => log(id), stderr: (id = 's') => stderr(id) });
+    await body({
+      catalog,
+      entry: (id = 's') => entry(id),
+      log: (id = 's') => log(id),
+      stderr: (id = 's') => stderr(id),
+    });
   } finally {
     await catalog.dispose();
   }
 }
 
 /** The parts of the first message, as plain data (no `annotations: undefined`). */
-const textParts = (result: { messages?: unknown[] }) => JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts)) as Array<Record<string, unknown>>;
+const textParts = (result: { messages?: unknown[] }) =>
+  JSON.parse(JSON.stringify(toTranscript(result).messages[0].parts)) as Array<Record<string, unknown>>;
 
 const titles: string[] = [];
 /** One row of the matrix. */
@@ -40,7 +66,9 @@ function fault(title: string, body: () => Promise<void>): void {
 }
 
 let L: Launch;
-before(async () => { L = await launch(); });
+before(async () => {
+  L = await launch();
+});
 /** A faulty stdio server entry; `timeout` (ms) is the per-server request timeout. */
 const faulty = (name: string, extra: Record<string, unknown> = {}) => ({ ...L.faultyCommand(name), ...extra });
 const SHORT = { timeout: 1000 };
@@ -49,14 +77,19 @@ const STARTUP_FLOOR_1S = 1000;
 
 async function listError(server: Record<string, unknown>, minStartupMs?: number): Promise<string | undefined> {
   let message: string | undefined;
-  await withCatalog({ s: server }, async ({ catalog, entry }) => {
-    await catalog.ready();
-    assert.equal(entry().prompts.length, 0);
-    assert.equal(entry().connection.status, 'error');
-    message = entry().listError?.message;
-    // The same message again when the user tries to run something from that server.
-    assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message, message);
-  }, false, minStartupMs);
+  await withCatalog(
+    { s: server },
+    async ({ catalog, entry }) => {
+      await catalog.ready();
+      assert.equal(entry().prompts.length, 0);
+      assert.equal(entry().connection.status, 'error');
+      message = entry().listError?.message;
+      // The same message again when the user tries to run something from that server.
+      assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message, message);
+    },
+    false,
+    minStartupMs,
+  );
   return message;
 }
 
@@ -64,7 +97,10 @@ async function getError(server: Record<string, unknown>, line = 's.hello name=Ad
   let error: PromptError | undefined;
   await withCatalog({ s: server }, async ({ catalog, entry }) => {
     await catalog.ready();
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['hello', 'echo'],
+    );
     error = await rejection(invokePrompt(catalog, { line }));
   });
   return error!;
@@ -73,11 +109,17 @@ async function getError(server: Record<string, unknown>, line = 's.hello name=Ad
 // ---- stdio: starting ----
 
 fault('command not found', async () => {
-  assert.equal(await listError({ command: 'mcp-prompts-no-such-command' }), 's could not start: command not found (mcp-prompts-no-such-command)');
+  assert.equal(
+    await listError({ command: 'mcp-prompts-no-such-command' }),
+    's could not start: command not found (mcp-prompts-no-such-command)',
+  );
 });
 
 fault('working directory missing', async () => {
-  assert.equal(await listError(faulty('ok', { cwd: '/no/such/dir' })), 's could not start: working directory not found (/no/such/dir)');
+  assert.equal(
+    await listError(faulty('ok', { cwd: '/no/such/dir' })),
+    's could not start: working directory not found (/no/such/dir)',
+  );
 });
 
 fault('command not executable', async () => {
@@ -87,35 +129,58 @@ fault('command not executable', async () => {
 });
 
 fault('env file missing', async () => {
-  assert.equal(await listError(faulty('ok', { envFile: '/no/such/file.env' })), 's could not start: env file not found (/no/such/file.env)');
+  assert.equal(
+    await listError(faulty('ok', { envFile: '/no/such/file.env' })),
+    's could not start: env file not found (/no/such/file.env)',
+  );
 });
 
 fault('exits before initialize', async () => {
-  assert.equal(await listError(faulty('exit-at-start')), 's closed the connection during startup (last stderr: faulty: cannot open /var/lib/faulty/state.db: no such file)');
+  assert.equal(
+    await listError(faulty('exit-at-start')),
+    's closed the connection during startup (last stderr: faulty: cannot open /var/lib/faulty/state.db: no such file)',
+  );
 });
 
 fault('exits during initialize', async () => {
-  assert.equal(await listError(faulty('exit-on-initialize')), 's closed the connection during startup (last stderr: [faulty exit-on-initialize] exiting on initialize)');
+  assert.equal(
+    await listError(faulty('exit-on-initialize')),
+    's closed the connection during startup (last stderr: [faulty exit-on-initialize] exiting on initialize)',
+  );
 });
 
 fault('hangs on initialize', async () => {
-  assert.equal(await listError(faulty('hang-on-initialize', SHORT), STARTUP_FLOOR_1S), 's did not answer startup within 1 s');
+  assert.equal(
+    await listError(faulty('hang-on-initialize', SHORT), STARTUP_FLOOR_1S),
+    's did not answer startup within 1 s',
+  );
 });
 
 test('a 1 s request timeout does not bound startup: a stdio server that takes 1.5 s to boot starts and lists', async () => {
-  const { args: [faultyMjs] } = L.faultyCommand('ok');
+  const {
+    args: [faultyMjs],
+  } = L.faultyCommand('ok');
   // The server (and the version probe's sibling) boots slowly, as any server does on a loaded machine.
   const slowBoot = `setTimeout(() => { process.argv = [process.argv[0], ${JSON.stringify(faultyMjs)}, 'ok']; import(${JSON.stringify(pathToFileURL(faultyMjs).href)}); }, 1500);`;
-  await withCatalog({ s: { command: process.execPath, args: ['-e', slowBoot], ...SHORT } }, async ({ catalog, entry }) => {
-    await catalog.ready();
-    assert.equal(entry().listError?.message, undefined);
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
-    assert.equal(entry().connection.status, 'running');
-  });
+  await withCatalog(
+    { s: { command: process.execPath, args: ['-e', slowBoot], ...SHORT } },
+    async ({ catalog, entry }) => {
+      await catalog.ready();
+      assert.equal(entry().listError?.message, undefined);
+      assert.deepEqual(
+        entry().prompts.map(p => p.prompt.name),
+        ['hello', 'echo'],
+      );
+      assert.equal(entry().connection.status, 'running');
+    },
+  );
 });
 
 fault('unsupported protocol version', async () => {
-  assert.equal(await listError(faulty('bad-protocol')), "s failed on startup: Server's protocol version is not supported: 1999-01-01");
+  assert.equal(
+    await listError(faulty('bad-protocol')),
+    "s failed on startup: Server's protocol version is not supported: 1999-01-01",
+  );
 });
 
 fault('no prompts capability', async () => {
@@ -131,7 +196,10 @@ fault('no prompts capability', async () => {
 // ---- stdio: listing ----
 
 fault('exits during list', async () => {
-  assert.equal(await listError(faulty('exit-on-list')), 's closed the connection during listing prompts (last stderr: [faulty exit-on-list] exiting on prompts/list)');
+  assert.equal(
+    await listError(faulty('exit-on-list')),
+    's closed the connection during listing prompts (last stderr: [faulty exit-on-list] exiting on prompts/list)',
+  );
 });
 
 fault('hangs on list', async () => {
@@ -158,8 +226,14 @@ fault('garbage on stdout before the first answer', async () => {
   await withCatalog({ s: faulty('garbage-before') }, async ({ catalog, entry, log }) => {
     await catalog.ready();
     assert.equal(entry().listError, undefined);
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
-    assert.ok(log().lines.some(l => l.level === 'warn' && l.message.startsWith('s: Unexpected token')), 'the garbage is logged as a warning');
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['hello', 'echo'],
+    );
+    assert.ok(
+      log().lines.some(l => l.level === 'warn' && l.message.startsWith('s: Unexpected token')),
+      'the garbage is logged as a warning',
+    );
   });
 });
 
@@ -176,7 +250,10 @@ fault('malformed prompts in a page', async () => {
   await withCatalog({ s: faulty('malformed-prompt') }, async ({ catalog, entry }) => {
     await catalog.ready();
     assert.equal(entry().listError, undefined);
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['good_one', 'good_two']);
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['good_one', 'good_two'],
+    );
     assert.deepEqual(entry().warnings, [
       's sent a malformed prompt ({"name":42}); it was skipped',
       's sent a malformed prompt ({"description":"no name"}); it was skipped',
@@ -188,7 +265,10 @@ fault('malformed prompts in a page', async () => {
 fault('duplicate prompt names on one server', async () => {
   await withCatalog({ s: faulty('duplicate-names') }, async ({ catalog, entry }) => {
     await catalog.ready();
-    assert.deepEqual(entry().prompts.map(p => `${p.prompt.name}: ${p.prompt.description}`), ['dup: first', 'other: undefined']);
+    assert.deepEqual(
+      entry().prompts.map(p => `${p.prompt.name}: ${p.prompt.description}`),
+      ['dup: first', 'other: undefined'],
+    );
     assert.deepEqual(entry().warnings, ['s lists the prompt "dup" more than once; the first one is used']);
   });
 });
@@ -196,7 +276,10 @@ fault('duplicate prompt names on one server', async () => {
 fault('the same prompt name on two servers', async () => {
   await withCatalog({ a: faulty('ok'), b: faulty('ok') }, async ({ catalog }) => {
     await catalog.ready();
-    assert.equal((await rejection(invokePrompt(catalog, { line: 'hello name=Ada' }))).message, '"hello" is offered by several servers; use one of: a.hello, b.hello');
+    assert.equal(
+      (await rejection(invokePrompt(catalog, { line: 'hello name=Ada' }))).message,
+      '"hello" is offered by several servers; use one of: a.hello, b.hello',
+    );
     assert.equal((await invokePrompt(catalog, { line: 'b.hello name=Ada' }))?.prompt.server.id, 'b');
   });
 });
@@ -204,11 +287,17 @@ fault('the same prompt name on two servers', async () => {
 fault('names that sanitise alike (a/b, a b, a_b)', async () => {
   await withCatalog({ s: faulty('hostile-names') }, async ({ catalog, entry }) => {
     await catalog.ready();
-    const byName = () => Object.fromEntries(entry().prompts.filter(p => p.prompt.name.startsWith('a')).map(p => [p.prompt.name, p.invocationName]));
+    const byName = () =>
+      Object.fromEntries(
+        entry()
+          .prompts.filter(p => p.prompt.name.startsWith('a'))
+          .map(p => [p.prompt.name, p.invocationName]),
+      );
     // The literal a_b keeps its name; the others get a suffix in a fixed order, not by list position.
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
     assert.deepEqual(entry().warnings, []);
-    for (const [name, invocation] of Object.entries(byName())) assert.equal((await resolvePrompt(catalog, invocation)).prompt.name, name);
+    for (const [name, invocation] of Object.entries(byName()))
+      assert.equal((await resolvePrompt(catalog, invocation)).prompt.name, name);
     // A re-list gives every prompt the same name again.
     await catalog.refresh();
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
@@ -218,7 +307,9 @@ fault('names that sanitise alike (a/b, a b, a_b)', async () => {
 fault('look-alike prompt name (mixed scripts)', async () => {
   await withCatalog({ s: faulty('hostile-names') }, async ({ catalog, entry }) => {
     await catalog.ready();
-    const marked = entry().prompts.filter(p => p.mixedScripts).map(p => [p.prompt.name, p.mixedScripts]);
+    const marked = entry()
+      .prompts.filter(p => p.mixedScripts)
+      .map(p => [p.prompt.name, p.mixedScripts]);
     assert.deepEqual(marked, [['d\u0435ploy', ['Latin', 'Cyrillic']]]);
   });
 });
@@ -226,10 +317,23 @@ fault('look-alike prompt name (mixed scripts)', async () => {
 fault('protocol error flood (unknown progress tokens and response ids)', async () => {
   await withCatalog({ s: faulty('protocol-noise') }, async ({ catalog, entry, log }) => {
     await catalog.ready();
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['hello', 'echo'],
+    );
     const warnings = log().lines.filter(l => l.level === 'warn');
-    assert.ok(warnings.some(l => /^s: Received a (progress notification for an unknown token|response for an unknown message ID)/.test(l.message)));
-    assert.ok(warnings.some(l => l.message === 's: more than 50 protocol errors a second: the rest of this second is not shown'));
+    assert.ok(
+      warnings.some(l =>
+        /^s: Received a (progress notification for an unknown token|response for an unknown message ID)/.test(
+          l.message,
+        ),
+      ),
+    );
+    assert.ok(
+      warnings.some(
+        l => l.message === 's: more than 50 protocol errors a second: the rest of this second is not shown',
+      ),
+    );
     assert.ok(warnings.length < 500, `${warnings.length} warnings logged for 6,000 stray messages`);
     assert.ok(warnings.every(l => l.message.length <= 4000));
   });
@@ -247,7 +351,10 @@ fault('repeated page cursor', async () => {
   await withCatalog({ s: faulty('repeated-cursor') }, async ({ catalog, entry }) => {
     await catalog.ready();
     assert.equal(entry().listError?.message, 's repeated the page cursor "again"; listing stopped');
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['page_1', 'page_2']);
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['page_1', 'page_2'],
+    );
   });
 });
 
@@ -255,7 +362,10 @@ fault('list_changed storm (1,000 in a second)', async () => {
   await withCatalog({ s: faulty('storm') }, async ({ catalog, entry, log, stderr }) => {
     await catalog.ready();
     await waitFor(() => /sent 1000 list_changed/.test(stderr()), 'the storm');
-    await waitFor(() => log().sentMethods('prompts/list').length >= 2 && !entry().loading, 'the re-list after the storm');
+    await waitFor(
+      () => log().sentMethods('prompts/list').length >= 2 && !entry().loading,
+      'the re-list after the storm',
+    );
     const stats = await invokePrompt(catalog, { line: 's.stats' });
     const text = (toTranscript(stats!.result).messages[0].parts[0] as { text: string }).text;
     const calls = Number(/prompts\/list calls: (\d+)/.exec(text)?.[1]);
@@ -264,7 +374,10 @@ fault('list_changed storm (1,000 in a second)', async () => {
 });
 
 fault('message larger than 64 MB', async () => {
-  assert.equal(await listError(faulty('huge-list')), 's closed the connection during listing prompts (it sent a message larger than 64 MB)');
+  assert.equal(
+    await listError(faulty('huge-list')),
+    's closed the connection during listing prompts (it sent a message larger than 64 MB)',
+  );
 });
 
 fault('stderr flood (20 MB)', async () => {
@@ -273,9 +386,14 @@ fault('stderr flood (20 MB)', async () => {
     assert.deepEqual(textParts(r!.result), [{ kind: 'text', text: 'Hello, Ada!' }]);
     await waitFor(() => /the rest of this second is not shown/.test(stderr()), 'the flood notice');
     // Mid-flood, requests still go through.
-    assert.deepEqual(textParts((await invokePrompt(catalog, { line: 's.echo text=during' }))!.result), [{ kind: 'text', text: 'during' }]);
+    assert.deepEqual(textParts((await invokePrompt(catalog, { line: 's.echo text=during' }))!.result), [
+      { kind: 'text', text: 'during' },
+    ]);
     const lines = log().lines.filter(l => l.message.startsWith('[stderr] '));
-    assert.ok(lines.every(l => l.message.length <= 4009), 'each line is capped at 4,000 characters');
+    assert.ok(
+      lines.every(l => l.message.length <= 4009),
+      'each line is capped at 4,000 characters',
+    );
     assert.ok(lines.length < 5000, `${lines.length} stderr lines logged for ~100,000 written`);
   });
 });
@@ -284,7 +402,10 @@ fault('stderr flood (20 MB)', async () => {
 
 fault('exits during get', async () => {
   const err = await getError(faulty('exit-on-get'));
-  assert.equal(err.message, 's closed the connection during prompt "hello" (last stderr: [faulty exit-on-get] exiting on prompts/get)');
+  assert.equal(
+    err.message,
+    's closed the connection during prompt "hello" (last stderr: [faulty exit-on-get] exiting on prompts/get)',
+  );
   assert.equal(err.kind, 'server');
 });
 
@@ -314,14 +435,22 @@ fault('internal error (-32603)', async () => {
 });
 
 fault('invalid result shape', async () => {
-  assert.equal((await getError(faulty('bad-result'))).message, 's sent an invalid answer to prompt "hello": messages: Invalid input: expected array, received string');
+  assert.equal(
+    (await getError(faulty('bad-result'))).message,
+    's sent an invalid answer to prompt "hello": messages: Invalid input: expected array, received string',
+  );
 });
 
 fault('server-sent sampling, roots and elicitation requests', async () => {
   await withCatalog({ s: faulty('server-requests') }, async ({ catalog }) => {
     const r = await invokePrompt(catalog, { line: 's.echo' });
     // Questions are answered (here nothing can ask the user: cancel); sampling and roots are not offered.
-    assert.deepEqual(textParts(r!.result), [{ kind: 'text', text: 'sampling/createMessage: error -32601; roots/list: error -32601; elicitation/create: cancel' }]);
+    assert.deepEqual(textParts(r!.result), [
+      {
+        kind: 'text',
+        text: 'sampling/createMessage: error -32601; roots/list: error -32601; elicitation/create: cancel',
+      },
+    ]);
   });
 });
 
@@ -329,11 +458,23 @@ fault('reply nested 100,000 levels deep', async () => {
   await withCatalog({ s: faulty('deep') }, async ({ catalog, entry, log }) => {
     const r = await invokePrompt(catalog, { line: 's.hello name=Ada' });
     // A malformed prompt nested as deep costs a warning, not the listing.
-    assert.deepEqual(entry().prompts.map(p => p.prompt.name), ['hello', 'echo']);
-    assert.deepEqual(entry().warnings, [`s sent a malformed prompt (${('{"name":' + '{"a":'.repeat(20)).slice(0, 80)}); it was skipped`]);
+    assert.deepEqual(
+      entry().prompts.map(p => p.prompt.name),
+      ['hello', 'echo'],
+    );
+    assert.deepEqual(entry().warnings, [
+      `s sent a malformed prompt (${('{"name":' + '{"a":'.repeat(20)).slice(0, 80)}); it was skipped`,
+    ]);
     assert.equal((toTranscript(r!.result).messages[0].parts[0] as { text: string }).text, 'deep inside');
     // The trace holds the reply too (JSON.stringify alone throws at this depth).
-    assert.ok(log().lines.some(l => l.level === 'trace' && l.message.startsWith('<- {"jsonrpc":"2.0","id":') && l.message.includes('"deep inside","_meta":{"a":{"a":')));
+    assert.ok(
+      log().lines.some(
+        l =>
+          l.level === 'trace' &&
+          l.message.startsWith('<- {"jsonrpc":"2.0","id":') &&
+          l.message.includes('"deep inside","_meta":{"a":{"a":'),
+      ),
+    );
   });
 });
 
@@ -351,14 +492,20 @@ fault('more than 100 completions', async () => {
 fault('exits during complete', async () => {
   await withCatalog({ s: faulty('exit-on-complete') }, async ({ catalog }) => {
     const hello = await resolvePrompt(catalog, 's.hello');
-    assert.equal((await rejection(completeArgument(hello, 'name', 'A', {}))).message, 's closed the connection during completion of "name" (last stderr: [faulty exit-on-complete] exiting on completion/complete)');
+    assert.equal(
+      (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
+      's closed the connection during completion of "name" (last stderr: [faulty exit-on-complete] exiting on completion/complete)',
+    );
   });
 });
 
 fault('hangs on complete', async () => {
   await withCatalog({ s: faulty('hang-on-complete', SHORT) }, async ({ catalog }) => {
     const hello = await resolvePrompt(catalog, 's.hello');
-    assert.equal((await rejection(completeArgument(hello, 'name', 'A', {}))).message, 's did not answer completion of "name" within 1 s');
+    assert.equal(
+      (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
+      's did not answer completion of "name" within 1 s',
+    );
   });
 });
 
@@ -371,7 +518,10 @@ fault('environment: SDK defaults plus the configured env only', async () => {
       const allowed = new Set([...Object.keys(getDefaultEnvironment()), 'CONFIGURED']);
       assert.ok(names.includes('CONFIGURED'));
       // Node itself may add a few of its own at start-up; nothing of the host's comes through.
-      assert.deepEqual(names.filter(n => !allowed.has(n) && !/^(NODE_|UV_)/.test(n)), []);
+      assert.deepEqual(
+        names.filter(n => !allowed.has(n) && !/^(NODE_|UV_)/.test(n)),
+        [],
+      );
       assert.ok(!names.includes('MCP_PROMPTS_SHOULD_NOT_LEAK'));
     });
   } finally {
@@ -393,41 +543,62 @@ async function contentParts(name: string): Promise<Part[]> {
 }
 
 fault('unknown content type', async () => {
-  assert.deepEqual(await contentParts('unknown-type'), [{ kind: 'invalid', contentType: 'hologram', reason: 'unsupported content type "hologram"' }]);
+  assert.deepEqual(await contentParts('unknown-type'), [
+    { kind: 'invalid', contentType: 'hologram', reason: 'unsupported content type "hologram"' },
+  ]);
 });
 
 fault('message without content', async () => {
-  assert.deepEqual(await contentParts('missing-content'), [{ kind: 'invalid', contentType: 'none', reason: 'a message without content' }]);
+  assert.deepEqual(await contentParts('missing-content'), [
+    { kind: 'invalid', contentType: 'none', reason: 'a message without content' },
+  ]);
 });
 
 fault('invalid base64', async () => {
-  assert.deepEqual(await contentParts('bad-base64'), [{ kind: 'invalid', contentType: 'image', reason: 'image data is not valid base64' }]);
+  assert.deepEqual(await contentParts('bad-base64'), [
+    { kind: 'invalid', contentType: 'image', reason: 'image data is not valid base64' },
+  ]);
 });
 
 fault('mimeType that lies', async () => {
-  assert.deepEqual(await contentParts('lying-mime'), [{ kind: 'invalid', contentType: 'image', reason: 'image claims to be image/png but its data is image/gif' }]);
+  assert.deepEqual(await contentParts('lying-mime'), [
+    { kind: 'invalid', contentType: 'image', reason: 'image claims to be image/png but its data is image/gif' },
+  ]);
 });
 
 fault('20 MB image', async () => {
-  assert.deepEqual(await contentParts('huge-image'), [{ kind: 'invalid', contentType: 'image', reason: 'image is too large (20.0 MB, limit 10 MB)' }]);
+  assert.deepEqual(await contentParts('huge-image'), [
+    { kind: 'invalid', contentType: 'image', reason: 'image is too large (20.0 MB, limit 10 MB)' },
+  ]);
 });
 
 fault('SVG image', async () => {
-  assert.deepEqual(await contentParts('svg-image'), [{ kind: 'invalid', contentType: 'image', reason: 'image type "image/svg+xml" is not supported' }]);
+  assert.deepEqual(await contentParts('svg-image'), [
+    { kind: 'invalid', contentType: 'image', reason: 'image type "image/svg+xml" is not supported' },
+  ]);
 });
 
 fault('HTML comment opener in text', async () => {
   const parts = await contentParts('html-comment');
-  const markdown = transcriptToMarkdown({ messages: [{ role: 'user', parts: [...parts, { kind: 'text', text: 'still here' }] }] }, { labels: { user: 'User', assistant: 'Assistant', forAssistant: '', notShown: r => r } });
+  const markdown = transcriptToMarkdown(
+    { messages: [{ role: 'user', parts: [...parts, { kind: 'text', text: 'still here' }] }] },
+    { labels: { user: 'User', assistant: 'Assistant', forAssistant: '', notShown: r => r } },
+  );
   // Escaped, the opener is text: no preview hides the rest of the transcript behind it.
-  assert.equal(markdown, '### User\n\n\\<!-- everything after this comment opener is hidden in a preview\n\nstill here\n');
+  assert.equal(
+    markdown,
+    '### User\n\n\\<!-- everything after this comment opener is hidden in a preview\n\nstill here\n',
+  );
 });
 
 fault('line-wrapped base64 image', async () => {
   const [part] = await contentParts('wrapped-image');
   assert.equal(part.kind, 'image');
   // Normalised: a data: URI with line breaks would not render.
-  assert.equal(part.kind === 'image' && part.data, 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==');
+  assert.equal(
+    part.kind === 'image' && part.data,
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  );
 });
 
 fault('path traversal in a resource URI', async () => {
@@ -437,7 +608,11 @@ fault('path traversal in a resource URI', async () => {
 
 fault('HTML resource', async () => {
   const [part] = await contentParts('html-resource');
-  assert.equal(part.kind === 'resource' && part.fileName, 'page.html.txt', 'never saved under a name a viewer would render');
+  assert.equal(
+    part.kind === 'resource' && part.fileName,
+    'page.html.txt',
+    'never saved under a name a viewer would render',
+  );
 });
 
 // ---- HTTP ----
@@ -476,20 +651,27 @@ fault('HTTP server that never answers', async () => {
 });
 
 fault('HTTP connection refused', async () => {
-  assert.equal(await listError({ url: `http://127.0.0.1:${await L.freePort()}/mcp` }), 's failed on startup: connection refused');
+  assert.equal(
+    await listError({ url: `http://127.0.0.1:${await L.freePort()}/mcp` }),
+    's failed on startup: connection refused',
+  );
 });
 
 fault('HTTP server killed mid-request', async () => {
   const server = await L.startFaultyHttp('hang-on-get');
   try {
-    await withCatalog({ s: { url: server.url } }, async ({ catalog, entry }) => {
-      const pending = rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }));
-      await waitFor(() => /not answering prompts\/get/.test(server.stderr()), 'the request at the server');
-      server.signal('SIGKILL');
-      // Well before the 20 s timeout: the broken response is the signal, HTTP has no onclose.
-      assert.equal((await pending).message, 's failed on prompt "hello": other side closed');
-      assert.equal(entry().connection.status, 'error');
-    }, FAST_RESTART);
+    await withCatalog(
+      { s: { url: server.url } },
+      async ({ catalog, entry }) => {
+        const pending = rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }));
+        await waitFor(() => /not answering prompts\/get/.test(server.stderr()), 'the request at the server');
+        server.signal('SIGKILL');
+        // Well before the 20 s timeout: the broken response is the signal, HTTP has no onclose.
+        assert.equal((await pending).message, 's failed on prompt "hello": other side closed');
+        assert.equal(entry().connection.status, 'error');
+      },
+      FAST_RESTART,
+    );
   } finally {
     await server.close();
   }
@@ -498,12 +680,19 @@ fault('HTTP server killed mid-request', async () => {
 fault('HTTP server gone while idle', async () => {
   const server = await L.startFaultyHttp('ok');
   try {
-    await withCatalog({ s: { url: server.url } }, async ({ catalog, entry }) => {
-      await catalog.ready();
-      await server.close();
-      assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message, 's failed on prompt "hello": connection refused');
-      assert.equal(entry().connection.status, 'error');
-    }, FAST_RESTART);
+    await withCatalog(
+      { s: { url: server.url } },
+      async ({ catalog, entry }) => {
+        await catalog.ready();
+        await server.close();
+        assert.equal(
+          (await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message,
+          's failed on prompt "hello": connection refused',
+        );
+        assert.equal(entry().connection.status, 'error');
+      },
+      FAST_RESTART,
+    );
   } finally {
     await server.close();
   }
@@ -512,11 +701,14 @@ fault('HTTP server gone while idle', async () => {
 fault('legacy SSE server', async () => {
   const server: RunningServer = await L.startHttpFixture('paginated', { mode: 'sse' });
   try {
-    await withCatalog({ s: { type: 'http', url: server.url.replace(/\/sse$/, '/mcp') } }, async ({ catalog, entry }) => {
-      await catalog.ready();
-      assert.equal(entry().connection.info?.transport, 'sse');
-      assert.equal(entry().prompts.length, 23);
-    });
+    await withCatalog(
+      { s: { type: 'http', url: server.url.replace(/\/sse$/, '/mcp') } },
+      async ({ catalog, entry }) => {
+        await catalog.ready();
+        assert.equal(entry().connection.info?.transport, 'sse');
+        assert.equal(entry().prompts.length, 23);
+      },
+    );
   } finally {
     await server.close();
   }
@@ -525,31 +717,46 @@ fault('legacy SSE server', async () => {
 // ---- crashes and restarts ----
 
 fault('crash during get, then restart', async () => {
-  await withCatalog({ s: L.fixtureCommand('crashing') }, async ({ catalog, entry }) => {
-    const first = await invokePrompt(catalog, { line: 's.hello' });
-    const pid = /pid (\d+)/.exec(JSON.stringify(first!.result))?.[1];
-    const err = await rejection(invokePrompt(catalog, { line: 's.crash' }));
-    assert.equal(err.message, 's closed the connection during prompt "crash" (last stderr: [crashing] crash requested: exiting with code 1)');
-    await waitFor(() => entry().connection.status === 'running', 'the automatic restart');
-    const again = await invokePrompt(catalog, { line: 's.hello' });
-    assert.notEqual(/pid (\d+)/.exec(JSON.stringify(again!.result))?.[1], pid, 'a new process answers');
-  }, FAST_RESTART);
+  await withCatalog(
+    { s: L.fixtureCommand('crashing') },
+    async ({ catalog, entry }) => {
+      const first = await invokePrompt(catalog, { line: 's.hello' });
+      const pid = /pid (\d+)/.exec(JSON.stringify(first!.result))?.[1];
+      const err = await rejection(invokePrompt(catalog, { line: 's.crash' }));
+      assert.equal(
+        err.message,
+        's closed the connection during prompt "crash" (last stderr: [crashing] crash requested: exiting with code 1)',
+      );
+      await waitFor(() => entry().connection.status === 'running', 'the automatic restart');
+      const again = await invokePrompt(catalog, { line: 's.hello' });
+      assert.notEqual(/pid (\d+)/.exec(JSON.stringify(again!.result))?.[1], pid, 'a new process answers');
+    },
+    FAST_RESTART,
+  );
 });
 
 fault('crash loop: gives up after 5 crashes', async () => {
   const marker = path.join(tempDir(), 'refuse-start');
-  await withCatalog({ s: { ...L.fixtureCommand('crashing'), env: { CRASHING_MARKER: marker } } }, async ({ catalog, entry, log }) => {
-    await rejection(invokePrompt(catalog, { line: 's.crash' }));
-    const message = 's crashed 5 times in 1 minutes; it stays stopped until you restart it';
-    await waitFor(() => entry().connection.error?.message === message, 'giving up');
-    assert.equal(log().lines.filter(l => l.message.startsWith('Restarting s in')).length, 4, 'backoff restarts before giving up');
-    // No further attempts on use: the same message at once.
-    assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello' }))).message, message);
-    // The user fixes the cause and restarts: it works again.
-    fs.rmSync(marker);
-    await entry().connection.restart();
-    assert.match(JSON.stringify((await invokePrompt(catalog, { line: 's.hello' }))!.result), /Hello from crashing/);
-  }, { ...FAST_RESTART, maxDelayMs: 100 });
+  await withCatalog(
+    { s: { ...L.fixtureCommand('crashing'), env: { CRASHING_MARKER: marker } } },
+    async ({ catalog, entry, log }) => {
+      await rejection(invokePrompt(catalog, { line: 's.crash' }));
+      const message = 's crashed 5 times in 1 minutes; it stays stopped until you restart it';
+      await waitFor(() => entry().connection.error?.message === message, 'giving up');
+      assert.equal(
+        log().lines.filter(l => l.message.startsWith('Restarting s in')).length,
+        4,
+        'backoff restarts before giving up',
+      );
+      // No further attempts on use: the same message at once.
+      assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello' }))).message, message);
+      // The user fixes the cause and restarts: it works again.
+      fs.rmSync(marker);
+      await entry().connection.restart();
+      assert.match(JSON.stringify((await invokePrompt(catalog, { line: 's.hello' }))!.result), /Hello from crashing/);
+    },
+    { ...FAST_RESTART, maxDelayMs: 100 },
+  );
 });
 
 // ---- cancellation ----

@@ -20,7 +20,10 @@ test('the rich fixture prompt: earlier turns as finished turns, the last user me
   const h = buildHandOff(toTranscript(JSON.parse(r.stdout) as { messages?: unknown[] }), options);
   // user (markdown + image) → assistant "I can see the image." → user (audio, resources, link) → assistant note
   assert.equal(h.previousRequests.length, 2);
-  assert.match(h.previousRequests[0].request, /^# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/);
+  assert.match(
+    h.previousRequests[0].request,
+    /^# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/,
+  );
   assert.equal(h.previousRequests[0].response, 'I can see the image.');
   const second = h.previousRequests[1].request;
   assert.match(second, /^\[audio audio\.wav \(audio\/wav, 15\.7 KB\)\]/);
@@ -29,7 +32,13 @@ test('the rich fixture prompt: earlier turns as finished turns, the last user me
   assert.match(second, /\[resource link Demo README: demo:\/\/docs\/readme\]$/);
   assert.equal(h.previousRequests[1].response, 'This note is meant for the assistant only.');
   assert.equal(h.query, 'Continue.');
-  assert.deepEqual(h.images.map(i => [i.index, i.part.fileName]), [['0.1', 'image.png']]);
-  assert.deepEqual(h.files.map(f => f.part.fileName), ['audio.wav', 'notes.md', 'data.bin']);
+  assert.deepEqual(
+    h.images.map(i => [i.index, i.part.fileName]),
+    [['0.1', 'image.png']],
+  );
+  assert.deepEqual(
+    h.files.map(f => f.part.fileName),
+    ['audio.wav', 'notes.md', 'data.bin'],
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -31,9 +31,15 @@ export interface Launch {
   fixtureCommand(name: string): { command: string; args: string[] };
   faultyCommand(fault: string): { command: string; args: string[] };
   startOAuthServer(options?: { timeoutMs?: number; args?: string[] }): Promise<RunningServer>;
-  startFaultyHttp(fault: string, options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
+  startFaultyHttp(
+    fault: string,
+    options?: { env?: Record<string, string>; timeoutMs?: number },
+  ): Promise<RunningServer>;
   everythingCommand(): { command: string; args: string[] };
-  startHttpFixture(name: string, options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<RunningServer>;
+  startHttpFixture(
+    name: string,
+    options?: { mode?: 'http' | 'sse'; env?: Record<string, string>; port?: number; timeoutMs?: number },
+  ): Promise<RunningServer>;
   startEverythingHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   modernCommand(): { command: string; args: string[] };
   startModernHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
@@ -51,7 +57,12 @@ export function launch(): Promise<Launch> {
 }
 
 /** Polls `predicate` until it returns a truthy value; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(predicate: () => T | Promise<T>, what: string, timeoutMs = 20000, intervalMs = 20): Promise<T> {
+export async function waitFor<T>(
+  predicate: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 20000,
+  intervalMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -61,28 +72,46 @@ export async function waitFor<T>(predicate: () => T | Promise<T>, what: string, 
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)})` : ''}`,
+      );
     await new Promise(resolve => setTimeout(resolve, intervalMs));
   }
 }
 
-export interface LogLine { level: 'trace' | 'info' | 'warn' | 'error'; message: string }
+export interface LogLine {
+  level: 'trace' | 'info' | 'warn' | 'error';
+  message: string;
+}
 
 /** A LogSink that keeps every line, so tests can read the JSON-RPC trace and the server's stderr. */
 export class RecordingLog implements LogSink {
   readonly lines: LogLine[] = [];
-  trace(message: string): void { this.lines.push({ level: 'trace', message }); }
-  info(message: string): void { this.lines.push({ level: 'info', message }); }
-  warn(message: string): void { this.lines.push({ level: 'warn', message }); }
-  error(message: string): void { this.lines.push({ level: 'error', message }); }
+  trace(message: string): void {
+    this.lines.push({ level: 'trace', message });
+  }
+  info(message: string): void {
+    this.lines.push({ level: 'info', message });
+  }
+  warn(message: string): void {
+    this.lines.push({ level: 'warn', message });
+  }
+  error(message: string): void {
+    this.lines.push({ level: 'error', message });
+  }
   /** Outgoing JSON-RPC messages (`-> {...}`), parsed. */
   sent(): Array<{ method?: string; params?: Record<string, unknown>; id?: number }> {
-    return this.lines.filter(l => l.level === 'trace' && l.message.startsWith('-> ')).map(l => JSON.parse(l.message.slice(3)) as { method?: string; params?: Record<string, unknown>; id?: number });
+    return this.lines
+      .filter(l => l.level === 'trace' && l.message.startsWith('-> '))
+      .map(l => JSON.parse(l.message.slice(3)) as { method?: string; params?: Record<string, unknown>; id?: number });
   }
   sentMethods(method: string): Array<{ method?: string; params?: Record<string, unknown> }> {
     return this.sent().filter(m => m.method === method);
   }
-  text(): string { return this.lines.map(l => l.message).join('\n'); }
+  text(): string {
+    return this.lines.map(l => l.message).join('\n');
+  }
 }
 
 /** Server definitions through the real config parser (so ids are sanitised as in production). */
@@ -99,7 +128,11 @@ export interface TestCatalog {
   stderr(id: string): string;
 }
 
-export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & { restart?: false | RestartPolicy; timeoutMs?: number; minStartupMs?: number };
+export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
+  restart?: false | RestartPolicy;
+  timeoutMs?: number;
+  minStartupMs?: number;
+};
 
 /**
  * A catalog over `servers` (through the real config parser) whose every server logs into its own
@@ -124,7 +157,11 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
     catalog,
     log,
     entry: id => catalog.server(id) ?? assert.fail(`no server ${id}`),
-    stderr: id => log(id).lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message.slice(9)).join('\n'),
+    stderr: id =>
+      log(id)
+        .lines.filter(l => l.message.startsWith('[stderr] '))
+        .map(l => l.message.slice(9))
+        .join('\n'),
   };
 }
 
@@ -136,7 +173,12 @@ export function childPidsMatching(needle: string): number[] {
   } catch {
     return [];
   }
-  return out.split('\n').map(l => l.trim()).filter(l => l.includes(needle)).map(l => Number(l.split(/\s+/)[0])).filter(pid => pid > 0 && pid !== process.pid);
+  return out
+    .split('\n')
+    .map(l => l.trim())
+    .filter(l => l.includes(needle))
+    .map(l => Number(l.split(/\s+/)[0]))
+    .filter(pid => pid > 0 && pid !== process.pid);
 }
 
 export function isAlive(pid: number): boolean {
@@ -164,18 +206,46 @@ export function tempDir(prefix = 'mcp-prompts-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `node dist/cli.js ...args` as a user would; resolves when it exits. */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', d => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', d => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`cli ${args.join(' ')} did not exit within ${options.timeoutMs ?? 30000} ms\nstdout: ${stdout}\nstderr: ${stderr}`)); }, options.timeoutMs ?? 30000);
-    child.once('error', err => { clearTimeout(timer); reject(err); });
-    child.once('close', code => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.stdout.setEncoding('utf8').on('data', d => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', d => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(
+          `cli ${args.join(' ')} did not exit within ${options.timeoutMs ?? 30000} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
+    }, options.timeoutMs ?? 30000);
+    child.once('error', err => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('close', code => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

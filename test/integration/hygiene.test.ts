@@ -15,11 +15,20 @@ import { childPidsMatching, defs, launch, rejection, waitFor } from './helpers';
  */
 function resources(): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const kind of process.getActiveResourcesInfo()) if (!/Req|ProcessWrap/.test(kind)) counts[kind] = (counts[kind] ?? 0) + 1;
+  for (const kind of process.getActiveResourcesInfo())
+    if (!/Req|ProcessWrap/.test(kind)) counts[kind] = (counts[kind] ?? 0) + 1;
   return counts;
 }
 
-const PROCESS_EVENTS = ['exit', 'SIGINT', 'SIGTERM', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'warning'] as const;
+const PROCESS_EVENTS = [
+  'exit',
+  'SIGINT',
+  'SIGTERM',
+  'uncaughtException',
+  'unhandledRejection',
+  'beforeExit',
+  'warning',
+] as const;
 const processListeners = () => Object.fromEntries(PROCESS_EVENTS.map(e => [e, process.listenerCount(e)]));
 
 /** Every child process spawned during the test (the SDK spawns through child_process.spawn), with its events. */
@@ -34,14 +43,20 @@ function recordSpawns(): () => void {
     spawned.push(record);
     return child;
   };
-  return () => { (childProcess as { spawn: unknown }).spawn = originalSpawn; };
+  return () => {
+    (childProcess as { spawn: unknown }).spawn = originalSpawn;
+  };
 }
 
 test('1,000 runs across 10 servers with crashes and restarts leave no process, handle, timer or listener behind', async () => {
   const L = await launch();
   const marker = 'faulty.mjs';
   const crashMarker = 'run.mjs crashing';
-  const baseline = { resources: resources(), listeners: processListeners(), children: childPidsMatching(marker).length + childPidsMatching(crashMarker).length };
+  const baseline = {
+    resources: resources(),
+    listeners: processListeners(),
+    children: childPidsMatching(marker).length + childPidsMatching(crashMarker).length,
+  };
   assert.equal(baseline.children, 0, 'no fixture children before the test');
 
   const servers: Record<string, unknown> = {};
@@ -53,10 +68,15 @@ test('1,000 runs across 10 servers with crashes and restarts leave no process, h
     start: 'eager',
     debounceMs: 20,
     // Restart fast and never give up, so every crash is followed by a restart.
-    connection: () => ({ restart: { initialDelayMs: 10, maxDelayMs: 50, maxCrashes: 1000, windowMs: 60000 }, timeoutMs: 20000 }),
+    connection: () => ({
+      restart: { initialDelayMs: 10, maxDelayMs: 50, maxCrashes: 1000, windowMs: 60000 },
+      timeoutMs: 20000,
+    }),
   });
   let changes = 0;
-  const subscription = catalog.onDidChange(() => { changes++; });
+  const subscription = catalog.onDidChange(() => {
+    changes++;
+  });
   try {
     catalog.setServers(defs(servers));
     await catalog.ready();
@@ -73,7 +93,9 @@ test('1,000 runs across 10 servers with crashes and restarts leave no process, h
       }
       const line = id.startsWith('crash') ? `${id}.hello` : `${id}.hello name=run${run}`;
       const result = await invokePrompt(catalog, { line });
-      assert.ok(JSON.stringify(result!.result).includes(id.startsWith('crash') ? 'Hello from crashing' : `Hello, run${run}!`));
+      assert.ok(
+        JSON.stringify(result!.result).includes(id.startsWith('crash') ? 'Hello from crashing' : `Hello, run${run}!`),
+      );
     }
     assert.equal(crashes, 20);
     // While running: one process per server, however many restarts happened.
@@ -85,12 +107,18 @@ test('1,000 runs across 10 servers with crashes and restarts leave no process, h
     await catalog.dispose();
     restoreSpawn();
   }
-  await waitFor(() => childPidsMatching(marker).length + childPidsMatching(crashMarker).length === 0, 'every server process gone');
+  await waitFor(
+    () => childPidsMatching(marker).length + childPidsMatching(crashMarker).length === 0,
+    'every server process gone',
+  );
   // 10 first starts, each after the SDK's version probe on a throw-away process (10 more), + 20 restarts
   // with the remembered era (no probe); each process exited and its pipes closed.
   assert.equal(spawned.length, 40);
   await waitFor(() => spawned.every(r => r.events.includes('close')), 'every child closed');
   // Handles close asynchronously after the processes exit: wait for the counts to settle back.
-  await waitFor(() => JSON.stringify(resources()) === JSON.stringify(baseline.resources), `resources back to ${JSON.stringify(baseline.resources)} (now ${JSON.stringify(resources())})`);
+  await waitFor(
+    () => JSON.stringify(resources()) === JSON.stringify(baseline.resources),
+    `resources back to ${JSON.stringify(baseline.resources)} (now ${JSON.stringify(resources())})`,
+  );
   assert.deepEqual(processListeners(), baseline.listeners);
 });

@@ -13,10 +13,14 @@ import { EraMemory, eraKey } from '../../src/core/eras';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
 import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
 
-const firstText = (result: { messages?: unknown[] }) => ((result.messages?.[0] as { content: { text: string } }).content.text);
+const firstText = (result: { messages?: unknown[] }) =>
+  (result.messages?.[0] as { content: { text: string } }).content.text;
 
 /** A catalog with its own era memory, so no other test's connects decide whether this one probes. */
-function makeCatalog(servers: Record<string, unknown>, eras = new EraMemory()): { catalog: Catalog; log(id: string): RecordingLog } {
+function makeCatalog(
+  servers: Record<string, unknown>,
+  eras = new EraMemory(),
+): { catalog: Catalog; log(id: string): RecordingLog } {
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -32,14 +36,25 @@ function makeCatalog(servers: Record<string, unknown>, eras = new EraMemory()): 
 }
 
 /** Requests the server received, in order, leaving out the stream of list changes (opened on every modern connect). */
-const wireLines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(m => m && m !== 'subscriptions/listen') : []);
+const wireLines = (file: string) =>
+  fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(m => m && m !== 'subscriptions/listen')
+    : [];
 
 test('a 2026-07-28-only server (v2 server package) over stdio and Streamable HTTP: list, get and complete; the 2025 fixtures beside it stay on 2025', async () => {
   const { modernCommand, startModernHttp, fixtureCommand, startHttpFixture } = await launch();
   const servers: RunningServer[] = [];
   try {
     servers.push(await startModernHttp(), await startHttpFixture('completions'));
-    const { catalog } = makeCatalog({ mod: modernCommand(), modhttp: { type: 'http', url: servers[0].url }, comp: fixtureCommand('completions'), comphttp: { type: 'http', url: servers[1].url } });
+    const { catalog } = makeCatalog({
+      mod: modernCommand(),
+      modhttp: { type: 'http', url: servers[0].url },
+      comp: fixtureCommand('completions'),
+      comphttp: { type: 'http', url: servers[1].url },
+    });
     try {
       await catalog.ready();
       for (const id of ['mod', 'modhttp']) {
@@ -51,13 +66,27 @@ test('a 2026-07-28-only server (v2 server package) over stdio and Streamable HTT
         assert.equal(info.protocolVersion, '2026-07-28', id);
         assert.deepEqual(info.serverInfo, { name: 'modern-demo', version: '2.0.0' }, id);
         assert.equal(info.transport, id === 'mod' ? 'stdio' : 'http');
-        assert.deepEqual(entry.prompts.map(p => p.prompt.name), ['greet', 'echo'], id);
-        assert.deepEqual(entry.prompts[0].prompt.arguments, [{ name: 'name', description: 'Who to greet', required: true }, { name: 'greeting', description: 'The word to greet with', required: false }]);
+        assert.deepEqual(
+          entry.prompts.map(p => p.prompt.name),
+          ['greet', 'echo'],
+          id,
+        );
+        assert.deepEqual(entry.prompts[0].prompt.arguments, [
+          { name: 'name', description: 'Who to greet', required: true },
+          { name: 'greeting', description: 'The word to greet with', required: false },
+        ]);
         const greet = await invokePrompt(catalog, { line: `${id}.greet Ada greeting=Hi` });
         assert.equal(firstText(greet!.result), 'Hi, Ada! (modern-demo)', id);
-        const missing = await invokePrompt(catalog, { line: `${id}.echo` }).then(() => undefined, (e: Error) => e);
+        const missing = await invokePrompt(catalog, { line: `${id}.echo` }).then(
+          () => undefined,
+          (e: Error) => e,
+        );
         assert.equal(missing?.message, `${id}: prompt "echo" needs text`);
-        assert.deepEqual(await completeArgument(await resolvePrompt(catalog, `${id}.greet`), 'name', 'a', {}), { values: ['Ada', 'Alan'], total: 2, hasMore: false }, id);
+        assert.deepEqual(
+          await completeArgument(await resolvePrompt(catalog, `${id}.greet`), 'name', 'a', {}),
+          { values: ['Ada', 'Alan'], total: 2, hasMore: false },
+          id,
+        );
       }
       for (const id of ['comp', 'comphttp']) {
         const info = catalog.server(id)!.connection.info!;
@@ -82,11 +111,14 @@ test('era memory: the second connect passes the remembered era back as prior and
   try {
     servers.push(await startModernHttp({ env: { MODERN_WIRE_LOG: httpWire } }), await startHttpFixture('rich'));
     const eras = new EraMemory();
-    const { catalog, log } = makeCatalog({
-      mod: { ...modernCommand(), env: { MODERN_WIRE_LOG: stdioWire } },
-      modhttp: { type: 'http', url: servers[0].url },
-      richhttp: { type: 'http', url: servers[1].url },
-    }, eras);
+    const { catalog, log } = makeCatalog(
+      {
+        mod: { ...modernCommand(), env: { MODERN_WIRE_LOG: stdioWire } },
+        modhttp: { type: 'http', url: servers[0].url },
+        richhttp: { type: 'http', url: servers[1].url },
+      },
+      eras,
+    );
     try {
       await catalog.ready();
       // First connect: one probe each (stdio: on the SDK's throw-away process, which logs to the same file).
@@ -153,22 +185,36 @@ process.stdin.on('end', () => process.exit(0));
 `;
 
 /** The same, silent on a request before initialize instead (the probe must time out and fall back). */
-const SILENT_OLD_SERVER = STRICT_OLD_SERVER.replace("process.stderr.write('request before initialize: ' + msg.method + '\\\\n'); process.exit(1);", 'continue;');
+const SILENT_OLD_SERVER = STRICT_OLD_SERVER.replace(
+  "process.stderr.write('request before initialize: ' + msg.method + '\\\\n'); process.exit(1);",
+  'continue;',
+);
 
 test('the version probe works through our trace over stdio: a 2025 server that exits on any request before initialize starts, and the trace shows its traffic', async () => {
   const dir = tempDir();
   const wire = path.join(dir, 'wire.log');
-  const { catalog, log } = makeCatalog({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER], env: { STRICT_WIRE_LOG: wire } } });
+  const { catalog, log } = makeCatalog({
+    strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER], env: { STRICT_WIRE_LOG: wire } },
+  });
   try {
     await catalog.ready();
     const entry = catalog.server('strict')!;
     assert.equal(entry.listError, undefined, log('strict').text());
     assert.equal(entry.connection.info?.era, 'legacy');
     assert.equal(entry.connection.info?.protocolVersion, '2025-06-18');
-    assert.deepEqual(entry.prompts.map(p => p.prompt.name), ['hi']);
+    assert.deepEqual(
+      entry.prompts.map(p => p.prompt.name),
+      ['hi'],
+    );
     // The probe went to the throw-away process (which exited on it); the session process got initialize first.
     assert.deepEqual(wireLines(wire), ['server/discover', 'initialize', 'prompts/list']);
-    assert.deepEqual(log('strict').sent().filter(m => m.id !== undefined).map(m => m.method), ['initialize', 'prompts/list']);
+    assert.deepEqual(
+      log('strict')
+        .sent()
+        .filter(m => m.id !== undefined)
+        .map(m => m.method),
+      ['initialize', 'prompts/list'],
+    );
   } finally {
     await catalog.dispose();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -180,17 +226,34 @@ test('a probe nobody answers is bounded: stdio falls back to initialize after th
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     let body = '';
-    req.setEncoding('utf8').on('data', d => { body += d; }).on('end', () => {
-      const msg = JSON.parse(body || '{}') as { id?: number; method?: string };
-      if (msg.method === 'server/discover') return;
-      if (msg.id === undefined) return void res.writeHead(202).end();
-      const result = msg.method === 'initialize'
-        ? { protocolVersion: '2025-03-26', capabilities: { prompts: {} }, serverInfo: { name: 'silent-probe', version: '1.0.0' } }
-        : msg.method === 'prompts/list' ? { prompts: [{ name: 'late' }] } : {};
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
-    });
+    req
+      .setEncoding('utf8')
+      .on('data', d => {
+        body += d;
+      })
+      .on('end', () => {
+        const msg = JSON.parse(body || '{}') as { id?: number; method?: string };
+        if (msg.method === 'server/discover') return;
+        if (msg.id === undefined) return void res.writeHead(202).end();
+        const result =
+          msg.method === 'initialize'
+            ? {
+                protocolVersion: '2025-03-26',
+                capabilities: { prompts: {} },
+                serverInfo: { name: 'silent-probe', version: '1.0.0' },
+              }
+            : msg.method === 'prompts/list'
+              ? { prompts: [{ name: 'late' }] }
+              : {};
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+      });
   });
-  server.on('connection', s => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', s => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
   const logs = new Map<string, RecordingLog>();
@@ -202,7 +265,9 @@ test('a probe nobody answers is bounded: stdio falls back to initialize after th
       return { log, restart: false, timeoutMs: 20000, probeTimeoutMs: 500, eras: new EraMemory() };
     },
   });
-  catalog.setServers(defs({ silent: { command: process.execPath, args: ['-e', SILENT_OLD_SERVER] }, silenthttp: { type: 'http', url } }));
+  catalog.setServers(
+    defs({ silent: { command: process.execPath, args: ['-e', SILENT_OLD_SERVER] }, silenthttp: { type: 'http', url } }),
+  );
   try {
     const started = Date.now();
     await catalog.ready();
@@ -211,9 +276,21 @@ test('a probe nobody answers is bounded: stdio falls back to initialize after th
       const entry = catalog.server(id)!;
       assert.equal(entry.listError, undefined, logs.get(id)!.text());
       assert.equal(entry.connection.info?.era, 'legacy', id);
-      assert.deepEqual(entry.prompts.map(p => p.prompt.name), [id === 'silent' ? 'hi' : 'late']);
+      assert.deepEqual(
+        entry.prompts.map(p => p.prompt.name),
+        [id === 'silent' ? 'hi' : 'late'],
+      );
     }
-    assert.ok(logs.get('silenthttp')!.lines.some(l => l.level === 'info' && l.message === 'silenthttp did not answer the protocol version probe within 0.5 s; using the 2025 handshake'), logs.get('silenthttp')!.text());
+    assert.ok(
+      logs
+        .get('silenthttp')!
+        .lines.some(
+          l =>
+            l.level === 'info' &&
+            l.message === 'silenthttp did not answer the protocol version probe within 0.5 s; using the 2025 handshake',
+        ),
+      logs.get('silenthttp')!.text(),
+    );
   } finally {
     await catalog.dispose();
     for (const s of sockets) s.destroy();
@@ -225,12 +302,20 @@ test('on a 2026-07-28 connection list changes come over subscriptions/listen (st
   const { modernCommand, startModernHttp } = await launch();
   const server = await startModernHttp();
   const { catalog, log } = makeCatalog({ mod: modernCommand(), modhttp: { type: 'http', url: server.url } });
-  const acks = (id: string) => log(id).lines.filter(l => l.message.startsWith('<- ') && l.message.includes('notifications/subscriptions/acknowledged')).length;
+  const acks = (id: string) =>
+    log(id).lines.filter(
+      l => l.message.startsWith('<- ') && l.message.includes('notifications/subscriptions/acknowledged'),
+    ).length;
   const names = (id: string) => catalog.server(id)!.prompts.map(p => p.prompt.name);
   try {
     await catalog.ready();
     for (const id of ['mod', 'modhttp']) await waitFor(() => acks(id) === 1, `${id}: the listen stream acknowledged`);
-    assert.deepEqual(log('mod').sentMethods('subscriptions/listen').map(m => m.params?.notifications), [{ promptsListChanged: true }]);
+    assert.deepEqual(
+      log('mod')
+        .sentMethods('subscriptions/listen')
+        .map(m => m.params?.notifications),
+      [{ promptsListChanged: true }],
+    );
 
     const [pid] = childPidsMatching('modern.mjs').filter(p => p !== server.pid);
     assert.ok(pid, 'the stdio server process');
@@ -241,13 +326,19 @@ test('on a 2026-07-28 connection list changes come over subscriptions/listen (st
 
     // The server drops the stream: we listen again and still see the next change.
     server.signal('SIGUSR1');
-    await waitFor(() => log('modhttp').lines.some(l => l.message === 'modhttp dropped the stream of list changes; listening again'), 'the drop noticed');
+    await waitFor(
+      () => log('modhttp').lines.some(l => l.message === 'modhttp dropped the stream of list changes; listening again'),
+      'the drop noticed',
+    );
     await waitFor(() => acks('modhttp') === 2, 'a second listen stream acknowledged');
     server.signal('SIGUSR2');
     await waitFor(() => names('modhttp').includes('added2'), 'HTTP: the change after the re-listen');
     assert.equal(log('modhttp').sentMethods('subscriptions/listen').length, 2);
     // No polling: lists only on a change (first list, list_changed, the re-listen's catch-up, list_changed).
-    assert.ok(log('modhttp').sentMethods('prompts/list').length <= 4, `${log('modhttp').sentMethods('prompts/list').length} lists`);
+    assert.ok(
+      log('modhttp').sentMethods('prompts/list').length <= 4,
+      `${log('modhttp').sentMethods('prompts/list').length} lists`,
+    );
   } finally {
     await catalog.dispose();
     await server.close();
@@ -267,18 +358,27 @@ test('a remembered 2026 era that went stale (the server is a 2025 one now) fails
   const remembered = eras.get(eraKey(modern));
   assert.equal(remembered?.kind, 'modern');
   // Same name, now a 2025 server that exits on any request before initialize.
-  const { catalog, log } = makeCatalog({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } }, eras);
+  const { catalog, log } = makeCatalog(
+    { strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } },
+    eras,
+  );
   const [old] = defs({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } });
   eras.set(eraKey(old), remembered);
   try {
     await catalog.ready();
-    assert.match(catalog.server('strict')!.listError?.message ?? '', /^strict closed the connection during listing prompts/);
+    assert.match(
+      catalog.server('strict')!.listError?.message ?? '',
+      /^strict closed the connection during listing prompts/,
+    );
     assert.equal(eras.get(eraKey(old)), undefined, 'forgotten');
     await catalog.refresh();
     const entry = catalog.server('strict')!;
     assert.equal(entry.listError, undefined, log('strict').text());
     assert.equal(entry.connection.info?.era, 'legacy');
-    assert.deepEqual(entry.prompts.map(p => p.prompt.name), ['hi']);
+    assert.deepEqual(
+      entry.prompts.map(p => p.prompt.name),
+      ['hi'],
+    );
     assert.equal(eras.get(eraKey(old))?.kind, 'legacy');
   } finally {
     await catalog.dispose();

@@ -8,25 +8,51 @@ import { Catalog } from '../../src/core/catalog';
 import { invokePrompt } from '../../src/core/invocation';
 import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config';
 import * as oauth from '../../src/core/oauth';
-import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions, type SecretStore } from '../../src/core/oauth';
+import {
+  OAuthCallbackServer,
+  StoredOAuthProvider,
+  type OAuthProviderOptions,
+  type SecretStore,
+} from '../../src/core/oauth';
 import { signInCallback } from '../../src/core/sign-in';
 import { RecordingLog, defs, launch, rejection } from './helpers';
 
 class MapStore implements SecretStore {
   readonly map = new Map<string, string>();
-  async get(key: string) { return this.map.get(key); }
-  async store(key: string, value: string) { this.map.set(key, value); }
-  async delete(key: string) { this.map.delete(key); }
+  async get(key: string) {
+    return this.map.get(key);
+  }
+  async store(key: string, value: string) {
+    this.map.set(key, value);
+  }
+  async delete(key: string) {
+    this.map.delete(key);
+  }
 }
 
 /** A catalog with one OAuth server and the loopback listener the browser comes back to. */
-async function catalogFor(url: string, store: MapStore, log = new RecordingLog(), servers: ServerDefinition[] = defs({ s: { type: 'http', url } })): Promise<{ catalog: Catalog; callback: OAuthCallbackServer; redirect: string }> {
+async function catalogFor(
+  url: string,
+  store: MapStore,
+  log = new RecordingLog(),
+  servers: ServerDefinition[] = defs({ s: { type: 'http', url } }),
+): Promise<{ catalog: Catalog; callback: OAuthCallbackServer; redirect: string }> {
   let catalog: Catalog | undefined;
   const callback = new OAuthCallbackServer(query => signInCallback(catalog!)(query));
   const redirect = `http://127.0.0.1:${await callback.start()}/oauth/callback`;
   // As the extension builds it (src/state.ts): the pre-registered client comes from the entry.
-  const options = (def: ServerDefinition): OAuthProviderOptions => def.transport.type === 'stdio' ? {} : { server: def.name, clientId: def.transport.clientId, clientSecret: def.transport.clientSecret };
-  catalog = new Catalog({ start: 'lazy', connection: def => ({ log, restart: false, oauth: new StoredOAuthProvider(`${def.id}:${url}`, store, redirect, options(def)) }) });
+  const options = (def: ServerDefinition): OAuthProviderOptions =>
+    def.transport.type === 'stdio'
+      ? {}
+      : { server: def.name, clientId: def.transport.clientId, clientSecret: def.transport.clientSecret };
+  catalog = new Catalog({
+    start: 'lazy',
+    connection: def => ({
+      log,
+      restart: false,
+      oauth: new StoredOAuthProvider(`${def.id}:${url}`, store, redirect, options(def)),
+    }),
+  });
   catalog.setServers(servers);
   return { catalog, callback, redirect };
 }
@@ -40,7 +66,10 @@ test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and
     // A new session (new catalog, same store): connects with the stored tokens, no sign-in.
     const { catalog: second, callback } = await catalogFor(server.url, store);
     try {
-      assert.match(JSON.stringify((await invokePrompt(second, { line: 's.whoami' }))!.result), /Signed in as OAuth client/);
+      assert.match(
+        JSON.stringify((await invokePrompt(second, { line: 's.whoami' }))!.result),
+        /Signed in as OAuth client/,
+      );
       assert.equal((server.stderr().match(/authorized /g) ?? []).length, 1, 'one sign-in only');
       await second.server('s')!.connection.signOut();
       assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false, 'tokens forgotten');
@@ -64,9 +93,14 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
     const forged = await fetch(`${redirect}?code=abc&state=forged`);
     assert.equal(forged.status, 400);
     assert.equal(forged.headers.get('content-type'), 'text/plain; charset=utf-8');
-    assert.equal(await forged.text(), 'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.');
+    assert.equal(
+      await forged.text(),
+      'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.',
+    );
     const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
-    const refused = await fetch(`${redirect}?error=access_denied&error_description=${encodeURIComponent('<b>no</b>')}&state=${state}`);
+    const refused = await fetch(
+      `${redirect}?error=access_denied&error_description=${encodeURIComponent('<b>no</b>')}&state=${state}`,
+    );
     assert.equal(await refused.text(), 's: the sign-in was refused: <b>no</b>');
     assert.equal(catalog.server('s')!.connection.status, 'error');
     assert.equal((await fetch(redirect.replace('/oauth/callback', '/other'))).status, 404);
@@ -78,7 +112,12 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
 });
 
 /** Signs in through the fixture and runs `s.whoami`; resolves the prompt's text. */
-async function signInAndRun(url: string, store: MapStore, servers?: ServerDefinition[], log = new RecordingLog()): Promise<string> {
+async function signInAndRun(
+  url: string,
+  store: MapStore,
+  servers?: ServerDefinition[],
+  log = new RecordingLog(),
+): Promise<string> {
   const { catalog, callback, redirect } = await catalogFor(url, store, log, servers);
   try {
     await catalog.ready();
@@ -104,7 +143,11 @@ async function signInAndRun(url: string, store: MapStore, servers?: ServerDefini
     const tokens = JSON.parse(tokenText) as { token_type?: string; access_token: string };
     assert.equal(tokens.token_type, 'bearer');
     assert.ok(!log.text().includes(tokens.access_token), 'the access token is not in the log');
-    assert.equal([...store.map.keys()].some(k => k.endsWith(':discovery')), false, 'discovery is kept only while a sign-in is under way');
+    assert.equal(
+      [...store.map.keys()].some(k => k.endsWith(':discovery')),
+      false,
+      'discovery is kept only while a sign-in is under way',
+    );
     return text;
   } finally {
     await catalog.dispose();
@@ -114,16 +157,38 @@ async function signInAndRun(url: string, store: MapStore, servers?: ServerDefini
 
 test('Authorization URL: only https, or http to this computer, is opened; the refusal names the server', () => {
   const refuse = oauth.refuseAuthorizationUrl;
-  for (const ok of ['https://auth.example.com/authorize?x=1', 'http://127.0.0.1:8080/authorize', 'http://127.5.0.1/a', 'http://localhost:3000/a', 'http://[::1]:9000/a']) {
+  for (const ok of [
+    'https://auth.example.com/authorize?x=1',
+    'http://127.0.0.1:8080/authorize',
+    'http://127.5.0.1/a',
+    'http://localhost:3000/a',
+    'http://[::1]:9000/a',
+  ]) {
     assert.equal(refuse(new URL(ok), 'srv'), undefined, ok);
   }
-  for (const bad of ['http://auth.example.com/authorize', 'http://127.0.0.1.evil.example/a', 'file:///etc/passwd', 'vscode://vscode.git/clone?url=x', 'command:workbench.action.terminal.new', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://auth.example.com/']) {
+  for (const bad of [
+    'http://auth.example.com/authorize',
+    'http://127.0.0.1.evil.example/a',
+    'file:///etc/passwd',
+    'vscode://vscode.git/clone?url=x',
+    'command:workbench.action.terminal.new',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'ftp://auth.example.com/',
+  ]) {
     const refused = refuse(new URL(bad), 'srv');
     assert.ok(refused, bad);
     assert.equal(refused.server, 'srv');
-    assert.match(refused.message, /^srv: the sign-in address .* is refused: only https addresses \(or http to this computer\) are opened$/);
+    assert.match(
+      refused.message,
+      /^srv: the sign-in address .* is refused: only https addresses \(or http to this computer\) are opened$/,
+    );
   }
-  assert.equal(refuse(new URL('command:x?secret=1'), 'srv')!.message.includes('secret'), false, 'the query is not repeated');
+  assert.equal(
+    refuse(new URL('command:x?secret=1'), 'srv')!.message.includes('secret'),
+    false,
+    'the query is not repeated',
+  );
 });
 
 test('OAuth: a server whose metadata points the browser at command: or file: gets no sign-in address; the error says why', async () => {
@@ -135,7 +200,10 @@ test('OAuth: a server whose metadata points the browser at command: or file: get
       await catalog.ready();
       const entry = catalog.server('s')!;
       assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
-      assert.equal(entry.listError?.message, `s: the sign-in address ${endpoint} is refused: only https addresses (or http to this computer) are opened`);
+      assert.equal(
+        entry.listError?.message,
+        `s: the sign-in address ${endpoint} is refused: only https addresses (or http to this computer) are opened`,
+      );
       assert.equal(entry.connection.status, 'error');
     } finally {
       await catalog.dispose();
@@ -153,7 +221,10 @@ test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names anoth
     await catalog.ready();
     const entry = catalog.server('s')!;
     assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
-    assert.equal(entry.listError?.message, `s: the sign-in was refused: the metadata of its authorization server http://127.0.0.1:${server.port}/ names another issuer (https://elsewhere.example/)`);
+    assert.equal(
+      entry.listError?.message,
+      `s: the sign-in was refused: the metadata of its authorization server http://127.0.0.1:${server.port}/ names another issuer (https://elsewhere.example/)`,
+    );
     assert.doesNotMatch(server.stderr(), /registered /);
   } finally {
     await catalog.dispose();
@@ -162,7 +233,7 @@ test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names anoth
   }
 });
 
-test('OAuth: tokens and the client registration are stored with the SDK\'s issuer stamp and handed back unchanged', async () => {
+test("OAuth: tokens and the client registration are stored with the SDK's issuer stamp and handed back unchanged", async () => {
   const L = await launch();
   const server = await L.startOAuthServer();
   const store = new MapStore();
@@ -174,7 +245,11 @@ test('OAuth: tokens and the client registration are stored with the SDK\'s issue
     const saved = JSON.parse(store.map.get(tokensKey)!) as { issuer?: string; access_token?: string };
     assert.equal(saved.issuer, issuer);
     assert.equal((JSON.parse(store.map.get(clientKey)!) as { issuer?: string }).issuer, issuer);
-    const provider = new StoredOAuthProvider(tokensKey.replace(/^oauth:/, '').replace(/:tokens$/, ''), store, 'http://127.0.0.1/oauth/callback');
+    const provider = new StoredOAuthProvider(
+      tokensKey.replace(/^oauth:/, '').replace(/:tokens$/, ''),
+      store,
+      'http://127.0.0.1/oauth/callback',
+    );
     assert.deepEqual(await provider.tokens(), saved);
   } finally {
     await server.close();
@@ -194,7 +269,10 @@ test('OAuth callback: a replayed redirect (same state and code) is refused and l
     assert.ok(tokens);
     const replay = await fetch(first.url);
     assert.equal(replay.status, 400);
-    assert.equal(await replay.text(), 'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.');
+    assert.equal(
+      await replay.text(),
+      'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.',
+    );
     assert.equal(store.map.get(`oauth:s:${server.url}:tokens`), tokens, 'the tokens are kept');
     assert.equal(catalog.server('s')!.connection.status, 'running');
     assert.equal((server.stderr().match(/token issued/g) ?? []).length, 1, 'the code is exchanged once');
@@ -224,14 +302,20 @@ test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or 
       const page = await fetch(before);
       assert.equal(page.status, 400, mode);
       const issuer = `http://127.0.0.1:${server.port}/`;
-      assert.equal(await page.text(), mode !== 'omit'
-        ? `s: the sign-in was refused: the answer comes from https://attacker.example/, not from ${issuer}`
-        : `s: the sign-in was refused: the answer does not name its authorization server (iss), which ${issuer} promises`);
+      assert.equal(
+        await page.text(),
+        mode !== 'omit'
+          ? `s: the sign-in was refused: the answer comes from https://attacker.example/, not from ${issuer}`
+          : `s: the sign-in was refused: the answer does not name its authorization server (iss), which ${issuer} promises`,
+      );
       assert.equal((server.stderr().match(/token issued/g) ?? []).length, 0, 'no code exchanged');
       assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false);
       assert.equal(entry.connection.status, 'error');
       const after = entry.connection.authorizationUrl;
-      assert.ok(after && after.searchParams.get('state') !== before.searchParams.get('state'), 'a fresh sign-in is offered');
+      assert.ok(
+        after && after.searchParams.get('state') !== before.searchParams.get('state'),
+        'a fresh sign-in is offered',
+      );
     } finally {
       await catalog.dispose();
       callback.dispose();
@@ -258,9 +342,19 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
   const store = new MapStore();
   const log = new RecordingLog();
   try {
-    const [raw] = defs({ s: { type: 'http', url: server.url, clientId: 'mcp-prompts-test', clientSecret: '${input:oauth-secret}' } });
-    const def = await substituteVariables(raw, { env: {} }, [{ id: 'oauth-secret', type: 'promptString', password: true }], async (_input, id) => (id === 'oauth-secret' ? secret : undefined));
-    assert.deepEqual(def.transport.type !== 'stdio' && [def.transport.clientId, def.transport.clientSecret], ['mcp-prompts-test', secret]);
+    const [raw] = defs({
+      s: { type: 'http', url: server.url, clientId: 'mcp-prompts-test', clientSecret: '${input:oauth-secret}' },
+    });
+    const def = await substituteVariables(
+      raw,
+      { env: {} },
+      [{ id: 'oauth-secret', type: 'promptString', password: true }],
+      async (_input, id) => (id === 'oauth-secret' ? secret : undefined),
+    );
+    assert.deepEqual(def.transport.type !== 'stdio' && [def.transport.clientId, def.transport.clientSecret], [
+      'mcp-prompts-test',
+      secret,
+    ]);
     assert.match(await signInAndRun(server.url, store, [def], log), /Signed in as OAuth client mcp-prompts-test/);
     assert.doesNotMatch(server.stderr(), /registered /, 'no dynamic registration');
     assert.ok(![...store.map.values()].some(v => v.includes(secret)), 'the secret is not copied into the token store');
@@ -282,9 +376,23 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
 });
 
 test('Config: clientSecret needs a clientId (the entry is reported, the others load)', () => {
-  const config = parseConfigObject({ servers: { s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' }, ok: { type: 'http', url: 'https://y.example/mcp' } } }, 'user');
-  assert.deepEqual(config.problems.map(p => p.message), ['Server "s": "clientId" is required']);
-  assert.deepEqual(config.servers.map(d => d.name), ['ok']);
+  const config = parseConfigObject(
+    {
+      servers: {
+        s: { type: 'http', url: 'https://x.example/mcp', clientSecret: 'abc' },
+        ok: { type: 'http', url: 'https://y.example/mcp' },
+      },
+    },
+    'user',
+  );
+  assert.deepEqual(
+    config.problems.map(p => p.message),
+    ['Server "s": "clientId" is required'],
+  );
+  assert.deepEqual(
+    config.servers.map(d => d.name),
+    ['ok'],
+  );
 });
 
 test('OAuth: a server that asks for sign-in only after initialize (on prompts/list) says "needs you to sign in" too, and the sign-in works', async () => {
@@ -307,14 +415,31 @@ test('OAuth callback: what the redirect says (error_description, iss) cannot for
     await catalog.ready();
     const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
     const forged = 'denied\n[error] s: signed in as admin\u001b[2J';
-    const page = await fetch(`${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`);
+    const page = await fetch(
+      `${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`,
+    );
     assert.equal(await page.text(), 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J');
-    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
-    assert.ok(log.lines.some(l => l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J'));
+    assert.ok(
+      log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
+      'one line each, no escape sequences',
+    );
+    assert.ok(
+      log.lines.some(
+        l => l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J',
+      ),
+    );
     const next = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
-    const issPage = await fetch(`${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`);
-    assert.equal(await issPage.text(), `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`);
-    assert.ok(log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')), 'one line each, no escape sequences');
+    const issPage = await fetch(
+      `${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`,
+    );
+    assert.equal(
+      await issPage.text(),
+      `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`,
+    );
+    assert.ok(
+      log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
+      'one line each, no escape sequences',
+    );
   } finally {
     await catalog.dispose();
     callback.dispose();

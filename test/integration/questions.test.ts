@@ -6,29 +6,67 @@ import assert from 'node:assert/strict';
 import { ServerConnection } from '../../src/core/connection';
 import { Catalog } from '../../src/core/catalog';
 import { completeArgument } from '../../src/core/invocation';
-import { MAX_FIELDS, checkAnswers, checkUrl, checkValue, describeAnswer, describeAnswerMarkdown, oneAtATime, type Asker, type Field, type FormQuestion, type Question, type QuestionAnswer } from '../../src/core/elicitation';
+import {
+  MAX_FIELDS,
+  checkAnswers,
+  checkUrl,
+  checkValue,
+  describeAnswer,
+  describeAnswerMarkdown,
+  oneAtATime,
+  type Asker,
+  type Field,
+  type FormQuestion,
+  type Question,
+  type QuestionAnswer,
+} from '../../src/core/elicitation';
 import { RecordingLog, defs, launch, rejection, waitFor } from './helpers';
 
 async function connect(asker?: Asker, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
   const { fixtureCommand } = await launch();
   const log = new RecordingLog();
   const [def] = defs({ q: { ...fixtureCommand('questions'), env: options.env } });
-  const connection = new ServerConnection(def, { log, restart: false, timeoutMs: options.timeoutMs ?? 20000, questions: asker });
+  const connection = new ServerConnection(def, {
+    log,
+    restart: false,
+    timeoutMs: options.timeoutMs ?? 20000,
+    questions: asker,
+  });
   return { connection, log };
 }
 
 /** An asker that records each question and answers with `answer(question)`. */
 function recording(answer: (q: Question) => QuestionAnswer | Promise<QuestionAnswer>) {
   const asked: Question[] = [];
-  const asker: Asker = async q => { asked.push(q); return answer(q); };
+  const asker: Asker = async q => {
+    asked.push(q);
+    return answer(q);
+  };
   return { asked, asker };
 }
 
 const text = (r: { messages?: unknown[] }) => (r.messages?.[0] as { content: { text: string } }).content.text;
-const form = (q: Question | undefined) => (q?.mode === 'form' ? q : assert.fail(`expected a form question, got ${String(q?.mode)}`));
+const form = (q: Question | undefined) =>
+  q?.mode === 'form' ? q : assert.fail(`expected a form question, got ${String(q?.mode)}`);
 
 test('form: every field kind becomes a step; accepted values reach the server as typed values; password-like values stay out of the log', async () => {
-  const { asked, asker } = recording(() => ({ action: 'accept', values: { name: 'Grace', email: 'g@example.org', age: 85, ratio: 0.5, subscribe: false, color: 'blue', size: 'l', legacy: 'b', tags: ['x', 'z'], toppings: ['ol'], api_token: 'tok-123456', pin: '4711' } }));
+  const { asked, asker } = recording(() => ({
+    action: 'accept',
+    values: {
+      name: 'Grace',
+      email: 'g@example.org',
+      age: 85,
+      ratio: 0.5,
+      subscribe: false,
+      color: 'blue',
+      size: 'l',
+      legacy: 'b',
+      tags: ['x', 'z'],
+      toppings: ['ol'],
+      api_token: 'tok-123456',
+      pin: '4711',
+    },
+  }));
   const { connection, log } = await connect(asker);
   try {
     const result = await connection.getPrompt('form', {});
@@ -37,56 +75,132 @@ test('form: every field kind becomes a step; accepted values reach the server as
     assert.equal(q.during, 'prompt "form"');
     assert.equal(q.message, 'Tell us about you');
     const by = Object.fromEntries(q.fields.map(f => [f.name, f]));
-    assert.deepEqual(q.fields.map(f => [f.name, f.kind, f.required]), [
-      ['name', 'string', true], ['email', 'string', true], ['day', 'string', false], ['age', 'integer', true], ['ratio', 'number', false],
-      ['subscribe', 'boolean', false], ['color', 'enum', false], ['size', 'enum', false], ['legacy', 'enum', false], ['tags', 'multi', false],
-      ['toppings', 'multi', false], ['api_token', 'string', false], ['pin', 'string', false],
+    assert.deepEqual(
+      q.fields.map(f => [f.name, f.kind, f.required]),
+      [
+        ['name', 'string', true],
+        ['email', 'string', true],
+        ['day', 'string', false],
+        ['age', 'integer', true],
+        ['ratio', 'number', false],
+        ['subscribe', 'boolean', false],
+        ['color', 'enum', false],
+        ['size', 'enum', false],
+        ['legacy', 'enum', false],
+        ['tags', 'multi', false],
+        ['toppings', 'multi', false],
+        ['api_token', 'string', false],
+        ['pin', 'string', false],
+      ],
+    );
+    assert.deepEqual(
+      [by.name.label, by.name.minLength, by.name.maxLength, by.name.default],
+      ['Your name', 2, 20, 'Ada'],
+    );
+    assert.deepEqual(
+      [by.email.format, by.day.format, by.age.minimum, by.age.maximum, by.age.default],
+      ['email', 'date', 1, 150, 36],
+    );
+    assert.deepEqual(
+      [by.subscribe.default, by.color.default, by.tags.default, by.tags.minItems, by.tags.maxItems],
+      [true, 'green', ['x'], 1, 2],
+    );
+    assert.deepEqual(by.size.choices, [
+      { value: 's', label: 'Small' },
+      { value: 'l', label: 'Large' },
     ]);
-    assert.deepEqual([by.name.label, by.name.minLength, by.name.maxLength, by.name.default], ['Your name', 2, 20, 'Ada']);
-    assert.deepEqual([by.email.format, by.day.format, by.age.minimum, by.age.maximum, by.age.default], ['email', 'date', 1, 150, 36]);
-    assert.deepEqual([by.subscribe.default, by.color.default, by.tags.default, by.tags.minItems, by.tags.maxItems], [true, 'green', ['x'], 1, 2]);
-    assert.deepEqual(by.size.choices, [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }]);
-    assert.deepEqual(by.legacy.choices, [{ value: 'a', label: 'Option A' }, { value: 'b', label: 'Option B' }]);
-    assert.deepEqual(by.toppings.choices, [{ value: 'ch', label: 'Cheese' }, { value: 'ol', label: 'Olives' }]);
-    assert.deepEqual(q.fields.filter(f => f.secret).map(f => f.name), ['api_token', 'pin']);
-    assert.equal(text(result), 'form: action=accept content={"name":"Grace","email":"g@example.org","age":85,"ratio":0.5,"subscribe":false,"color":"blue","size":"l","legacy":"b","tags":["x","z"],"toppings":["ol"],"api_token":"tok-123456","pin":"4711"}');
-    const line = log.lines.find(l => l.message.startsWith('q asked: Tell us about you'))?.message ?? assert.fail('no answer line in the log');
+    assert.deepEqual(by.legacy.choices, [
+      { value: 'a', label: 'Option A' },
+      { value: 'b', label: 'Option B' },
+    ]);
+    assert.deepEqual(by.toppings.choices, [
+      { value: 'ch', label: 'Cheese' },
+      { value: 'ol', label: 'Olives' },
+    ]);
+    assert.deepEqual(
+      q.fields.filter(f => f.secret).map(f => f.name),
+      ['api_token', 'pin'],
+    );
+    assert.equal(
+      text(result),
+      'form: action=accept content={"name":"Grace","email":"g@example.org","age":85,"ratio":0.5,"subscribe":false,"color":"blue","size":"l","legacy":"b","tags":["x","z"],"toppings":["ol"],"api_token":"tok-123456","pin":"4711"}',
+    );
+    const line =
+      log.lines.find(l => l.message.startsWith('q asked: Tell us about you'))?.message ??
+      assert.fail('no answer line in the log');
     assert.match(line, /Your name = Grace; .*Size = Large; .*Tags = x, z; .*API token = \*\*\*; Code = \*\*\*/);
     assert.ok(line.endsWith(' (during prompt "form")'), line);
     assert.ok(!line.includes('tok-123456') && !line.includes('4711'), line);
     // The JSON-RPC trace (the answer going out, the server's reply echoing it) hides them too.
-    assert.ok(log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"api_token":"***","pin":"***"')), 'the traced answer');
+    assert.ok(
+      log.lines.some(
+        l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"api_token":"***","pin":"***"'),
+      ),
+      'the traced answer',
+    );
     // (What the server itself writes to its stderr is its own business: the fixture prints what it got.)
-    assert.deepEqual(log.lines.filter(l => !l.message.startsWith('[stderr]') && (l.message.includes('tok-123456') || l.message.includes('4711'))), []);
-  } finally { await connection.dispose(); }
+    assert.deepEqual(
+      log.lines.filter(
+        l => !l.message.startsWith('[stderr]') && (l.message.includes('tok-123456') || l.message.includes('4711')),
+      ),
+      [],
+    );
+  } finally {
+    await connection.dispose();
+  }
 });
 
 test('decline and cancel reach the server as such; no asker at all answers cancel (before: -32601)', async () => {
   for (const action of ['decline', 'cancel'] as const) {
     const { asker } = recording(() => ({ action }));
     const { connection } = await connect(asker);
-    try { assert.equal(text(await connection.getPrompt('ask_name', {})), `ask_name: action=${action}`); } finally { await connection.dispose(); }
+    try {
+      assert.equal(text(await connection.getPrompt('ask_name', {})), `ask_name: action=${action}`);
+    } finally {
+      await connection.dispose();
+    }
   }
   const { connection, log } = await connect(undefined);
   try {
     assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=cancel');
-    assert.ok(log.lines.some(l => l.level === 'warn' && /q asked a question, and nothing here can answer it/.test(l.message)));
-  } finally { await connection.dispose(); }
+    assert.ok(
+      log.lines.some(l => l.level === 'warn' && /q asked a question, and nothing here can answer it/.test(l.message)),
+    );
+  } finally {
+    await connection.dispose();
+  }
 });
 
 test('an answer the schema refuses is never sent: the server gets cancel and the log says why', async () => {
   const { connection, log } = await connect(async () => ({ action: 'accept', values: { name: 'x' } }));
   try {
     assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=cancel');
-    assert.ok(log.lines.some(l => /the answer was not sent: Name needs at least 2 characters/.test(l.message)), JSON.stringify(log.lines.slice(-3)));
-  } finally { await connection.dispose(); }
+    assert.ok(
+      log.lines.some(l => /the answer was not sent: Name needs at least 2 characters/.test(l.message)),
+      JSON.stringify(log.lines.slice(-3)),
+    );
+  } finally {
+    await connection.dispose();
+  }
 });
 
-const field = (f: Partial<Field> & Pick<Field, 'kind'>): Field => ({ name: 'f', label: 'F', required: false, secret: false, ...f });
+const field = (f: Partial<Field> & Pick<Field, 'kind'>): Field => ({
+  name: 'f',
+  label: 'F',
+  required: false,
+  secret: false,
+  ...f,
+});
 
 test('checkValue: each kind validates typed text without asking the server', () => {
-  const problem = (f: Field, v: string | string[] | boolean) => { const r = checkValue(f, v); return 'problem' in r ? r.problem : undefined; };
-  const ok = (f: Field, v: string | string[] | boolean) => { const r = checkValue(f, v); return 'ok' in r ? r.ok : assert.fail(r.problem); };
+  const problem = (f: Field, v: string | string[] | boolean) => {
+    const r = checkValue(f, v);
+    return 'problem' in r ? r.problem : undefined;
+  };
+  const ok = (f: Field, v: string | string[] | boolean) => {
+    const r = checkValue(f, v);
+    return 'ok' in r ? r.ok : assert.fail(r.problem);
+  };
   const s = field({ kind: 'string', minLength: 2, maxLength: 4, required: true });
   assert.equal(problem(s, ''), 'F is required');
   assert.equal(problem(s, 'a'), 'F needs at least 2 characters');
@@ -111,7 +225,16 @@ test('checkValue: each kind validates typed text without asking the server', () 
   const e = field({ kind: 'enum', choices: [{ value: 's', label: 'Small' }] });
   assert.equal(ok(e, 'Small'), 's');
   assert.equal(problem(e, 'big'), '"big" is not one of the choices for F');
-  const m = field({ kind: 'multi', choices: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }, { value: 'z', label: 'Z' }], minItems: 1, maxItems: 2 });
+  const m = field({
+    kind: 'multi',
+    choices: [
+      { value: 'x', label: 'X' },
+      { value: 'y', label: 'Y' },
+      { value: 'z', label: 'Z' },
+    ],
+    minItems: 1,
+    maxItems: 2,
+  });
   assert.deepEqual(ok(m, 'x, Y'), ['x', 'y']);
   assert.equal(problem(m, []), 'choose at least 1 for F');
   assert.equal(problem(m, ['x', 'y', 'z']), 'choose at most 2 for F');
@@ -126,19 +249,39 @@ test('URL mode: https is asked with its host; command:, javascript:, file: and h
     assert.equal(text(await connection.getPrompt('open_url', {})), 'open_url: action=accept');
     const q = asked[0];
     assert.ok(q?.mode === 'url');
-    assert.deepEqual([q.url, q.host, q.elicitationId, q.message], ['https://example.com/connect?e=1', 'example.com', 'e-1', 'Connect your account']);
-    assert.equal(text(await connection.getPrompt('open_url', { url: 'http://127.0.0.1:9/x' })), 'open_url: action=accept');
-    for (const url of ['command:workbench.action.terminal.new', 'javascript:alert(1)', 'file:///etc/passwd', 'http://example.com/', 'https://user:pw@example.com/']) {
+    assert.deepEqual(
+      [q.url, q.host, q.elicitationId, q.message],
+      ['https://example.com/connect?e=1', 'example.com', 'e-1', 'Connect your account'],
+    );
+    assert.equal(
+      text(await connection.getPrompt('open_url', { url: 'http://127.0.0.1:9/x' })),
+      'open_url: action=accept',
+    );
+    for (const url of [
+      'command:workbench.action.terminal.new',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://example.com/',
+      'https://user:pw@example.com/',
+    ]) {
       const line = text(await connection.getPrompt('open_url', { url }));
       assert.match(line, /^open_url: error=MCP error -32602: q asked to open /, url);
     }
     assert.equal(asked.length, 2, 'refused URLs never reach the user');
-  } finally { await connection.dispose(); }
-  assert.match((checkUrl('s', 'https://xn--pypal-4ve.com/') as { ok: { warning?: string } }).ok.warning ?? '', /punycode xn--pypal-4ve\.com/);
+  } finally {
+    await connection.dispose();
+  }
+  assert.match(
+    (checkUrl('s', 'https://xn--pypal-4ve.com/') as { ok: { warning?: string } }).ok.warning ?? '',
+    /punycode xn--pypal-4ve\.com/,
+  );
 });
 
 test('a question inside completion and inside prompts/list is asked, names its request, and its answer shapes the reply', async () => {
-  const { asked, asker } = recording(q => ({ action: 'accept', values: { [form(q).fields[0].name]: q.during.startsWith('completion') ? 'dark' : 'all' } }));
+  const { asked, asker } = recording(q => ({
+    action: 'accept',
+    values: { [form(q).fields[0].name]: q.during.startsWith('completion') ? 'dark' : 'all' },
+  }));
   const { fixtureCommand } = await launch();
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, questions: asker }) });
   catalog.setServers(defs({ q: { ...fixtureCommand('questions'), env: { QUESTIONS_ON_LIST: '1' } } }));
@@ -150,17 +293,24 @@ test('a question inside completion and inside prompts/list is asked, names its r
     assert.deepEqual(result.values, ['black', 'navy']);
     assert.equal(asked[1]?.during, 'completion of "color"');
     assert.equal(form(asked[1]).message, 'Light or dark colours?');
-  } finally { await catalog.dispose(); }
+  } finally {
+    await catalog.dispose();
+  }
 });
 
 test('hostile: a huge schema is refused (the server gets an error naming the cap); the user is not asked', async () => {
   const { asked, asker } = recording(() => ({ action: 'cancel' }));
   const { connection, log } = await connect(asker);
   try {
-    assert.equal(text(await connection.getPrompt('huge', {})), `huge: error=MCP error -32602: q asked for 500 fields; at most ${MAX_FIELDS} are asked`);
+    assert.equal(
+      text(await connection.getPrompt('huge', {})),
+      `huge: error=MCP error -32602: q asked for 500 fields; at most ${MAX_FIELDS} are asked`,
+    );
     assert.equal(asked.length, 0);
     assert.ok(log.lines.some(l => l.level === 'warn' && l.message.includes('at most')));
-  } finally { await connection.dispose(); }
+  } finally {
+    await connection.dispose();
+  }
 });
 
 test('hostile: markup in the message and titles is inert: one line, no icon syntax, escaped in markdown', async () => {
@@ -169,22 +319,39 @@ test('hostile: markup in the message and titles is inert: one line, no icon synt
   try {
     await connection.getPrompt('hostile', {});
     const q = form(asked[0]);
-    assert.ok(!q.message.includes('\n') && !q.message.includes('$(') && !q.fields[0].label.includes('$('), JSON.stringify(q));
+    assert.ok(
+      !q.message.includes('\n') && !q.message.includes('$(') && !q.fields[0].label.includes('$('),
+      JSON.stringify(q),
+    );
     const md = describeAnswerMarkdown(q, { action: 'accept', values: { x: '<script>' } });
     // Each markup character is preceded by a backslash: none of these can start.
-    for (const raw of ['<', '[', '](', '**', '$(']) assert.ok(![...md.matchAll(/[<[\]*$]/g)].some(m => md[m.index - 1] !== '\\' && md.startsWith(raw, m.index)), `unescaped ${raw} in ${md}`);
+    for (const raw of ['<', '[', '](', '**', '$('])
+      assert.ok(
+        ![...md.matchAll(/[<[\]*$]/g)].some(m => md[m.index - 1] !== '\\' && md.startsWith(raw, m.index)),
+        `unescaped ${raw} in ${md}`,
+      );
     assert.match(md, /\\\*\\\*Bold\\\*\\\*/);
-  } finally { await connection.dispose(); }
+  } finally {
+    await connection.dispose();
+  }
 });
 
 test('hostile: a question after the request ended is cancelled without asking; a flood is answered one at a time (the rest cancelled at once)', async () => {
   let release!: () => void;
-  const gate = new Promise<void>(resolve => { release = resolve; });
-  const { asked, asker } = recording(async () => { await gate; return { action: 'accept', values: { v: 'first' } }; });
+  const gate = new Promise<void>(resolve => {
+    release = resolve;
+  });
+  const { asked, asker } = recording(async () => {
+    await gate;
+    return { action: 'accept', values: { v: 'first' } };
+  });
   const { connection, log } = await connect(oneAtATime(asker));
   try {
     assert.equal(text(await connection.getPrompt('late', {})), 'late: answered');
-    await waitFor(() => log.lines.some(l => /q asked a question while no request of ours was running: cancelled/.test(l.message)), 'the late question');
+    await waitFor(
+      () => log.lines.some(l => /q asked a question while no request of ours was running: cancelled/.test(l.message)),
+      'the late question',
+    );
     assert.match(text(await connection.getPrompt('answers', {})), /^late: action=cancel$/m);
     assert.equal(asked.length, 0);
     const flood = connection.getPrompt('flood', {});
@@ -194,19 +361,35 @@ test('hostile: a question after the request ended is cancelled without asking; a
     assert.equal(lines.filter(l => l.endsWith('action=accept content={"v":"first"}')).length, 1, lines.join('\n'));
     assert.equal(lines.filter(l => l.endsWith('action=cancel')).length, 19);
     assert.equal(asked.length, 1);
-  } finally { await connection.dispose(); }
+  } finally {
+    await connection.dispose();
+  }
 });
 
 test('the request does not time out while the user answers; a cancelled request closes its open question', async () => {
-  const { connection } = await connect(async q => { await new Promise(r => setTimeout(r, 1500)); return { action: 'accept', values: { name: 'slow ' + q.server } }; });
+  const { connection } = await connect(async q => {
+    await new Promise(r => setTimeout(r, 1500));
+    return { action: 'accept', values: { name: 'slow ' + q.server } };
+  });
   try {
     await connection.connect();
     // 700 ms for the request, 1.5 s for the user: the clock stops while the question is open.
-    assert.equal(text(await connection.getPrompt('ask_name', {}, { timeoutMs: 700 })), 'ask_name: action=accept content={"name":"slow q"}');
-  } finally { await connection.dispose(); }
+    assert.equal(
+      text(await connection.getPrompt('ask_name', {}, { timeoutMs: 700 })),
+      'ask_name: action=accept content={"name":"slow q"}',
+    );
+  } finally {
+    await connection.dispose();
+  }
 
   let seen: FormQuestion | undefined;
-  const { connection: c2 } = await connect(q => new Promise(resolve => { seen = form(q); q.signal.addEventListener('abort', () => resolve({ action: 'cancel' })); }));
+  const { connection: c2 } = await connect(
+    q =>
+      new Promise(resolve => {
+        seen = form(q);
+        q.signal.addEventListener('abort', () => resolve({ action: 'cancel' }));
+      }),
+  );
   try {
     const abort = new AbortController();
     const pending = c2.getPrompt('ask_name', {}, { signal: abort.signal });
@@ -214,22 +397,42 @@ test('the request does not time out while the user answers; a cancelled request 
     abort.abort();
     assert.equal((await rejection(pending)).kind, 'cancelled');
     await waitFor(() => seen?.signal.aborted, 'the question to close with its request');
-  } finally { await c2.dispose(); }
+  } finally {
+    await c2.dispose();
+  }
 });
 
 test('describeAnswer: the transcript line for each action', () => {
-  const q: FormQuestion = { mode: 'form', server: 's', during: 'prompt "p"', message: 'Pick', signal: new AbortController().signal, fields: [field({ kind: 'enum', name: 'c', label: 'Color', choices: [{ value: '#f00', label: 'Red' }] }), field({ kind: 'string', name: 'password', label: 'Password', secret: true })] };
-  assert.equal(describeAnswer(q, { action: 'accept', values: { c: '#f00', password: 'hunter2' } }), 's asked: Pick — you answered: Color = Red; Password = ***');
+  const q: FormQuestion = {
+    mode: 'form',
+    server: 's',
+    during: 'prompt "p"',
+    message: 'Pick',
+    signal: new AbortController().signal,
+    fields: [
+      field({ kind: 'enum', name: 'c', label: 'Color', choices: [{ value: '#f00', label: 'Red' }] }),
+      field({ kind: 'string', name: 'password', label: 'Password', secret: true }),
+    ],
+  };
+  assert.equal(
+    describeAnswer(q, { action: 'accept', values: { c: '#f00', password: 'hunter2' } }),
+    's asked: Pick — you answered: Color = Red; Password = ***',
+  );
   assert.equal(describeAnswer(q, { action: 'decline' }), 's asked: Pick — you declined');
   assert.equal(describeAnswer(q, { action: 'cancel' }), 's asked: Pick — cancelled');
 });
 
-test('over Streamable HTTP too: the question arrives on the request\'s stream and the answer reaches the server', async () => {
+test("over Streamable HTTP too: the question arrives on the request's stream and the answer reaches the server", async () => {
   const { startHttpFixture } = await launch();
   const server = await startHttpFixture('questions');
   const [def] = defs({ web: { url: server.url } });
   const { asked, asker } = recording(() => ({ action: 'accept', values: { name: 'Http' } }));
-  const connection = new ServerConnection(def, { log: new RecordingLog(), restart: false, timeoutMs: 20000, questions: asker });
+  const connection = new ServerConnection(def, {
+    log: new RecordingLog(),
+    restart: false,
+    timeoutMs: 20000,
+    questions: asker,
+  });
   try {
     assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=accept content={"name":"Http"}');
     assert.equal(asked[0]?.server, 'web');
@@ -246,21 +449,42 @@ test('2026-07-28 input_required: the question inside a prompts/get result goes t
     const log = new RecordingLog();
     const [def] = defs({ m: { ...modernCommand(), env: { MODERN_QUESTIONS: '1' } } });
     const connection = new ServerConnection(def, { log, restart: false, timeoutMs: 20000, questions: asker });
-    try { return { text: text(await connection.getPrompt(prompt, {})), asked, log, era: connection.info?.era }; } finally { await connection.dispose(); }
+    try {
+      return { text: text(await connection.getPrompt(prompt, {})), asked, log, era: connection.info?.era };
+    } finally {
+      await connection.dispose();
+    }
   };
   const accepted = await run({ action: 'accept', values: { name: 'Ada', token: 'tok-98765' } });
   assert.equal(accepted.era, 'modern');
   const q = form(accepted.asked[0]);
   assert.equal(accepted.asked.length, 1);
   assert.deepEqual([q.server, q.during, q.message], ['m', 'prompt "sign"', 'Who signs?']);
-  assert.deepEqual(q.fields.map(f => [f.name, f.required, f.secret]), [['name', true, false], ['token', false, true]]);
+  assert.deepEqual(
+    q.fields.map(f => [f.name, f.required, f.secret]),
+    [
+      ['name', true, false],
+      ['token', false, true],
+    ],
+  );
   assert.equal(accepted.text, 'signed by {"name":"Ada","token":"tok-98765"}');
-  assert.ok(accepted.log.lines.some(l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"token":"***"')), 'the traced retry');
-  assert.deepEqual(accepted.log.lines.filter(l => !l.message.startsWith('[stderr]') && l.message.includes('tok-98765')), []);
+  assert.ok(
+    accepted.log.lines.some(
+      l => l.level === 'trace' && l.message.startsWith('-> ') && l.message.includes('"token":"***"'),
+    ),
+    'the traced retry',
+  );
+  assert.deepEqual(
+    accepted.log.lines.filter(l => !l.message.startsWith('[stderr]') && l.message.includes('tok-98765')),
+    [],
+  );
   assert.equal((await run({ action: 'decline' })).text, 'sign: decline');
   // A 2026-07-28 URL question has no elicitationId: it is asked all the same (before: refused with -32602).
   const site = await run({ action: 'accept' }, 'open_site');
   const u = site.asked[0]?.mode === 'url' ? site.asked[0] : assert.fail('expected a URL question');
-  assert.deepEqual([u.url, u.host, u.elicitationId, u.during], ['https://example.com/connect?m=1', 'example.com', undefined, 'prompt "open_site"']);
+  assert.deepEqual(
+    [u.url, u.host, u.elicitationId, u.during],
+    ['https://example.com/connect?m=1', 'example.com', undefined, 'prompt "open_site"'],
+  );
   assert.equal(site.text, 'open_site: accept');
 });

@@ -9,12 +9,18 @@ import { destination, run, type Collector, type CollectRequest } from '../../src
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;
-before(async () => { L = await launch(); });
+before(async () => {
+  L = await launch();
+});
 
 async function withFailOnce(body: (catalog: Catalog) => Promise<void>): Promise<void> {
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, timeoutMs: 20000 }) });
   catalog.setServers(defs({ s: L.faultyCommand('fail-once') }));
-  try { await body(catalog); } finally { await catalog.dispose(); }
+  try {
+    await body(catalog);
+  } finally {
+    await catalog.dispose();
+  }
 }
 
 test('a failed run keeps its arguments, the retry starts from them, success forgets them; typed values become history', async () => {
@@ -31,7 +37,11 @@ test('a failed run keeps its arguments, the retry starts from them, success forg
     assert.match(String(first.kind === 'failed' && (first.error as Error).message), /temporarily unavailable/);
     assert.equal(first.kind === 'failed' && first.retry, 's.hello', 'the retry names the prompt');
     assert.deepEqual(store.draft('s.hello'), { name: 'Ada' }, 'the failed arguments are kept');
-    assert.deepEqual(store.history('s.hello', 'name'), ['Ada'], 'what was typed is offered next time even though the get failed');
+    assert.deepEqual(
+      store.history('s.hello', 'name'),
+      ['Ada'],
+      'what was typed is offered next time even though the get failed',
+    );
 
     const second = await run(catalog, store, { line: 's.hello', collect, fromDraft: true });
     assert.deepEqual(asked[1].defaults, { name: 'Ada' }, 'the retry starts from the failed arguments');
@@ -48,7 +58,10 @@ test('a failed run keeps its arguments, the retry starts from them, success forg
 test('values from a source are not history; a cancelled input runs nothing and keeps nothing', async () => {
   await withFailOnce(async catalog => {
     const store = new ResultStore(memoryStore());
-    const fromSelection: Collector = async (_p, r) => ({ values: { ...r.given, name: 'the whole selection' }, fromSource: new Set(['name']) });
+    const fromSelection: Collector = async (_p, r) => ({
+      values: { ...r.given, name: 'the whole selection' },
+      fromSource: new Set(['name']),
+    });
     await run(catalog, store, { line: 's.hello', collect: fromSelection });
     assert.deepEqual(store.history('s.hello', 'name'), [], 'a source value is not remembered');
     const cancelled = await run(catalog, store, { line: 's.hello', collect: async () => undefined });
@@ -61,7 +74,11 @@ test('a surface that hands the line to chat gets no prompts/get, and Re-run Last
     const store = new ResultStore(memoryStore());
     const prompt = (await catalog.ready(), catalog.resolve('s.hello'));
     assert.ok('prompt' in prompt);
-    const outcome = await run(catalog, store, { prompt: prompt.prompt, values: { name: 'two words' }, route: async () => false });
+    const outcome = await run(catalog, store, {
+      prompt: prompt.prompt,
+      values: { name: 'two words' },
+      route: async () => false,
+    });
     assert.deepEqual(outcome, { kind: 'handedOff', line: 's.hello name="two words"' });
     assert.equal(store.lastInvocation, 's.hello name="two words"');
     // The handed-off run never reached the server: its first get still fails (fail-once is unspent).
@@ -78,14 +95,25 @@ test('the CLI and every surface refuse a misspelt argument before asking the ser
     assert.ok('prompt' in found);
     const outcome = await run(catalog, store, { prompt: found.prompt, values: { nmae: 'Ada' } });
     assert.equal(outcome.kind, 'failed');
-    assert.equal(outcome.kind === 'failed' && (outcome.error as Error).message, 's: prompt "hello" has no argument nmae (it takes: name*)');
-    assert.equal(outcome.kind === 'failed' && outcome.retry, undefined, 'nothing reached the server: no draft to retry from');
+    assert.equal(
+      outcome.kind === 'failed' && (outcome.error as Error).message,
+      's: prompt "hello" has no argument nmae (it takes: name*)',
+    );
+    assert.equal(
+      outcome.kind === 'failed' && outcome.retry,
+      undefined,
+      'nothing reached the server: no draft to retry from',
+    );
   });
 });
 
 test('"Send to Model" answers only the request of its own invocation, once', () => {
   const store = new ResultStore(memoryStore());
-  const stored = store.store('s.hello name=Ada', { prompt: undefined!, args: {}, result: { messages: [] } }, { messages: [] });
+  const stored = store.store(
+    's.hello name=Ada',
+    { prompt: undefined!, args: {}, result: { messages: [] } },
+    { messages: [] },
+  );
   store.offer(stored);
   assert.equal(store.claim('s.other'), undefined, 'another request drops the offer');
   assert.equal(store.claim('s.hello name=Ada'), undefined, 'dropped: a later request of the same line asks the server');
@@ -96,7 +124,10 @@ test('"Send to Model" answers only the request of its own invocation, once', () 
 
 test('where a result goes is decided in one place from the typed settings', async () => {
   let probed = 0;
-  const model = (answer: boolean) => async () => { probed++; return answer; };
+  const model = (answer: boolean) => async () => {
+    probed++;
+    return answer;
+  };
   const auto = { runTarget: 'auto' as const, afterGet: 'show' as const };
   const cases: [Parameters<typeof destination>, unknown][] = [
     [['chat', 'auto', { runTarget: 'editor', afterGet: 'agent' }, model(false)], { to: 'chat', then: 'agent' }],
@@ -106,6 +137,7 @@ test('where a result goes is decided in one place from the typed settings', asyn
     [['command', 'auto', auto, model(true)], { to: 'chat', then: 'show' }],
     [['command', 'auto', auto, model(false)], { to: 'editor' }],
   ];
-  for (const [args, expected] of cases) assert.deepEqual(await destination(...args), expected, JSON.stringify(args.slice(0, 3)));
+  for (const [args, expected] of cases)
+    assert.deepEqual(await destination(...args), expected, JSON.stringify(args.slice(0, 3)));
   assert.equal(probed, 2, 'the chat model is looked for only when the setting leaves it to that');
 });

@@ -8,9 +8,10 @@ import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/in
 import { toTranscript, type Part } from '../../src/core/content';
 import { childPidsMatching, isAlive, launch, testCatalog, waitFor, type RunningServer, rejection } from './helpers';
 
-
-const names = (catalog: Catalog, serverId?: string) => catalog.prompts.filter(p => serverId === undefined || p.server.id === serverId).map(p => p.prompt.name);
-const firstText = (result: { messages?: unknown[] }) => ((result.messages?.[0] as { content: { text: string } }).content.text);
+const names = (catalog: Catalog, serverId?: string) =>
+  catalog.prompts.filter(p => serverId === undefined || p.server.id === serverId).map(p => p.prompt.name);
+const firstText = (result: { messages?: unknown[] }) =>
+  (result.messages?.[0] as { content: { text: string } }).content.text;
 
 function pngSize(png: Buffer): { width: number; height: number } {
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
@@ -26,32 +27,56 @@ test('paginated: follows every nextCursor (23 prompts over 5 pages); named and p
     const entry = catalog.server('pag')!;
     assert.equal(entry.listError, undefined);
     assert.deepEqual(entry.warnings, []);
-    assert.deepEqual(catalog.prompts.map(p => p.invocationName), Array.from({ length: 23 }, (_, i) => `pag.p${String(i + 1).padStart(2, '0')}`));
+    assert.deepEqual(
+      catalog.prompts.map(p => p.invocationName),
+      Array.from({ length: 23 }, (_, i) => `pag.p${String(i + 1).padStart(2, '0')}`),
+    );
     const lists = log('pag').sentMethods('prompts/list');
     assert.equal(lists.length, 5);
     assert.deepEqual(lists[0].params, {});
-    assert.ok(lists.slice(1).every(m => typeof m.params?.cursor === 'string'), 'pages 2..5 are asked for with the cursor');
+    assert.ok(
+      lists.slice(1).every(m => typeof m.params?.cursor === 'string'),
+      'pages 2..5 are asked for with the cursor',
+    );
     assert.equal(new Set(lists.slice(1).map(m => m.params?.cursor)).size, 4);
 
     const p07 = catalog.prompts[6];
-    assert.deepEqual(p07.prompt, { name: 'p07', description: 'Paginated prompt number 7 of 23', arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }] });
+    assert.deepEqual(p07.prompt, {
+      name: 'p07',
+      description: 'Paginated prompt number 7 of 23',
+      arguments: [{ name: 'topic', description: 'What the prompt is about', required: false }],
+    });
     assert.equal(p07.shortName, 'p07');
     assert.equal(p07.unique, true);
 
     const named = await invokePrompt(catalog, { line: 'pag.p07 topic=cats' });
     assert.deepEqual(named?.args, { topic: 'cats' });
-    assert.deepEqual(named?.result, { description: 'Paginated prompt number 7 of 23', messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p07 about cats' } }] });
+    assert.deepEqual(named?.result, {
+      description: 'Paginated prompt number 7 of 23',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p07 about cats' } }],
+    });
     const positional = await invokePrompt(catalog, { line: '/p08 dogs' });
     assert.equal(positional?.prompt.invocationName, 'pag.p08');
     assert.deepEqual(positional?.args, { topic: 'dogs' });
     assert.equal(firstText(positional.result), 'Prompt p08 about dogs');
     const none = await invokePrompt(catalog, { line: 'pag.p23' });
     assert.equal(firstText(none!.result), 'Prompt p23 about nothing');
-    assert.deepEqual(log('pag').sentMethods('prompts/get').map(m => m.params), [
-      { name: 'p07', arguments: { topic: 'cats' } }, { name: 'p08', arguments: { topic: 'dogs' } }, { name: 'p23', arguments: {} },
-    ]);
+    assert.deepEqual(
+      log('pag')
+        .sentMethods('prompts/get')
+        .map(m => m.params),
+      [
+        { name: 'p07', arguments: { topic: 'cats' } },
+        { name: 'p08', arguments: { topic: 'dogs' } },
+        { name: 'p23', arguments: {} },
+      ],
+    );
 
-    assert.deepEqual(await completeArgument(p07, 'topic', 'a', {}), { values: ['art', 'astronomy'], total: 2, hasMore: false });
+    assert.deepEqual(await completeArgument(p07, 'topic', 'a', {}), {
+      values: ['art', 'astronomy'],
+      total: 2,
+      hasMore: false,
+    });
   } finally {
     await catalog.dispose();
   }
@@ -66,7 +91,23 @@ test('paginated: maxPages stops the listing with an error naming the server and 
     assert.equal(entry.listError?.message, 'pag sent more than 3 pages of prompts; the rest was not read');
     assert.equal(entry.listError?.kind, 'server');
     assert.equal(log('pag').sentMethods('prompts/list').length, 3);
-    assert.deepEqual(names(catalog), ['p01', 'p02', 'p03', 'p04', 'p05', 'p06', 'p07', 'p08', 'p09', 'p10', 'p11', 'p12', 'p13', 'p14', 'p15']);
+    assert.deepEqual(names(catalog), [
+      'p01',
+      'p02',
+      'p03',
+      'p04',
+      'p05',
+      'p06',
+      'p07',
+      'p08',
+      'p09',
+      'p10',
+      'p11',
+      'p12',
+      'p13',
+      'p14',
+      'p15',
+    ]);
   } finally {
     await catalog.dispose();
   }
@@ -79,7 +120,12 @@ test('a server that repeats its page cursor: listing stops with an error instead
     await catalog.ready();
     const entry = catalog.server('loopy')!;
     assert.equal(entry.listError?.message, 'loopy repeated the page cursor "same"; listing stopped');
-    assert.deepEqual(log('loopy').sentMethods('prompts/list').map(m => m.params), [{}, { cursor: 'same' }]);
+    assert.deepEqual(
+      log('loopy')
+        .sentMethods('prompts/list')
+        .map(m => m.params),
+      [{}, { cursor: 'same' }],
+    );
     assert.deepEqual(names(catalog), ['loop_first', 'loop_same']);
   } finally {
     await catalog.dispose();
@@ -94,28 +140,44 @@ test('changing: list_changed re-lists every page once (debounced) and fires chan
     assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink']);
     assert.equal(log('chg').sentMethods('prompts/list').length, 2, '4 prompts at 2 per page');
     const alpha = catalog.prompts[0].prompt;
-    assert.deepEqual(alpha, { name: 'alpha', title: 'Alpha', description: 'The first static prompt', arguments: [{ name: 'mood', description: 'How alpha should sound', required: false }] });
+    assert.deepEqual(alpha, {
+      name: 'alpha',
+      title: 'Alpha',
+      description: 'The first static prompt',
+      arguments: [{ name: 'mood', description: 'How alpha should sound', required: false }],
+    });
 
     const events: Array<{ loading: boolean; count: number }> = [];
-    const sub = catalog.onDidChange(e => { if (e?.id === 'chg') events.push({ loading: e.loading, count: e.prompts.length }); });
+    const sub = catalog.onDidChange(e => {
+      if (e?.id === 'chg') events.push({ loading: e.loading, count: e.prompts.length });
+    });
     const before = log('chg').sentMethods('prompts/list').length;
     // Three list_changed in a burst: one re-list.
     const grown = await Promise.all([1, 2, 3].map(() => invokePrompt(catalog, { line: 'chg.grow' })));
     assert.deepEqual(grown.map(g => firstText(g!.result)).sort(), ['Added gamma_1', 'Added gamma_2', 'Added gamma_3']);
-    await waitFor(() => names(catalog, 'chg').length === 7 && !catalog.server('chg')!.loading, 'the re-list after list_changed');
+    await waitFor(
+      () => names(catalog, 'chg').length === 7 && !catalog.server('chg')!.loading,
+      'the re-list after list_changed',
+    );
     assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink', 'gamma_1', 'gamma_2', 'gamma_3']);
     const relist = log('chg').sentMethods('prompts/list').slice(before);
     assert.equal(relist.length, 4, '7 prompts at 2 per page, read once');
     assert.deepEqual(relist[0].params, {});
     assert.deepEqual(events.at(-1), { loading: false, count: 7 });
-    assert.ok(events.some(e => e.loading), 'a loading event came first');
+    assert.ok(
+      events.some(e => e.loading),
+      'a loading event came first',
+    );
     sub.dispose();
 
     const g2 = await invokePrompt(catalog, { line: 'chg.gamma_2' });
     assert.equal(firstText(g2!.result), 'This is gamma_2');
     const shrunk = await invokePrompt(catalog, { line: 'shrink' });
     assert.equal(firstText(shrunk!.result), 'Removed gamma_3');
-    await waitFor(() => names(catalog, 'chg').length === 6 && !catalog.server('chg')!.loading, 'the re-list after shrink');
+    await waitFor(
+      () => names(catalog, 'chg').length === 6 && !catalog.server('chg')!.loading,
+      'the re-list after shrink',
+    );
     assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink', 'gamma_1', 'gamma_2']);
   } finally {
     await catalog.dispose();
@@ -136,14 +198,27 @@ test('changing over Streamable HTTP: a list_changed the server sends on its own 
     let last = 0;
     await waitFor(() => {
       if (names(catalog).some(n => n.startsWith('gamma_'))) return true;
-      if (Date.now() - last > 1000) { srv.signal('SIGUSR2'); signals++; last = Date.now(); }
+      if (Date.now() - last > 1000) {
+        srv.signal('SIGUSR2');
+        signals++;
+        last = Date.now();
+      }
       return false;
     }, 'a re-list after SIGUSR2');
     // Now the stream is open: each further signal is one more prompt, seen without asking.
     srv.signal('SIGUSR2');
     signals++;
-    await waitFor(() => names(catalog).length === 4 + signals && !catalog.server('chg')!.loading, `${4 + signals} prompts`);
-    assert.deepEqual(names(catalog), ['alpha', 'beta', 'grow', 'shrink', ...Array.from({ length: signals }, (_, i) => `gamma_${i + 1}`)]);
+    await waitFor(
+      () => names(catalog).length === 4 + signals && !catalog.server('chg')!.loading,
+      `${4 + signals} prompts`,
+    );
+    assert.deepEqual(names(catalog), [
+      'alpha',
+      'beta',
+      'grow',
+      'shrink',
+      ...Array.from({ length: signals }, (_, i) => `gamma_${i + 1}`),
+    ]);
     assert.equal(log('chg').sentMethods('prompts/get').length, 0, 'no request of ours caused the change');
   } finally {
     await catalog.dispose();
@@ -165,10 +240,18 @@ test('rich: titles, descriptions, icons and arguments are kept', async () => {
     assert.equal(icon.mimeType, 'image/png');
     assert.deepEqual(icon.sizes, ['16x16']);
     assert.match(icon.src, /^data:image\/png;base64,/);
-    assert.deepEqual(pngSize(Buffer.from(icon.src.slice('data:image/png;base64,'.length), 'base64')), { width: 16, height: 16 });
+    assert.deepEqual(pngSize(Buffer.from(icon.src.slice('data:image/png;base64,'.length), 'base64')), {
+      width: 16,
+      height: 16,
+    });
     assert.deepEqual(review.prompt, {
-      name: 'code_review', title: 'Code review', description: 'Asks the LLM to review a piece of code',
-      arguments: [{ name: 'code', description: 'The code to review', required: true }, { name: 'language', description: 'Language of the code', required: false }],
+      name: 'code_review',
+      title: 'Code review',
+      description: 'Asks the LLM to review a piece of code',
+      arguments: [
+        { name: 'code', description: 'The code to review', required: true },
+        { name: 'language', description: 'Language of the code', required: false },
+      ],
     });
   } finally {
     await catalog.dispose();
@@ -178,20 +261,35 @@ test('rich: titles, descriptions, icons and arguments are kept', async () => {
 test('invocation names: server ids sanitised, bare alias when unique, ambiguous bare name lists both', async () => {
   const { fixtureCommand, startHttpFixture } = await launch();
   const srv = await startHttpFixture('rich');
-  const { catalog } = testCatalog({ 'Rich Demo': fixtureCommand('rich'), 'Rich @ HTTP': { type: 'http', url: srv.url }, 'Old Timer': fixtureCommand('old-protocol') });
+  const { catalog } = testCatalog({
+    'Rich Demo': fixtureCommand('rich'),
+    'Rich @ HTTP': { type: 'http', url: srv.url },
+    'Old Timer': fixtureCommand('old-protocol'),
+  });
   try {
     await catalog.ready();
-    assert.deepEqual(catalog.prompts.map(p => [p.invocationName, p.unique]), [
-      ['rich-demo.rich_content', false], ['rich-demo.code_review', false],
-      ['rich-http.rich_content', false], ['rich-http.code_review', false],
-      ['old-timer.legacy_greeting', true],
-    ]);
+    assert.deepEqual(
+      catalog.prompts.map(p => [p.invocationName, p.unique]),
+      [
+        ['rich-demo.rich_content', false],
+        ['rich-demo.code_review', false],
+        ['rich-http.rich_content', false],
+        ['rich-http.code_review', false],
+        ['old-timer.legacy_greeting', true],
+      ],
+    );
     const ambiguous = catalog.resolve('rich_content');
     assert.ok('error' in ambiguous);
-    assert.equal(ambiguous.error.message, '"rich_content" is offered by several servers; use one of: rich-demo.rich_content, rich-http.rich_content');
+    assert.equal(
+      ambiguous.error.message,
+      '"rich_content" is offered by several servers; use one of: rich-demo.rich_content, rich-http.rich_content',
+    );
     assert.equal(ambiguous.error.kind, 'input');
     const viaInvoke = await rejection(invokePrompt(catalog, { line: 'code_review code=x' }));
-    assert.equal(viaInvoke.message, '"code_review" is offered by several servers; use one of: rich-demo.code_review, rich-http.code_review');
+    assert.equal(
+      viaInvoke.message,
+      '"code_review" is offered by several servers; use one of: rich-demo.code_review, rich-http.code_review',
+    );
 
     const bare = catalog.resolve('legacy_greeting');
     assert.ok('prompt' in bare);
@@ -210,7 +308,10 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
     assert.ok('prompt' in again);
     assert.notEqual(again.prompt, bare.prompt);
     assert.ok(catalog.prompts.includes(again.prompt));
-    assert.deepEqual(catalog.prompts.map(p => [p.invocationName, p.unique]), expected);
+    assert.deepEqual(
+      catalog.prompts.map(p => [p.invocationName, p.unique]),
+      expected,
+    );
     assert.ok('error' in catalog.resolve('rich_content'));
 
     const unknown = catalog.resolve('rich-demo.nope');
@@ -224,19 +325,34 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
 
 test('stdio: server stderr goes to the log sink; protocol version, serverInfo and capabilities are kept', async () => {
   const { fixtureCommand } = await launch();
-  const { catalog, log } = testCatalog({ rich: fixtureCommand('rich'), pag: fixtureCommand('paginated'), chg: fixtureCommand('changing'), comp: fixtureCommand('completions') });
+  const { catalog, log } = testCatalog({
+    rich: fixtureCommand('rich'),
+    pag: fixtureCommand('paginated'),
+    chg: fixtureCommand('changing'),
+    comp: fixtureCommand('completions'),
+  });
   try {
     await catalog.ready();
-    await waitFor(() => log('rich').lines.some(l => l.level === 'info' && l.message === '[stderr] [fixture rich] stdio ready'), 'the fixture stderr line in the log');
+    await waitFor(
+      () => log('rich').lines.some(l => l.level === 'info' && l.message === '[stderr] [fixture rich] stdio ready'),
+      'the fixture stderr line in the log',
+    );
     const info = catalog.server('rich')!.connection.info!;
     assert.equal(info.transport, 'stdio');
     assert.equal(info.protocolVersion, LATEST_PROTOCOL_VERSION);
     assert.equal(LATEST_PROTOCOL_VERSION, '2025-11-25');
     assert.deepEqual(info.serverInfo, { name: 'rich-demo', version: '1.0.0' });
-    assert.ok(info.capabilities?.prompts && info.capabilities.completions && info.capabilities.resources, JSON.stringify(info.capabilities));
-    for (const id of ['pag', 'chg', 'comp']) assert.equal(catalog.server(id)!.connection.info?.protocolVersion, '2025-11-25', id);
+    assert.ok(
+      info.capabilities?.prompts && info.capabilities.completions && info.capabilities.resources,
+      JSON.stringify(info.capabilities),
+    );
+    for (const id of ['pag', 'chg', 'comp'])
+      assert.equal(catalog.server(id)!.connection.info?.protocolVersion, '2025-11-25', id);
     assert.deepEqual(catalog.server('chg')!.connection.info?.capabilities?.prompts, { listChanged: true });
-    assert.deepEqual(catalog.server('comp')!.connection.info?.serverInfo, { name: 'completions-demo', version: '1.0.0' });
+    assert.deepEqual(catalog.server('comp')!.connection.info?.serverInfo, {
+      name: 'completions-demo',
+      version: '1.0.0',
+    });
     assert.equal(catalog.server('rich')!.connection.status, 'running');
   } finally {
     await catalog.dispose();
@@ -249,18 +365,31 @@ test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP
   const { catalog, log } = testCatalog({ old: fixtureCommand('old-protocol'), oldhttp: { url: srv.url } });
   try {
     await catalog.ready();
-    for (const [id, transport] of [['old', 'stdio'], ['oldhttp', 'http']] as const) {
+    for (const [id, transport] of [
+      ['old', 'stdio'],
+      ['oldhttp', 'http'],
+    ] as const) {
       const info = catalog.server(id)!.connection.info!;
       assert.equal(info.protocolVersion, '2024-11-05', id);
       assert.equal(info.transport, transport);
       assert.deepEqual(info.serverInfo, { name: 'old-protocol-demo', version: '0.9.0' });
       assert.equal(info.capabilities?.completions, undefined);
       const target = await resolvePrompt(catalog, `${id}.legacy_greeting`);
-      assert.deepEqual(target.prompt, { name: 'legacy_greeting', description: 'Greets someone, the 2024-11-05 way', arguments: [{ name: 'name', description: 'Who to greet', required: true }] });
+      assert.deepEqual(target.prompt, {
+        name: 'legacy_greeting',
+        description: 'Greets someone, the 2024-11-05 way',
+        arguments: [{ name: 'name', description: 'Who to greet', required: true }],
+      });
       const result = await invokePrompt(catalog, { line: `${id}.legacy_greeting name=Grace` });
-      assert.deepEqual(result?.result, { messages: [{ role: 'user', content: { type: 'text', text: 'Hello, Grace' } }] });
+      assert.deepEqual(result?.result, {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Hello, Grace' } }],
+      });
       // No completions capability: answered locally, nothing sent.
-      assert.deepEqual(await completeArgument(target, 'name', 'G', {}), { values: [], total: undefined, hasMore: undefined });
+      assert.deepEqual(await completeArgument(target, 'name', 'G', {}), {
+        values: [],
+        total: undefined,
+        hasMore: undefined,
+      });
       assert.equal(log(id).sentMethods('completion/complete').length, 0);
     }
   } finally {
@@ -272,7 +401,11 @@ test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP
 test('every protocol revision from 2024-11-05 to 2025-11-25 is negotiated and used', async () => {
   const { faultyCommand } = await launch();
   const versions = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
-  const { catalog } = testCatalog(Object.fromEntries(versions.map(v => [`v${v}`, { ...faultyCommand('fixed-protocol'), env: { FAULTY_PROTOCOL: v } }])));
+  const { catalog } = testCatalog(
+    Object.fromEntries(
+      versions.map(v => [`v${v}`, { ...faultyCommand('fixed-protocol'), env: { FAULTY_PROTOCOL: v } }]),
+    ),
+  );
   try {
     await catalog.ready();
     for (const v of versions) {
@@ -292,7 +425,10 @@ test('type "http" falls back to legacy SSE when the Streamable HTTP POST gets 40
   const { startHttpFixture } = await launch();
   const srv = await startHttpFixture('rich', { mode: 'sse' });
   const mcpUrl = srv.url.replace(/\/sse$/, '/mcp');
-  const { catalog, log } = testCatalog({ legacy: { type: 'http', url: mcpUrl }, direct: { type: 'sse', url: srv.url } });
+  const { catalog, log } = testCatalog({
+    legacy: { type: 'http', url: mcpUrl },
+    direct: { type: 'sse', url: srv.url },
+  });
   try {
     await catalog.ready();
     for (const id of ['legacy', 'direct']) {
@@ -307,7 +443,14 @@ test('type "http" falls back to legacy SSE when the Streamable HTTP POST gets 40
       const completion = await completeArgument(await resolvePrompt(catalog, `${id}.code_review`), 'language', 'r', {});
       assert.deepEqual(completion.values, ['rust']);
     }
-    assert.ok(log('legacy').lines.some(l => l.level === 'info' && /^legacy: Streamable HTTP refused \(.*Method Not Allowed.*\); trying legacy SSE$/.test(l.message)), log('legacy').text());
+    assert.ok(
+      log('legacy').lines.some(
+        l =>
+          l.level === 'info' &&
+          /^legacy: Streamable HTTP refused \(.*Method Not Allowed.*\); trying legacy SSE$/.test(l.message),
+      ),
+      log('legacy').text(),
+    );
     assert.ok(!log('direct').text().includes('Streamable HTTP refused'));
   } finally {
     await catalog.dispose();
@@ -321,12 +464,17 @@ test('Streamable HTTP: the same prompts and results as stdio', async () => {
   try {
     for (const f of ['rich', 'paginated', 'completions']) servers.push(await startHttpFixture(f));
     const { catalog } = testCatalog({
-      rich: fixtureCommand('rich'), richhttp: { type: 'http', url: servers[0].url },
-      paghttp: { type: 'http', url: servers[1].url }, comphttp: { url: servers[2].url },
+      rich: fixtureCommand('rich'),
+      richhttp: { type: 'http', url: servers[0].url },
+      paghttp: { type: 'http', url: servers[1].url },
+      comphttp: { url: servers[2].url },
     });
     try {
       await catalog.ready();
-      assert.deepEqual(catalog.server('richhttp')!.prompts.map(p => p.prompt), catalog.server('rich')!.prompts.map(p => p.prompt));
+      assert.deepEqual(
+        catalog.server('richhttp')!.prompts.map(p => p.prompt),
+        catalog.server('rich')!.prompts.map(p => p.prompt),
+      );
       assert.equal(catalog.server('richhttp')!.connection.info?.transport, 'http');
       assert.equal(catalog.server('richhttp')!.connection.info?.protocolVersion, '2025-11-25');
       const overStdio = await invokePrompt(catalog, { line: 'rich.rich_content' });
@@ -337,7 +485,11 @@ test('Streamable HTTP: the same prompts and results as stdio', async () => {
       const p12 = await invokePrompt(catalog, { line: 'paghttp.p12 music' });
       assert.equal(firstText(p12!.result), 'Prompt p12 about music');
       const pick = await resolvePrompt(catalog, 'comphttp.pick_framework');
-      assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, ['actix', 'axum', 'rocket']);
+      assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, [
+        'actix',
+        'axum',
+        'rocket',
+      ]);
     } finally {
       await catalog.dispose();
     }
@@ -354,7 +506,10 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   let pids: number[];
   try {
     await catalog.ready();
-    assert.deepEqual(catalog.servers.map(s => [s.id, s.connection.status]), FIXTURES.map(f => [f, 'running']));
+    assert.deepEqual(
+      catalog.servers.map(s => [s.id, s.connection.status]),
+      FIXTURES.map(f => [f, 'running']),
+    );
     pids = childPidsMatching(RUN_MJS).filter(pid => !before.has(pid));
     assert.equal(pids.length, FIXTURES.length, 'one process per stdio server');
     assert.ok(pids.every(isAlive));
@@ -378,19 +533,41 @@ test('missing required arguments are reported before anything is sent to the ser
     assert.equal(missing.kind, 'input');
     assert.equal(missing.server, 'Rich Demo');
     const unknownArg = await rejection(invokePrompt(catalog, { line: 'rich-demo.code_review code=x colour=red' }));
-    assert.equal(unknownArg.message, 'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)');
+    assert.equal(
+      unknownArg.message,
+      'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)',
+    );
     const target = await resolvePrompt(catalog, 'rich-demo.code_review');
     const viaValues = await rejection(invokePrompt(catalog, { prompt: target, values: { language: 'go', code: '' } }));
     assert.equal(viaValues.message, 'Rich Demo: prompt "code_review" needs code');
     // The collector is asked for exactly the missing ones; cancelling sends nothing either.
     const asked: string[][] = [];
-    assert.equal(await invokePrompt(catalog, { prompt: target, values: { language: 'go' }, collect: async (_p, _g, m) => { asked.push(m.map(a => a.name)); return undefined; } }), undefined);
+    assert.equal(
+      await invokePrompt(catalog, {
+        prompt: target,
+        values: { language: 'go' },
+        collect: async (_p, _g, m) => {
+          asked.push(m.map(a => a.name));
+          return undefined;
+        },
+      }),
+      undefined,
+    );
     assert.deepEqual(asked, [['code']]);
     assert.equal(log('rich-demo').sentMethods('prompts/get').length, 0, 'no prompts/get was sent');
 
-    const done = await invokePrompt(catalog, { prompt: target, values: { language: 'go' }, collect: async () => ({ code: 'fmt.Println()' }) });
+    const done = await invokePrompt(catalog, {
+      prompt: target,
+      values: { language: 'go' },
+      collect: async () => ({ code: 'fmt.Println()' }),
+    });
     assert.equal(firstText(done!.result), 'Please review this go:\n\n```go\nfmt.Println()\n```');
-    assert.deepEqual(log('rich-demo').sentMethods('prompts/get').map(m => m.params), [{ name: 'code_review', arguments: { language: 'go', code: 'fmt.Println()' } }]);
+    assert.deepEqual(
+      log('rich-demo')
+        .sentMethods('prompts/get')
+        .map(m => m.params),
+      [{ name: 'code_review', arguments: { language: 'go', code: 'fmt.Println()' } }],
+    );
   } finally {
     await catalog.dispose();
   }
@@ -402,15 +579,32 @@ test('completion sends the other arguments as context', async () => {
   try {
     await catalog.ready();
     const pick = await resolvePrompt(catalog, 'pick_framework');
-    assert.deepEqual(pick.prompt.arguments, [{ name: 'language', description: 'Programming language', required: true }, { name: 'framework', description: 'Framework for that language', required: true }]);
-    assert.deepEqual(await completeArgument(pick, 'framework', '', { language: 'python', framework: 'ignored' }), { values: ['django', 'fastapi', 'flask'], total: 3, hasMore: false });
-    assert.deepEqual(log('comp').sentMethods('completion/complete').at(-1)?.params, {
-      ref: { type: 'ref/prompt', name: 'pick_framework' }, argument: { name: 'framework', value: '' }, context: { arguments: { language: 'python' } },
+    assert.deepEqual(pick.prompt.arguments, [
+      { name: 'language', description: 'Programming language', required: true },
+      { name: 'framework', description: 'Framework for that language', required: true },
+    ]);
+    assert.deepEqual(await completeArgument(pick, 'framework', '', { language: 'python', framework: 'ignored' }), {
+      values: ['django', 'fastapi', 'flask'],
+      total: 3,
+      hasMore: false,
     });
-    assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, ['actix', 'axum', 'rocket']);
+    assert.deepEqual(log('comp').sentMethods('completion/complete').at(-1)?.params, {
+      ref: { type: 'ref/prompt', name: 'pick_framework' },
+      argument: { name: 'framework', value: '' },
+      context: { arguments: { language: 'python' } },
+    });
+    assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, [
+      'actix',
+      'axum',
+      'rocket',
+    ]);
     assert.deepEqual((await completeArgument(pick, 'framework', 'a', { language: 'rust' })).values, ['actix', 'axum']);
     assert.deepEqual((await completeArgument(pick, 'framework', '', {})).values, []);
-    assert.equal(log('comp').sentMethods('completion/complete').at(-1)?.params?.context, undefined, 'no empty context is sent');
+    assert.equal(
+      log('comp').sentMethods('completion/complete').at(-1)?.params?.context,
+      undefined,
+      'no empty context is sent',
+    );
     assert.deepEqual((await completeArgument(pick, 'language', 'py', {})).values, ['python']);
     const review = await resolvePrompt(catalog, 'code_review');
     assert.deepEqual((await completeArgument(review, 'language', 'ty', { code: 'x' })).values, ['typescript']);
@@ -436,7 +630,10 @@ test('-32602 from a server (unknown prompt, bad arguments) names the server, wit
     assert.equal(unknownMcp.message, 'comp rejected prompt "nope": Prompt nope not found');
     const badArgs = await rejection(comp.getPrompt('pick_framework', { language: 'python' }));
     assert.equal(badArgs.code, -32602);
-    assert.match(badArgs.message, /^comp rejected prompt "pick_framework": Invalid arguments for prompt pick_framework/);
+    assert.match(
+      badArgs.message,
+      /^comp rejected prompt "pick_framework": Invalid arguments for prompt pick_framework/,
+    );
     assert.match(badArgs.message, /framework/);
     for (const e of [unknown, unknownMcp, badArgs]) assert.doesNotMatch(e.message, /MCP error/);
 
@@ -454,11 +651,22 @@ test('rich_content over stdio: every content type in order, roles and annotation
     const done = await invokePrompt(catalog, { line: 'rich.rich_content' });
     const transcript = toTranscript(done!.result);
     assert.equal(transcript.description, 'All the content types');
-    const parts: Array<{ role: string; part: Part }> = transcript.messages.flatMap(m => m.parts.map(part => ({ role: m.role, part })));
-    assert.deepEqual(parts.map(p => [p.role, p.part.kind]), [
-      ['user', 'text'], ['user', 'image'], ['assistant', 'text'], ['user', 'audio'],
-      ['user', 'resource'], ['user', 'resource'], ['user', 'link'], ['assistant', 'text'],
-    ]);
+    const parts: Array<{ role: string; part: Part }> = transcript.messages.flatMap(m =>
+      m.parts.map(part => ({ role: m.role, part })),
+    );
+    assert.deepEqual(
+      parts.map(p => [p.role, p.part.kind]),
+      [
+        ['user', 'text'],
+        ['user', 'image'],
+        ['assistant', 'text'],
+        ['user', 'audio'],
+        ['user', 'resource'],
+        ['user', 'resource'],
+        ['user', 'link'],
+        ['assistant', 'text'],
+      ],
+    );
     const [markdown, image, said, audio, textRes, blobRes, link, note] = parts.map(p => p.part);
 
     assert.ok(markdown.kind === 'text');
@@ -482,7 +690,15 @@ test('rich_content over stdio: every content type in order, roles and annotation
     assert.equal(Buffer.from(audio.data, 'base64').toString('latin1', 8, 12), 'WAVE');
 
     assert.ok(textRes.kind === 'resource');
-    assert.deepEqual({ uri: textRes.uri, mimeType: textRes.mimeType, text: textRes.text, fileName: textRes.fileName }, { uri: 'file:///demo/notes.md', mimeType: 'text/markdown', text: '# Notes\n\n- remember the milk\n- ship it\n', fileName: 'notes.md' });
+    assert.deepEqual(
+      { uri: textRes.uri, mimeType: textRes.mimeType, text: textRes.text, fileName: textRes.fileName },
+      {
+        uri: 'file:///demo/notes.md',
+        mimeType: 'text/markdown',
+        text: '# Notes\n\n- remember the milk\n- ship it\n',
+        fileName: 'notes.md',
+      },
+    );
 
     assert.ok(blobRes.kind === 'resource');
     assert.equal(blobRes.uri, 'file:///demo/data.bin');
@@ -491,7 +707,19 @@ test('rich_content over stdio: every content type in order, roles and annotation
     assert.deepEqual([...Buffer.from(blobRes.blob!, 'base64')], [0xde, 0xad, 0xbe, 0xef, 0x00, 0x01, 0x02, 0x03]);
 
     assert.ok(link.kind === 'link');
-    assert.deepEqual({ ...link, annotations: undefined }, { kind: 'link', uri: 'demo://docs/readme', name: 'readme', title: 'Demo README', mimeType: 'text/markdown', description: 'The README of the demo server, readable with resources/read', size: undefined, annotations: undefined });
+    assert.deepEqual(
+      { ...link, annotations: undefined },
+      {
+        kind: 'link',
+        uri: 'demo://docs/readme',
+        name: 'readme',
+        title: 'Demo README',
+        mimeType: 'text/markdown',
+        description: 'The README of the demo server, readable with resources/read',
+        size: undefined,
+        annotations: undefined,
+      },
+    );
 
     assert.ok(note.kind === 'text');
     assert.equal(note.text, 'This note is meant for the assistant only.');
@@ -499,17 +727,29 @@ test('rich_content over stdio: every content type in order, roles and annotation
 
     // The linked resource is readable.
     const contents = await catalog.server('rich')!.connection.readResource('demo://docs/readme');
-    assert.deepEqual(contents, [{ uri: 'demo://docs/readme', mimeType: 'text/markdown', text: '# Demo README\n\nThis is the readme of the **rich-demo** fixture server.\n\n- item one\n- item two\n' }]);
+    assert.deepEqual(contents, [
+      {
+        uri: 'demo://docs/readme',
+        mimeType: 'text/markdown',
+        text: '# Demo README\n\nThis is the readme of the **rich-demo** fixture server.\n\n- item one\n- item two\n',
+      },
+    ]);
   } finally {
     await catalog.dispose();
   }
 });
 
 test('a server that cannot start: the listing error names it and the cause', async () => {
-  const { catalog } = testCatalog({ gone: { command: 'mcp-prompts-no-such-command' }, crashy: { command: process.execPath, args: ['-e', 'process.exit(3)'] } });
+  const { catalog } = testCatalog({
+    gone: { command: 'mcp-prompts-no-such-command' },
+    crashy: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+  });
   try {
     await catalog.ready();
-    assert.equal(catalog.server('gone')!.listError?.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');
+    assert.equal(
+      catalog.server('gone')!.listError?.message,
+      'gone could not start: command not found (mcp-prompts-no-such-command)',
+    );
     assert.equal(catalog.server('crashy')!.listError?.message, 'crashy closed the connection during startup');
     for (const s of catalog.servers as ServerEntry[]) assert.equal(s.connection.status, 'error');
     const err = await rejection(invokePrompt(catalog, { line: 'gone.anything' }));

@@ -9,7 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Catalog } from '../../src/core/catalog';
-import { MAX_TIMEOUT_MS, parseConfigObject, parseConfigText, substituteVariables, type InputDefinition } from '../../src/core/config';
+import {
+  MAX_TIMEOUT_MS,
+  parseConfigObject,
+  parseConfigText,
+  substituteVariables,
+  type InputDefinition,
+} from '../../src/core/config';
 import { planServers, type ConfigSource } from '../../src/core/server-merge';
 import { consentState, definitionFingerprint, describeLaunch, inputStorageKey } from '../../src/core/consent';
 import { RecordingLog, childPidsMatching, launch, rejection, runCli, tempDir, waitFor } from './helpers';
@@ -23,14 +29,34 @@ async function listener(): Promise<{ url: string; requests: string[]; close(): P
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise(resolve => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Runs the planned servers the way the extension does: substituted, then started eagerly by a catalog. */
 async function runPlan(sources: ConfigSource[], trusted: boolean, home: string, folder: string) {
   const plan = planServers(sources, { trusted, userHome: home, firstFolder: folder });
   const asked: string[] = [];
-  const defs = await Promise.all(plan.run.map(({ def, source }) => substituteVariables(def, { workspaceFolder: source.folder ?? folder, userHome: home, env: { SECRET_ENV: 'from-env' } }, source.config.inputs, async (_i, id) => { asked.push(id); return 'pw'; })));
+  const defs = await Promise.all(
+    plan.run.map(({ def, source }) =>
+      substituteVariables(
+        def,
+        { workspaceFolder: source.folder ?? folder, userHome: home, env: { SECRET_ENV: 'from-env' } },
+        source.config.inputs,
+        async (_i, id) => {
+          asked.push(id);
+          return 'pw';
+        },
+      ),
+    ),
+  );
   const log = new RecordingLog();
   const catalog = new Catalog({ start: 'eager', connection: () => ({ log, restart: false, timeoutMs: 5000 }) });
   catalog.setServers(defs);
@@ -44,23 +70,58 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
   const home = tempDir('mcp-trust-home-');
   const marker = `trust-marker-${process.pid}`;
   const workspaceFile: ConfigSource = {
-    kind: 'workspace', label: '.vscode/mcp.json', folder,
-    config: parseConfigObject({
-      inputs: [{ id: 'pw', type: 'promptString', password: true }],
-      servers: {
-        'ws-http': { type: 'http', url: `${listen.url}/mcp?home=\${userHome}&env=\${env:SECRET_ENV}`, headers: { Authorization: 'Bearer ${input:pw}' } },
-        'ws-sse': { type: 'sse', url: `${listen.url}/sse` },
-        'ws-stdio': { ...faultyCommand('ok'), args: [...faultyCommand('ok').args, marker] },
+    kind: 'workspace',
+    label: '.vscode/mcp.json',
+    folder,
+    config: parseConfigObject(
+      {
+        inputs: [{ id: 'pw', type: 'promptString', password: true }],
+        servers: {
+          'ws-http': {
+            type: 'http',
+            url: `${listen.url}/mcp?home=\${userHome}&env=\${env:SECRET_ENV}`,
+            headers: { Authorization: 'Bearer ${input:pw}' },
+          },
+          'ws-sse': { type: 'sse', url: `${listen.url}/sse` },
+          'ws-stdio': { ...faultyCommand('ok'), args: [...faultyCommand('ok').args, marker] },
+        },
       },
-    }, 'workspace'),
+      'workspace',
+    ),
   };
-  const workspaceSettings: ConfigSource = { kind: 'workspace', label: 'workspace settings', folder, config: parseConfigObject({ servers: { 'ws-setting': { type: 'http', url: `${listen.url}/setting` } } }, 'workspace') };
-  const user: ConfigSource = { kind: 'user', label: 'user settings', config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user') };
+  const workspaceSettings: ConfigSource = {
+    kind: 'workspace',
+    label: 'workspace settings',
+    folder,
+    config: parseConfigObject(
+      { servers: { 'ws-setting': { type: 'http', url: `${listen.url}/setting` } } },
+      'workspace',
+    ),
+  };
+  const user: ConfigSource = {
+    kind: 'user',
+    label: 'user settings',
+    config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user'),
+  };
   const { plan, catalog, asked } = await runPlan([workspaceFile, workspaceSettings, user], false, home, folder);
   try {
-    assert.deepEqual(plan.held.map(h => [h.def.name, h.reason]), [['ws-http', 'untrusted'], ['ws-sse', 'untrusted'], ['ws-stdio', 'untrusted'], ['ws-setting', 'untrusted']]);
-    assert.match(plan.held[0].message, /ws-http from \.vscode\/mcp\.json does not start until you trust this workspace/);
-    assert.deepEqual(plan.run.map(r => r.def.name), ['mine']);
+    assert.deepEqual(
+      plan.held.map(h => [h.def.name, h.reason]),
+      [
+        ['ws-http', 'untrusted'],
+        ['ws-sse', 'untrusted'],
+        ['ws-stdio', 'untrusted'],
+        ['ws-setting', 'untrusted'],
+      ],
+    );
+    assert.match(
+      plan.held[0].message,
+      /ws-http from \.vscode\/mcp\.json does not start until you trust this workspace/,
+    );
+    assert.deepEqual(
+      plan.run.map(r => r.def.name),
+      ['mine'],
+    );
     await catalog.ready();
     const mine = catalog.servers.find(s => s.def.name === 'mine')!;
     assert.equal(mine.connection.status, 'running');
@@ -83,11 +144,29 @@ test('trusted: workspace servers run from their own folder; the user server from
   const { faultyCommand } = await launch();
   const folder = tempDir('mcp-trust-ws-');
   const home = tempDir('mcp-trust-home-');
-  const plan = planServers([
-    { kind: 'workspace', label: '.vscode/mcp.json', folder, config: parseConfigObject({ servers: { ws: faultyCommand('ok') } }, 'workspace') },
-    { kind: 'user', label: 'user settings', config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user') },
-  ], { trusted: true, userHome: home, firstFolder: folder });
-  assert.deepEqual(plan.run.map(r => [r.def.name, r.def.source, r.def.scope, r.def.defaultCwd]), [['mine', 'user', 'user', folder], ['ws', 'workspace', `workspace:${folder}`, folder]]);
+  const plan = planServers(
+    [
+      {
+        kind: 'workspace',
+        label: '.vscode/mcp.json',
+        folder,
+        config: parseConfigObject({ servers: { ws: faultyCommand('ok') } }, 'workspace'),
+      },
+      {
+        kind: 'user',
+        label: 'user settings',
+        config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user'),
+      },
+    ],
+    { trusted: true, userHome: home, firstFolder: folder },
+  );
+  assert.deepEqual(
+    plan.run.map(r => [r.def.name, r.def.source, r.def.scope, r.def.defaultCwd]),
+    [
+      ['mine', 'user', 'user', folder],
+      ['ws', 'workspace', `workspace:${folder}`, folder],
+    ],
+  );
   assert.deepEqual(plan.held, []);
 });
 
@@ -96,19 +175,40 @@ test('Restricted Mode: a user server whose envFile is relative (or under ${works
   const folder = tempDir('mcp-trust-ws-');
   fs.writeFileSync(path.join(folder, '.env'), 'NODE_OPTIONS=--require=./planted.js\n');
   const user: ConfigSource = {
-    kind: 'user', label: 'user settings',
-    config: parseConfigObject({ servers: {
-      rel: { ...faultyCommand('ok'), envFile: '.env' },
-      viaFolder: { ...faultyCommand('ok'), envFile: '${workspaceFolder}/.env' },
-      abs: { ...faultyCommand('ok'), envFile: path.join(os.tmpdir(), 'x.env') },
-    } }, 'user'),
+    kind: 'user',
+    label: 'user settings',
+    config: parseConfigObject(
+      {
+        servers: {
+          rel: { ...faultyCommand('ok'), envFile: '.env' },
+          viaFolder: { ...faultyCommand('ok'), envFile: '${workspaceFolder}/.env' },
+          abs: { ...faultyCommand('ok'), envFile: path.join(os.tmpdir(), 'x.env') },
+        },
+      },
+      'user',
+    ),
   };
   const untrusted = planServers([user], { trusted: false, userHome: os.homedir(), firstFolder: folder });
-  assert.deepEqual(untrusted.held.map(h => [h.def.name, h.reason]), [['rel', 'envFile'], ['viaFolder', 'envFile']]);
-  assert.match(untrusted.held[0].message, /^rel does not start in Restricted Mode: its envFile "\.env" would be read from the untrusted workspace/);
-  assert.deepEqual(untrusted.run.map(r => r.def.name), ['abs']);
+  assert.deepEqual(
+    untrusted.held.map(h => [h.def.name, h.reason]),
+    [
+      ['rel', 'envFile'],
+      ['viaFolder', 'envFile'],
+    ],
+  );
+  assert.match(
+    untrusted.held[0].message,
+    /^rel does not start in Restricted Mode: its envFile "\.env" would be read from the untrusted workspace/,
+  );
+  assert.deepEqual(
+    untrusted.run.map(r => r.def.name),
+    ['abs'],
+  );
   const trusted = planServers([user], { trusted: true, userHome: os.homedir(), firstFolder: folder });
-  assert.deepEqual(trusted.run.map(r => r.def.name), ['rel', 'viaFolder', 'abs']);
+  assert.deepEqual(
+    trusted.run.map(r => r.def.name),
+    ['rel', 'viaFolder', 'abs'],
+  );
 });
 
 test('a workspace cannot replace a user server: on a name clash the user definition runs, the workspace one is shadowed, and the note says why', async () => {
@@ -116,17 +216,44 @@ test('a workspace cannot replace a user server: on a name clash the user definit
   const folder = tempDir('mcp-trust-ws-');
   const marker = `shadow-marker-${process.pid}`;
   const sources: ConfigSource[] = [
-    { kind: 'workspace', label: '.vscode/mcp.json', folder, config: parseConfigObject({ servers: { Tools: { ...faultyCommand('ok'), args: [...faultyCommand('ok').args, marker] } } }, 'workspace') },
-    { kind: 'user', label: 'user settings', config: parseConfigObject({ servers: { tools: faultyCommand('ok') } }, 'user') },
+    {
+      kind: 'workspace',
+      label: '.vscode/mcp.json',
+      folder,
+      config: parseConfigObject(
+        { servers: { Tools: { ...faultyCommand('ok'), args: [...faultyCommand('ok').args, marker] } } },
+        'workspace',
+      ),
+    },
+    {
+      kind: 'user',
+      label: 'user settings',
+      config: parseConfigObject({ servers: { tools: faultyCommand('ok') } }, 'user'),
+    },
   ];
   const { plan, catalog } = await runPlan(sources, true, os.homedir(), folder);
   try {
-    assert.deepEqual(plan.run.map(r => [r.def.name, r.def.source]), [['tools', 'user']]);
-    assert.deepEqual(plan.held.map(h => [h.def.name, h.reason]), [['Tools', 'shadowed']]);
-    assert.equal(plan.held[0].message, 'Tools from .vscode/mcp.json is not used: your own definition of Tools (user settings) is, because a workspace cannot replace a server you defined');
-    assert.deepEqual(plan.notes.map(n => n.def.name), ['tools']);
+    assert.deepEqual(
+      plan.run.map(r => [r.def.name, r.def.source]),
+      [['tools', 'user']],
+    );
+    assert.deepEqual(
+      plan.held.map(h => [h.def.name, h.reason]),
+      [['Tools', 'shadowed']],
+    );
+    assert.equal(
+      plan.held[0].message,
+      'Tools from .vscode/mcp.json is not used: your own definition of Tools (user settings) is, because a workspace cannot replace a server you defined',
+    );
+    assert.deepEqual(
+      plan.notes.map(n => n.def.name),
+      ['tools'],
+    );
     await catalog.ready();
-    assert.deepEqual(catalog.servers.map(s => [s.def.name, s.connection.status]), [['tools', 'running']]);
+    assert.deepEqual(
+      catalog.servers.map(s => [s.def.name, s.connection.status]),
+      [['tools', 'running']],
+    );
     assert.deepEqual(childPidsMatching(marker), [], 'the workspace definition never ran');
   } finally {
     await catalog.dispose();
@@ -134,7 +261,20 @@ test('a workspace cannot replace a user server: on a name clash the user definit
 });
 
 test('consent is remembered per definition: a changed command or URL asks again', () => {
-  const [a] = planServers([{ kind: 'workspace', label: 'mcp.json', folder: '/w', config: parseConfigObject({ servers: { s: { command: 'node', args: ['a.js', '--token', '${input:pw}'] } } }, 'workspace') }], { trusted: true, userHome: '/h' }).run;
+  const [a] = planServers(
+    [
+      {
+        kind: 'workspace',
+        label: 'mcp.json',
+        folder: '/w',
+        config: parseConfigObject(
+          { servers: { s: { command: 'node', args: ['a.js', '--token', '${input:pw}'] } } },
+          'workspace',
+        ),
+      },
+    ],
+    { trusted: true, userHome: '/h' },
+  ).run;
   const record = { fingerprint: definitionFingerprint(a.def), decision: 'allowed' as const };
   assert.equal(consentState(a.def, record), 'allowed');
   assert.equal(consentState(a.def, { ...record, decision: 'denied' }), 'denied');
@@ -148,15 +288,28 @@ test('consent is remembered per definition: a changed command or URL asks again'
 });
 
 test('stored inputs are scoped by origin: the same input id in two workspaces, or user vs workspace, never share a value', () => {
-  const keys = new Set([inputStorageKey('user', 'pw'), inputStorageKey('workspace:/a', 'pw'), inputStorageKey('workspace:/b', 'pw')]);
+  const keys = new Set([
+    inputStorageKey('user', 'pw'),
+    inputStorageKey('workspace:/a', 'pw'),
+    inputStorageKey('workspace:/b', 'pw'),
+  ]);
   assert.equal(keys.size, 3);
 });
 
 test('${input:id} used twice in one server is asked once', async () => {
-  const config = parseConfigObject({
-    inputs: [{ id: 'pw', type: 'promptString', password: true }],
-    servers: { s: { type: 'http', url: 'http://127.0.0.1:1/mcp?k=${input:pw}', headers: { Authorization: 'Bearer ${input:pw}', 'X-Key': '${input:pw}' } } },
-  }, 'workspace');
+  const config = parseConfigObject(
+    {
+      inputs: [{ id: 'pw', type: 'promptString', password: true }],
+      servers: {
+        s: {
+          type: 'http',
+          url: 'http://127.0.0.1:1/mcp?k=${input:pw}',
+          headers: { Authorization: 'Bearer ${input:pw}', 'X-Key': '${input:pw}' },
+        },
+      },
+    },
+    'workspace',
+  );
   let calls = 0;
   const def = await substituteVariables(config.servers[0], { env: {} }, config.inputs, async () => {
     calls++;
@@ -171,7 +324,15 @@ test('${input:id} used twice in one server is asked once', async () => {
 test('a substituted password never reaches the log (Starting line, trace, errors) nor the error message', async () => {
   const listen = await listener();
   const inputs: InputDefinition[] = [{ id: 'pw', type: 'promptString', password: true }];
-  const config = parseConfigObject({ inputs, servers: { s: { type: 'http', url: `${listen.url}/mcp?key=\${input:pw}`, headers: { 'X-Key': 'k ${input:pw}' } } } }, 'workspace');
+  const config = parseConfigObject(
+    {
+      inputs,
+      servers: {
+        s: { type: 'http', url: `${listen.url}/mcp?key=\${input:pw}`, headers: { 'X-Key': 'k ${input:pw}' } },
+      },
+    },
+    'workspace',
+  );
   const def = await substituteVariables(config.servers[0], { env: {} }, config.inputs, async () => 'pw1');
   const log = new RecordingLog();
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ log, restart: false, timeoutMs: 5000 }) });
@@ -179,8 +340,14 @@ test('a substituted password never reaches the log (Starting line, trace, errors
   try {
     const err = await rejection(catalog.servers[0].connection.connect());
     await waitFor(() => listen.requests.length > 0, 'the request at the listener');
-    assert.ok(listen.requests.some(r => r.includes('key=pw1')), 'the server does get the value');
-    assert.ok(log.lines.some(l => /Starting s \(http:\/\/127\.0\.0\.1:\d+\/mcp\?key=\*\*\*\)/.test(l.message)), log.text());
+    assert.ok(
+      listen.requests.some(r => r.includes('key=pw1')),
+      'the server does get the value',
+    );
+    assert.ok(
+      log.lines.some(l => /Starting s \(http:\/\/127\.0\.0\.1:\d+\/mcp\?key=\*\*\*\)/.test(l.message)),
+      log.text(),
+    );
     assert.ok(!log.text().includes('pw1'), log.text());
     assert.ok(!err.message.includes('pw1'), err.message);
   } finally {
@@ -191,7 +358,10 @@ test('a substituted password never reaches the log (Starting line, trace, errors
 
 test('a password a server writes to stderr where a line is cut (4,000, 8,000, 300 characters) is hidden whole: no prefix of it reaches the log or the error', async () => {
   const secret = 'Pw-0123456789abcdefghij';
-  const [def] = parseConfigObject({ servers: { s: { ...(await launch()).faultyCommand('stderr-secret'), env: { FAULTY_SECRET: secret } } } }, 'user').servers;
+  const [def] = parseConfigObject(
+    { servers: { s: { ...(await launch()).faultyCommand('stderr-secret'), env: { FAULTY_SECRET: secret } } } },
+    'user',
+  ).servers;
   def.secrets = [secret];
   const log = new RecordingLog();
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ log, restart: false, timeoutMs: 5000 }) });
@@ -201,9 +371,16 @@ test('a password a server writes to stderr where a line is cut (4,000, 8,000, 30
     const err = await rejection(catalog.servers[0].connection.connect());
     await waitFor(() => log.text().includes('c'.repeat(100)), 'the last stderr line');
     const stderr = log.lines.filter(l => l.message.startsWith('[stderr] ')).map(l => l.message);
-    assert.ok(stderr.some(l => l.includes('a'.repeat(100))) && stderr.some(l => l.includes('b'.repeat(100))), `expected the long lines in the log, got ${stderr.length} lines`);
+    assert.ok(
+      stderr.some(l => l.includes('a'.repeat(100))) && stderr.some(l => l.includes('b'.repeat(100))),
+      `expected the long lines in the log, got ${stderr.length} lines`,
+    );
     // Its first 5 characters alone are what a cut would leak.
-    for (const text of [log.text(), err.message]) assert.ok(!text.includes(secret.slice(0, 5)), `expected no part of the secret, got …${text.slice(Math.max(0, text.indexOf(secret.slice(0, 5)) - 20), text.indexOf(secret.slice(0, 5)) + 30)}`);
+    for (const text of [log.text(), err.message])
+      assert.ok(
+        !text.includes(secret.slice(0, 5)),
+        `expected no part of the secret, got …${text.slice(Math.max(0, text.indexOf(secret.slice(0, 5)) - 20), text.indexOf(secret.slice(0, 5)) + 30)}`,
+      );
     assert.match(err.message, /last stderr: c+/, 'the close cause is still given');
   } finally {
     await catalog.dispose();
@@ -215,30 +392,54 @@ test('CLI --verbose: a password input from MCP_PROMPTS_INPUT_<ID> is redacted in
   const dir = tempDir('mcp-trust-cli-');
   const ok = faultyCommand('ok');
   const config = path.join(dir, 'mcp.json');
-  fs.writeFileSync(config, JSON.stringify({
-    inputs: [{ id: 'api-key', type: 'promptString', password: true }],
-    servers: { s: { command: ok.command, args: [...ok.args, '--key=${input:api-key}'] } },
-  }));
-  const r = await runCli(['list', '--verbose', '--config', config], { env: { MCP_PROMPTS_INPUT_API_KEY: 'sw0rdfish' } });
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      inputs: [{ id: 'api-key', type: 'promptString', password: true }],
+      servers: { s: { command: ok.command, args: [...ok.args, '--key=${input:api-key}'] } },
+    }),
+  );
+  const r = await runCli(['list', '--verbose', '--config', config], {
+    env: { MCP_PROMPTS_INPUT_API_KEY: 'sw0rdfish' },
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /Starting s \(.*--key=\*\*\*\)/);
   assert.ok(!r.stderr.includes('sw0rdfish') && !r.stdout.includes('sw0rdfish'), r.stderr);
 });
 
 test('timeout has an upper bound (10 minutes): beyond it a config problem naming the server', () => {
-  const config = parseConfigObject({ servers: { slow: { command: 'x', timeout: MAX_TIMEOUT_MS + 1 }, fine: { command: 'y', timeout: MAX_TIMEOUT_MS } } }, 'user');
-  assert.deepEqual(config.servers.map(s => [s.name, s.timeoutMs]), [['fine', MAX_TIMEOUT_MS]]);
+  const config = parseConfigObject(
+    {
+      servers: { slow: { command: 'x', timeout: MAX_TIMEOUT_MS + 1 }, fine: { command: 'y', timeout: MAX_TIMEOUT_MS } },
+    },
+    'user',
+  );
+  assert.deepEqual(
+    config.servers.map(s => [s.name, s.timeoutMs]),
+    [['fine', MAX_TIMEOUT_MS]],
+  );
   assert.equal(config.problems.length, 1);
   assert.equal(config.problems[0].server, 'slow');
-  assert.match(config.problems[0].message, /^Server "slow": "timeout" is 600001 ms; the limit is 600000 ms \(10 minutes\)$/);
+  assert.match(
+    config.problems[0].message,
+    /^Server "slow": "timeout" is 600001 ms; the limit is 600000 ms \(10 minutes\)$/,
+  );
 });
 
 test('one malformed server entry is reported and the other servers of the same file still load and run (CLI)', async () => {
   const { faultyCommand } = await launch();
-  const text = JSON.stringify({ servers: { bad: { command: 42 }, good: faultyCommand('ok'), nourl: { type: 'http' } } });
+  const text = JSON.stringify({
+    servers: { bad: { command: 42 }, good: faultyCommand('ok'), nourl: { type: 'http' } },
+  });
   const config = parseConfigText(text, 'workspace');
-  assert.deepEqual(config.servers.map(s => s.name), ['good']);
-  assert.deepEqual(config.problems.map(p => p.server), ['bad', 'nourl']);
+  assert.deepEqual(
+    config.servers.map(s => s.name),
+    ['good'],
+  );
+  assert.deepEqual(
+    config.problems.map(p => p.server),
+    ['bad', 'nourl'],
+  );
   const dir = tempDir('mcp-trust-cli-');
   fs.writeFileSync(path.join(dir, 'mcp.json'), text);
   const r = await runCli(['get', 'good.hello', 'name=Ada', '--config', path.join(dir, 'mcp.json')]);

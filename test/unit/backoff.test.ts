@@ -20,7 +20,10 @@ test('the restart delay starts at 1 s and doubles with each crash in the window'
 
 test('the delay stops doubling at the cap', () => {
   const policy: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30000, maxCrashes: 10, windowMs: 180000 };
-  assert.deepEqual(delays(crashAt(policy, [0, 1, 2, 3, 4, 5, 6, 7])), [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  assert.deepEqual(
+    delays(crashAt(policy, [0, 1, 2, 3, 4, 5, 6, 7])),
+    [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000],
+  );
 });
 
 test('crashes older than the window are forgotten, so the delay falls back to the start', () => {
@@ -38,11 +41,17 @@ test('the fifth crash within three minutes gives up; spread wider, crashes never
   const close = crashAt(DEFAULT_RESTART, [0, minute, 2 * minute, 2.5 * minute, 2.9 * minute]);
   assert.deepEqual(delays(close), [1000, 2000, 4000, 8000, 'give-up']);
   assert.equal(close[4].crashes.length, 5, 'the give-up carries the five crashes it counted');
-  const spread = crashAt(DEFAULT_RESTART, Array.from({ length: 20 }, (_, i) => i * 50 * 1000));
-  assert.ok(spread.every(d => d.kind === 'restart'), `crashes 50 s apart must never give up: ${JSON.stringify(delays(spread))}`);
+  const spread = crashAt(
+    DEFAULT_RESTART,
+    Array.from({ length: 20 }, (_, i) => i * 50 * 1000),
+  );
+  assert.ok(
+    spread.every(d => d.kind === 'restart'),
+    `crashes 50 s apart must never give up: ${JSON.stringify(delays(spread))}`,
+  );
 });
 
-test('the caller\'s crash list is not changed', () => {
+test("the caller's crash list is not changed", () => {
   const earlier = [0, 1000];
   afterCrash(DEFAULT_RESTART, earlier, 2000);
   assert.deepEqual(earlier, [0, 1000]);

@@ -15,10 +15,12 @@ function at(text: string, needle: string): [number, number] {
 test('name=#reference names the argument; the rest of the line parses as before', () => {
   const prompt = '/flow.echo path=#file:notes.txt:1-1 größe=10 extra';
   const plan = planReferences(prompt, [{ id: 'vscode.selection', range: at(prompt, '#file:notes.txt:1-1') }]);
-  assert.deepEqual(plan.named, [{ name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } }]);
+  assert.deepEqual(plan.named, [
+    { name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } },
+  ]);
   assert.deepEqual(plan.unnamed, []);
   assert.equal(plan.text, '/flow.echo  größe=10 extra');
-  assert.deepEqual(parseInvocation(plan.text)?.named, { 'größe': '10' });
+  assert.deepEqual(parseInvocation(plan.text)?.named, { größe: '10' });
 });
 
 test('a reference written alone, and a file attached without text, fill the missing arguments in prompt order', () => {
@@ -34,10 +36,29 @@ test('a reference written alone, and a file attached without text, fill the miss
   ];
   const plan = planReferences(prompt, refs);
   assert.equal(plan.text, '/review  lang=ts');
-  assert.deepEqual(plan.unnamed.map(u => u.source), [{ kind: 'reference', index: 1 }, { kind: 'reference', index: 0 }, { kind: 'reference', index: 2 }]);
-  const args = [{ name: 'code', required: true }, { name: 'lang', required: true }, { name: 'other', required: true }, { name: 'opt' }];
-  const { assigned, unused } = fillMissing(args, { lang: 'ts' }, plan.unnamed.map(u => u.written));
-  assert.deepEqual(assigned, [{ name: 'code', ref: '#file:b.ts' }, { name: 'other', ref: '#file:a.ts' }]);
+  assert.deepEqual(
+    plan.unnamed.map(u => u.source),
+    [
+      { kind: 'reference', index: 1 },
+      { kind: 'reference', index: 0 },
+      { kind: 'reference', index: 2 },
+    ],
+  );
+  const args = [
+    { name: 'code', required: true },
+    { name: 'lang', required: true },
+    { name: 'other', required: true },
+    { name: 'opt' },
+  ];
+  const { assigned, unused } = fillMissing(
+    args,
+    { lang: 'ts' },
+    plan.unnamed.map(u => u.written),
+  );
+  assert.deepEqual(assigned, [
+    { name: 'code', ref: '#file:b.ts' },
+    { name: 'other', ref: '#file:a.ts' },
+  ]);
   assert.deepEqual(unused, ['file:///w/dragged.ts']);
 });
 
@@ -50,7 +71,10 @@ test('#selection and #file:path typed as text (no suggestion taken) are referenc
   ]);
   assert.deepEqual(plan.unnamed, [{ source: { kind: 'file', path: '/tmp/out.txt' }, written: '#file:/tmp/out.txt' }]);
   assert.deepEqual(parseInvocation(plan.text)?.named, { note: '#selection' });
-  assert.deepEqual(parseInvocation(plan.text)?.positional.map(p => p.value), ['x#selection']);
+  assert.deepEqual(
+    parseInvocation(plan.text)?.positional.map(p => p.value),
+    ['x#selection'],
+  );
 });
 
 test('a value that looks like a reference, handed to chat as a line (picker, Repeat Last, Try Again), stays text: no file is read', () => {
@@ -64,12 +88,19 @@ test('a value that looks like a reference, handed to chat as a line (picker, Rep
 
 test('a reference in the middle of a word stays text; with no references the prompt is unchanged', () => {
   const prompt = '/p value=pre#file:a.ts';
-  assert.deepEqual(planReferences(prompt, [{ id: 'file:///a.ts', range: at(prompt, '#file:a.ts') }]), { text: prompt, named: [], unnamed: [] });
+  assert.deepEqual(planReferences(prompt, [{ id: 'file:///a.ts', range: at(prompt, '#file:a.ts') }]), {
+    text: prompt,
+    named: [],
+    unnamed: [],
+  });
   assert.equal(planReferences('/p a "b  c"', []).text, '/p a "b  c"');
 });
 
 test('nothing missing: a reference written alone has no argument to fill', () => {
-  assert.deepEqual(fillMissing([{ name: 'a', required: true }], { a: 'x' }, ['#selection']), { assigned: [], unused: ['#selection'] });
+  assert.deepEqual(fillMissing([{ name: 'a', required: true }], { a: 'x' }, ['#selection']), {
+    assigned: [],
+    unused: ['#selection'],
+  });
 });
 
 test('the text of a range: 0-based lines, UTF-16 characters, any line break, clamped', () => {
@@ -83,13 +114,21 @@ test('the text of a range: 0-based lines, UTF-16 characters, any line break, cla
 test('#file:path:3-5 as VS Code writes a selection: the path and its lines', () => {
   const plan = planReferences('/p code=#file:notes.txt:1-1 #file:src/a.ts:3-5 #file:b.ts:7', []);
   assert.deepEqual(plan.named[0].ref.source, { kind: 'file', path: 'notes.txt', lines: [1, 1] });
-  assert.deepEqual(plan.unnamed.map(u => u.source), [{ kind: 'file', path: 'src/a.ts', lines: [3, 5] }, { kind: 'file', path: 'b.ts', lines: [7, 7] }]);
+  assert.deepEqual(
+    plan.unnamed.map(u => u.source),
+    [
+      { kind: 'file', path: 'src/a.ts', lines: [3, 5] },
+      { kind: 'file', path: 'b.ts', lines: [7, 7] },
+    ],
+  );
 });
 
 test('a reference whose range is shifted (VS Code counted a prefix) is found by its nearest #… of the same length', () => {
   const prompt = '/flow.echo größe=4 path=#file:notes.txt:1-1';
   const [s, e] = at(prompt, '#file:notes.txt:1-1');
   const plan = planReferences(prompt, [{ id: 'vscode.selection', range: [s + 5, e + 5] }]);
-  assert.deepEqual(plan.named, [{ name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } }]);
+  assert.deepEqual(plan.named, [
+    { name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } },
+  ]);
   assert.equal(plan.text, '/flow.echo größe=4');
 });

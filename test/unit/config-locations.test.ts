@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseConfigObject, parseConfigText } from '../../src/core/config';
 import {
-  discoveryFiles, discoverySwitches, parseDiscoveredText, profileFolderOf, workspaceFileMcp, type DiscoveryFile,
+  discoveryFiles,
+  discoverySwitches,
+  parseDiscoveredText,
+  profileFolderOf,
+  workspaceFileMcp,
+  type DiscoveryFile,
 } from '../../src/core/config-locations';
 import { disableKey, planServers, type ConfigSource } from '../../src/core/server-merge';
 
@@ -19,50 +24,96 @@ const ALL_ON = { claudeDesktop: true, claudeCode: true, cursor: true, windsurf: 
 test('the profile folder is two levels above globalStorage/<extension>: default profile, other profiles, remote, web, Windows', () => {
   const ext = 'globalStorage/mcp-prompts.mcp-prompts';
   assert.equal(profileFolderOf(`/home/u/.config/Code/User/${ext}`), '/home/u/.config/Code/User');
-  assert.equal(profileFolderOf(`/home/u/.config/Code/User/profiles/-5a1b2c3d/${ext}`), '/home/u/.config/Code/User/profiles/-5a1b2c3d');
+  assert.equal(
+    profileFolderOf(`/home/u/.config/Code/User/profiles/-5a1b2c3d/${ext}`),
+    '/home/u/.config/Code/User/profiles/-5a1b2c3d',
+  );
   // A remote window's storage is under the server's data folder; a web window's is the vscode-userdata path.
   assert.equal(profileFolderOf(`/home/u/.vscode-server/data/User/${ext}/`), '/home/u/.vscode-server/data/User');
   assert.equal(profileFolderOf(`/User/${ext}`), '/User');
-  assert.equal(profileFolderOf(`C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\mcp-prompts.mcp-prompts`), 'C:\\Users\\u\\AppData\\Roaming\\Code\\User');
+  assert.equal(
+    profileFolderOf(`C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\mcp-prompts.mcp-prompts`),
+    'C:\\Users\\u\\AppData\\Roaming\\Code\\User',
+  );
   // Any other layout is not guessed at.
   assert.equal(profileFolderOf('/home/u/storage/mcp-prompts'), undefined);
   assert.equal(profileFolderOf('/globalStorage/'), undefined);
 });
 
-test('discovery reads each client\'s files where that client keeps them, on every platform, only when switched on', () => {
+test("discovery reads each client's files where that client keeps them, on every platform, only when switched on", () => {
   const linux = discoveryFiles({ platform: 'linux', home: '/home/u', folders: ['/ws'] }, ALL_ON);
-  assert.deepEqual(linux.map(f => [f.source, f.kind, f.path]), [
-    ['claudeDesktop', 'user', '/home/u/.config/Claude/claude_desktop_config.json'],
-    ['claudeCode', 'user', '/home/u/.claude.json'],
-    ['claudeCode', 'workspace', '/ws/.mcp.json'],
-    ['cursor', 'user', '/home/u/.cursor/mcp.json'],
-    ['cursor', 'workspace', '/ws/.cursor/mcp.json'],
-    ['windsurf', 'user', '/home/u/.codeium/windsurf/mcp_config.json'],
-  ]);
-  const mac = discoveryFiles({ platform: 'darwin', home: '/Users/u', folders: [] }, { ...ALL_ON, claudeCode: false, cursor: false, windsurf: false });
-  assert.deepEqual(mac.map(f => f.path), ['/Users/u/Library/Application Support/Claude/claude_desktop_config.json']);
-  const win = discoveryFiles({ platform: 'win32', home: 'C:\\Users\\u', appData: 'C:\\Users\\u\\AppData\\Roaming', folders: [] }, { ...ALL_ON, claudeCode: false, windsurf: false });
-  assert.deepEqual(win.map(f => f.path), ['C:\\Users\\u\\AppData\\Roaming\\Claude\\claude_desktop_config.json', 'C:\\Users\\u\\.cursor\\mcp.json']);
+  assert.deepEqual(
+    linux.map(f => [f.source, f.kind, f.path]),
+    [
+      ['claudeDesktop', 'user', '/home/u/.config/Claude/claude_desktop_config.json'],
+      ['claudeCode', 'user', '/home/u/.claude.json'],
+      ['claudeCode', 'workspace', '/ws/.mcp.json'],
+      ['cursor', 'user', '/home/u/.cursor/mcp.json'],
+      ['cursor', 'workspace', '/ws/.cursor/mcp.json'],
+      ['windsurf', 'user', '/home/u/.codeium/windsurf/mcp_config.json'],
+    ],
+  );
+  const mac = discoveryFiles(
+    { platform: 'darwin', home: '/Users/u', folders: [] },
+    { ...ALL_ON, claudeCode: false, cursor: false, windsurf: false },
+  );
+  assert.deepEqual(
+    mac.map(f => f.path),
+    ['/Users/u/Library/Application Support/Claude/claude_desktop_config.json'],
+  );
+  const win = discoveryFiles(
+    { platform: 'win32', home: 'C:\\Users\\u', appData: 'C:\\Users\\u\\AppData\\Roaming', folders: [] },
+    { ...ALL_ON, claudeCode: false, windsurf: false },
+  );
+  assert.deepEqual(
+    win.map(f => f.path),
+    ['C:\\Users\\u\\AppData\\Roaming\\Claude\\claude_desktop_config.json', 'C:\\Users\\u\\.cursor\\mcp.json'],
+  );
   const off = discoverySwitches(undefined);
   assert.deepEqual(discoveryFiles({ platform: 'linux', home: '/home/u', folders: ['/ws'] }, off), []);
 });
 
-test('a hostile workspace cannot switch discovery on: only the user\'s own value of mcpPrompts.discovery counts', () => {
+test("a hostile workspace cannot switch discovery on: only the user's own value of mcpPrompts.discovery counts", () => {
   const fromWorkspace = { workspaceValue: ALL_ON, workspaceFolderValue: ALL_ON, defaultValue: { cursor: false } };
-  assert.deepEqual(discoverySwitches(fromWorkspace), { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: false });
-  assert.deepEqual(discoverySwitches({ ...fromWorkspace, globalValue: { cursor: true, windsurf: 'yes' } }),
-    { claudeDesktop: false, claudeCode: false, cursor: true, windsurf: false });
+  assert.deepEqual(discoverySwitches(fromWorkspace), {
+    claudeDesktop: false,
+    claudeCode: false,
+    cursor: false,
+    windsurf: false,
+  });
+  assert.deepEqual(discoverySwitches({ ...fromWorkspace, globalValue: { cursor: true, windsurf: 'yes' } }), {
+    claudeDesktop: false,
+    claudeCode: false,
+    cursor: true,
+    windsurf: false,
+  });
   // The manifest also keeps it out of workspace settings (application scope).
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  };
   assert.equal(manifest.contributes.configuration.properties['mcpPrompts.discovery'].scope, 'application');
 });
 
-const file = (from: DiscoveryFile['source'], kind: DiscoveryFile['kind'] = 'user', folder?: string): DiscoveryFile =>
-  ({ source: from, kind, path: '/x', folder });
+const file = (from: DiscoveryFile['source'], kind: DiscoveryFile['kind'] = 'user', folder?: string): DiscoveryFile => ({
+  source: from,
+  kind,
+  path: '/x',
+  folder,
+});
 
 test('each discovery format parses: Claude Desktop, Claude Code (with per-project servers and disabled names), Cursor, Windsurf (serverUrl, disabled)', () => {
-  const desktop = parseDiscoveredText(file('claudeDesktop'), JSON.stringify({ mcpServers: { fs: { command: 'npx', args: ['-y', 'fs'], env: { A: '1' } } }, globalShortcut: 'x' }), 'Claude Desktop');
-  assert.deepEqual(desktop.config.servers.map(s => [s.name, s.source, s.transport.type]), [['fs', 'user', 'stdio']]);
+  const desktop = parseDiscoveredText(
+    file('claudeDesktop'),
+    JSON.stringify({
+      mcpServers: { fs: { command: 'npx', args: ['-y', 'fs'], env: { A: '1' } } },
+      globalShortcut: 'x',
+    }),
+    'Claude Desktop',
+  );
+  assert.deepEqual(
+    desktop.config.servers.map(s => [s.name, s.source, s.transport.type]),
+    [['fs', 'user', 'stdio']],
+  );
 
   const claudeJson = JSON.stringify({
     numStartups: 3,
@@ -73,32 +124,89 @@ test('each discovery format parses: Claude Desktop, Claude Code (with per-projec
     },
   });
   const code = parseDiscoveredText(file('claudeCode'), claudeJson, '~/.claude.json', ['/ws']);
-  assert.deepEqual(code.config.servers.map(s => [s.name, s.transport.type]), [['global', 'stdio'], ['remote', 'sse'], ['local', 'stdio']]);
-  const projectFile = parseDiscoveredText(file('claudeCode', 'workspace', '/ws'), JSON.stringify({ mcpServers: { repo: { command: 'r' } } }), '.mcp.json');
-  assert.deepEqual(projectFile.config.servers.map(s => [s.name, s.source]), [['repo', 'workspace']]);
+  assert.deepEqual(
+    code.config.servers.map(s => [s.name, s.transport.type]),
+    [
+      ['global', 'stdio'],
+      ['remote', 'sse'],
+      ['local', 'stdio'],
+    ],
+  );
+  const projectFile = parseDiscoveredText(
+    file('claudeCode', 'workspace', '/ws'),
+    JSON.stringify({ mcpServers: { repo: { command: 'r' } } }),
+    '.mcp.json',
+  );
+  assert.deepEqual(
+    projectFile.config.servers.map(s => [s.name, s.source]),
+    [['repo', 'workspace']],
+  );
 
-  const cursor = parseDiscoveredText(file('cursor'), '// comment\n{ "mcpServers": { "web": { "url": "https://c.example/mcp" }, "off": { "command": "x", "disabled": true } } }', 'Cursor');
-  assert.deepEqual(cursor.config.servers.map(s => [s.name, s.transport.type]), [['web', 'http'], ['off', 'stdio']]);
+  const cursor = parseDiscoveredText(
+    file('cursor'),
+    '// comment\n{ "mcpServers": { "web": { "url": "https://c.example/mcp" }, "off": { "command": "x", "disabled": true } } }',
+    'Cursor',
+  );
+  assert.deepEqual(
+    cursor.config.servers.map(s => [s.name, s.transport.type]),
+    [
+      ['web', 'http'],
+      ['off', 'stdio'],
+    ],
+  );
   assert.deepEqual(cursor.disabled, ['off']);
 
-  const windsurf = parseDiscoveredText(file('windsurf'), JSON.stringify({ mcpServers: { remote: { serverUrl: 'https://w.example/mcp' }, gone: { command: 'y', disabled: true } } }), 'Windsurf');
+  const windsurf = parseDiscoveredText(
+    file('windsurf'),
+    JSON.stringify({
+      mcpServers: { remote: { serverUrl: 'https://w.example/mcp' }, gone: { command: 'y', disabled: true } },
+    }),
+    'Windsurf',
+  );
   const remote = windsurf.config.servers.find(s => s.name === 'remote')!;
   assert.equal(remote.transport.type === 'http' && remote.transport.url, 'https://w.example/mcp');
   assert.deepEqual(windsurf.disabled, ['gone']);
 
-  assert.throws(() => parseDiscoveredText(file('cursor'), '{ "mcpServers": ', 'Cursor (~/.cursor/mcp.json)'), /Cursor \(~\/\.cursor\/mcp\.json\): invalid JSON/);
+  assert.throws(
+    () => parseDiscoveredText(file('cursor'), '{ "mcpServers": ', 'Cursor (~/.cursor/mcp.json)'),
+    /Cursor \(~\/\.cursor\/mcp\.json\): invalid JSON/,
+  );
 });
 
-test('a .code-workspace file\'s mcp section is read at the top level or under settings', () => {
-  const top = workspaceFileMcp('{ "folders": [{ "path": "." }], "mcp": { "servers": { "a": { "command": "a" } } } }', 'x.code-workspace');
-  assert.deepEqual(parseConfigObject(top, 'workspace').servers.map(s => s.name), ['a']);
-  const nested = workspaceFileMcp('{ "folders": [], "settings": { "mcp": { "servers": { "b": { "command": "b" } } } } }', 'x.code-workspace');
-  assert.deepEqual(parseConfigObject(nested, 'workspace').servers.map(s => s.name), ['b']);
+test("a .code-workspace file's mcp section is read at the top level or under settings", () => {
+  const top = workspaceFileMcp(
+    '{ "folders": [{ "path": "." }], "mcp": { "servers": { "a": { "command": "a" } } } }',
+    'x.code-workspace',
+  );
+  assert.deepEqual(
+    parseConfigObject(top, 'workspace').servers.map(s => s.name),
+    ['a'],
+  );
+  const nested = workspaceFileMcp(
+    '{ "folders": [], "settings": { "mcp": { "servers": { "b": { "command": "b" } } } } }',
+    'x.code-workspace',
+  );
+  assert.deepEqual(
+    parseConfigObject(nested, 'workspace').servers.map(s => s.name),
+    ['b'],
+  );
   assert.equal(workspaceFileMcp('{ "folders": [] }', 'x.code-workspace'), undefined);
 });
 
-function source(kind: 'user' | 'workspace', label: string, servers: Record<string, unknown>, extra: Partial<ConfigSource> = {}): ConfigSource {
-  return { kind, label, key: label, folder: kind === 'workspace' ? '/ws' : undefined, config: parseConfigObject({ servers }, kind, label), ...extra };
+function source(
+  kind: 'user' | 'workspace',
+  label: string,
+  servers: Record<string, unknown>,
+  extra: Partial<ConfigSource> = {},
+): ConfigSource {
+  return {
+    kind,
+    label,
+    key: label,
+    folder: kind === 'workspace' ? '/ws' : undefined,
+    config: parseConfigObject({ servers }, kind, label),
+    ...extra,
+  };
 }
 
 test('planServers: the profile mcp.json is a user origin (wins a clash, runs from home in Restricted Mode); .code-workspace and discovered workspace files are held until trusted', () => {
@@ -106,45 +214,92 @@ test('planServers: the profile mcp.json is a user origin (wins a clash, runs fro
   const workspaceFile = source('workspace', 'x.code-workspace', { shared: stdio('theirs'), wsfile: stdio('w') });
   const claudeProject = source('workspace', 'Claude Code (.mcp.json)', { repo: stdio('r') }, { discovered: true });
   const trusted = planServers([workspaceFile, claudeProject, profile], ctx);
-  assert.deepEqual(trusted.run.map(r => [r.def.name, r.def.origin, r.def.source]), [
-    ['shared', 'user profile mcp.json', 'user'], ['own', 'user profile mcp.json', 'user'],
-    ['wsfile', 'x.code-workspace', 'workspace'], ['repo', 'Claude Code (.mcp.json)', 'workspace'],
-  ]);
-  assert.deepEqual(trusted.held.map(h => [h.def.name, h.origin, h.reason]), [['shared', 'x.code-workspace', 'shadowed']]);
+  assert.deepEqual(
+    trusted.run.map(r => [r.def.name, r.def.origin, r.def.source]),
+    [
+      ['shared', 'user profile mcp.json', 'user'],
+      ['own', 'user profile mcp.json', 'user'],
+      ['wsfile', 'x.code-workspace', 'workspace'],
+      ['repo', 'Claude Code (.mcp.json)', 'workspace'],
+    ],
+  );
+  assert.deepEqual(
+    trusted.held.map(h => [h.def.name, h.origin, h.reason]),
+    [['shared', 'x.code-workspace', 'shadowed']],
+  );
   const restricted = planServers([workspaceFile, claudeProject, profile], { ...ctx, trusted: false });
-  assert.deepEqual(restricted.run.map(r => [r.def.name, r.def.defaultCwd]), [['shared', '/home/u'], ['own', '/home/u']]);
-  assert.deepEqual(restricted.held.map(h => [h.def.name, h.reason]), [['shared', 'shadowed'], ['wsfile', 'untrusted'], ['repo', 'untrusted']]);
+  assert.deepEqual(
+    restricted.run.map(r => [r.def.name, r.def.defaultCwd]),
+    [
+      ['shared', '/home/u'],
+      ['own', '/home/u'],
+    ],
+  );
+  assert.deepEqual(
+    restricted.held.map(h => [h.def.name, h.reason]),
+    [
+      ['shared', 'shadowed'],
+      ['wsfile', 'untrusted'],
+      ['repo', 'untrusted'],
+    ],
+  );
 });
 
 test('planServers: a server found again by discovery is quietly not used (no problem); the earlier place wins', () => {
   const settings = source('user', 'user settings', { fs: stdio('a') });
   const desktop = source('user', 'Claude Desktop', { fs: stdio('b'), other: stdio('c') }, { discovered: true });
   const plan = planServers([settings, desktop], ctx);
-  assert.deepEqual(plan.run.map(r => [r.def.name, r.source.label]), [['fs', 'user settings'], ['other', 'Claude Desktop']]);
+  assert.deepEqual(
+    plan.run.map(r => [r.def.name, r.source.label]),
+    [
+      ['fs', 'user settings'],
+      ['other', 'Claude Desktop'],
+    ],
+  );
   assert.deepEqual(plan.problems, []);
-  assert.deepEqual(plan.held.map(h => [h.def.name, h.origin, h.reason]), [['fs', 'Claude Desktop', 'shadowed']]);
+  assert.deepEqual(
+    plan.held.map(h => [h.def.name, h.origin, h.reason]),
+    [['fs', 'Claude Desktop', 'shadowed']],
+  );
   assert.match(plan.notes[0].message, /fs from Claude Desktop is not used: fs from user settings is/);
 });
 
 test('planServers: servers disabled in their file or by the user stay listed, do not run, and keep their name from a workspace', () => {
-  const windsurf = source('user', 'Windsurf', { off: stdio('a'), on: stdio('b') }, { discovered: true, disabled: ['off'] });
+  const windsurf = source(
+    'user',
+    'Windsurf',
+    { off: stdio('a'), on: stdio('b') },
+    { discovered: true, disabled: ['off'] },
+  );
   const profile = source('user', 'user profile mcp.json', { mine: stdio('m') });
   const workspace = source('workspace', '.vscode/mcp.json', { mine: stdio('evil') });
   const key = disableKey(profile, 'mine');
   const plan = planServers([profile, windsurf, workspace], { ...ctx, isDisabled: k => k === key });
-  assert.deepEqual(plan.run.map(r => r.def.name), ['on']);
-  assert.deepEqual(plan.held.map(h => [h.def.name, h.origin, h.reason]), [
-    ['mine', 'user profile mcp.json', 'disabled'], ['off', 'Windsurf', 'disabled'], ['mine', '.vscode/mcp.json', 'shadowed'],
-  ]);
+  assert.deepEqual(
+    plan.run.map(r => r.def.name),
+    ['on'],
+  );
+  assert.deepEqual(
+    plan.held.map(h => [h.def.name, h.origin, h.reason]),
+    [
+      ['mine', 'user profile mcp.json', 'disabled'],
+      ['off', 'Windsurf', 'disabled'],
+      ['mine', '.vscode/mcp.json', 'shadowed'],
+    ],
+  );
   assert.match(plan.held[1].message, /off is turned off in Windsurf/);
   // The key is per place and name: the same name elsewhere is not disabled with it.
   assert.notEqual(disableKey(profile, 'mine'), disableKey(workspace, 'mine'));
   assert.equal(plan.held[0].def.disableKey, key);
 });
 
-test('a user profile mcp.json as VS Code writes it (tabs, inputs, gallery fields) parses as the user\'s', () => {
-  const text = '{\n\t"servers": {\n\t\t"memory": {\n\t\t\t"type": "stdio",\n\t\t\t"command": "npx",\n\t\t\t"args": ["-y", "@modelcontextprotocol/server-memory"],\n\t\t\t"gallery": true,\n\t\t\t"version": "1.0.0"\n\t\t}\n\t},\n\t"inputs": []\n}';
+test("a user profile mcp.json as VS Code writes it (tabs, inputs, gallery fields) parses as the user's", () => {
+  const text =
+    '{\n\t"servers": {\n\t\t"memory": {\n\t\t\t"type": "stdio",\n\t\t\t"command": "npx",\n\t\t\t"args": ["-y", "@modelcontextprotocol/server-memory"],\n\t\t\t"gallery": true,\n\t\t\t"version": "1.0.0"\n\t\t}\n\t},\n\t"inputs": []\n}';
   const config = parseConfigText(text, 'user', 'user profile mcp.json');
-  assert.deepEqual(config.servers.map(s => [s.name, s.source, s.transport.type]), [['memory', 'user', 'stdio']]);
+  assert.deepEqual(
+    config.servers.map(s => [s.name, s.source, s.transport.type]),
+    [['memory', 'user', 'stdio']],
+  );
   assert.deepEqual(config.problems, []);
 });

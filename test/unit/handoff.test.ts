@@ -6,30 +6,51 @@ import assert from 'node:assert/strict';
 import { toTranscript } from '../../src/core/content';
 import { buildHandOff, handOffText, imageHandle, parseImageHandle } from '../../src/core/handoff';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082',
+  'hex',
+);
 const options = { opener: '/s.p', continueText: 'Continue.' };
 const text = (role: string, t: string) => ({ role, content: { type: 'text', text: t } });
 
 test('an assistant message first gets the opener as its request; ending with an assistant message asks to continue', () => {
   const t = toTranscript({ messages: [text('assistant', 'a1'), text('user', 'u1'), text('assistant', 'a2')] });
   const h = buildHandOff(t, options);
-  assert.deepEqual(h.previousRequests, [{ request: '/s.p', response: 'a1' }, { request: 'u1', response: 'a2' }]);
+  assert.deepEqual(h.previousRequests, [
+    { request: '/s.p', response: 'a1' },
+    { request: 'u1', response: 'a2' },
+  ]);
   assert.equal(h.query, 'Continue.');
   assert.deepEqual([h.files, h.images], [[], []]);
 });
 
 test('alternating turns keep their order; consecutive user messages are one request', () => {
-  const t = toTranscript({ messages: [text('user', 'u1'), text('assistant', 'a1'), text('user', 'u2'), text('user', 'u3')] });
+  const t = toTranscript({
+    messages: [text('user', 'u1'), text('assistant', 'a1'), text('user', 'u2'), text('user', 'u3')],
+  });
   const h = buildHandOff(t, options);
   assert.deepEqual(h.previousRequests, [{ request: 'u1', response: 'a1' }]);
   assert.equal(h.query, 'u2\n\nu3');
 });
 
 test('images are named in the text where they stood and listed once', () => {
-  const t = toTranscript({ messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' }] }] });
+  const t = toTranscript({
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' },
+        ],
+      },
+    ],
+  });
   const h = buildHandOff(t, options);
   assert.equal(h.query, `look\n\n[image image.png (image/png, ${PNG.length} B)]`);
-  assert.deepEqual(h.images.map(i => i.index), ['0.1']);
+  assert.deepEqual(
+    h.images.map(i => i.index),
+    ['0.1'],
+  );
   assert.deepEqual(h.files, []);
 });
 
@@ -39,17 +60,45 @@ test('the chat-input text keeps roles as headings, in order', () => {
 });
 
 test('with the result id, an image says how to see it: the image tool and its handle, in the request and in the chat-input text', () => {
-  const t = toTranscript({ messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' }] }] });
+  const t = toTranscript({
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' },
+        ],
+      },
+    ],
+  });
   const h = buildHandOff(t, { ...options, resultId: 'r7' });
-  assert.equal(h.query, `look\n\n[image image.png (image/png, ${PNG.length} B): to see it, call #mcpPromptImage with image "r7/0-1"]`);
-  assert.equal(handOffText(t, { user: 'User', assistant: 'Assistant' }, 'r7'), `User:\nlook\n\n[image image.png (image/png, ${PNG.length} B): to see it, call #mcpPromptImage with image "r7/0-1"]`);
+  assert.equal(
+    h.query,
+    `look\n\n[image image.png (image/png, ${PNG.length} B): to see it, call #mcpPromptImage with image "r7/0-1"]`,
+  );
+  assert.equal(
+    handOffText(t, { user: 'User', assistant: 'Assistant' }, 'r7'),
+    `User:\nlook\n\n[image image.png (image/png, ${PNG.length} B): to see it, call #mcpPromptImage with image "r7/0-1"]`,
+  );
 });
 
 test('image handles: made from a result id and a part index, and nothing but that exact form is read back', () => {
   assert.equal(imageHandle('r3', '0.1'), 'r3/0-1');
   assert.deepEqual(parseImageHandle('r3/0-1'), { resultId: 'r3', index: '0.1' });
   assert.deepEqual(parseImageHandle(imageHandle('r12', '10.2')), { resultId: 'r12', index: '10.2' });
-  for (const bad of ['r3/0-1/../x', '../r3/0-1', 'r3/0.1', 'x3/0-1', 'r3/0-1 ', '', 'r3', 'r/0-1', 42, undefined, { image: 'r3/0-1' }]) {
+  for (const bad of [
+    'r3/0-1/../x',
+    '../r3/0-1',
+    'r3/0.1',
+    'x3/0-1',
+    'r3/0-1 ',
+    '',
+    'r3',
+    'r/0-1',
+    42,
+    undefined,
+    { image: 'r3/0-1' },
+  ]) {
     assert.equal(parseImageHandle(bad), undefined, JSON.stringify(bad));
   }
 });

@@ -11,7 +11,10 @@ test('parses names, named and quoted values', () => {
   const p = parseInvocation('/rich.code_review language=python code="print(\\"hi\\")  x" extra \'single q\'')!;
   assert.equal(p.name, 'rich.code_review');
   assert.deepEqual(p.named, { language: 'python', code: 'print("hi")  x' });
-  assert.deepEqual(p.positional.map(t => t.value), ['extra', 'single q']);
+  assert.deepEqual(
+    p.positional.map(t => t.value),
+    ['extra', 'single q'],
+  );
   assert.equal(parseInvocation('   '), undefined);
 });
 
@@ -35,7 +38,10 @@ test('a single quoted positional value is unquoted', () => {
 
 test('reports missing required and unknown named arguments', () => {
   const b = bindArguments(args, parseInvocation('x.y language=go colour=red')!);
-  assert.deepEqual(b.missing.map(a => a.name), ['code']);
+  assert.deepEqual(
+    b.missing.map(a => a.name),
+    ['code'],
+  );
   assert.deepEqual(b.unknown, ['colour']);
   const none = bindArguments([], parseInvocation('x.y stray')!);
   assert.deepEqual(none.unknown, ['stray']);
@@ -44,9 +50,16 @@ test('reports missing required and unknown named arguments', () => {
 test('any whitespace separates words, including tabs and the full-width space of CJK input', () => {
   const p = parseInvocation('x.y\tlanguage=日本語\u3000コード\u00a0"a b"\ntail')!;
   assert.deepEqual(p.named, { language: '日本語' });
-  assert.deepEqual(p.positional.map(t => t.value), ['コード', 'a b', 'tail']);
+  assert.deepEqual(
+    p.positional.map(t => t.value),
+    ['コード', 'a b', 'tail'],
+  );
   // A backslash is literal unless it ends at a quote: `a\\b` keeps both, `a\\\\"` is one backslash.
-  assert.deepEqual(parseInvocation('x.y code="a\\\\b" q="say \\"hi\\"" end="dir\\\\"')!.named, { code: 'a\\\\b', q: 'say "hi"', end: 'dir\\' });
+  assert.deepEqual(parseInvocation('x.y code="a\\\\b" q="say \\"hi\\"" end="dir\\\\"')!.named, {
+    code: 'a\\\\b',
+    q: 'say "hi"',
+    end: 'dir\\',
+  });
 });
 
 /** The tokenizer's rules, one character at a time: the regex in tokenize() must agree with this. */
@@ -61,7 +74,10 @@ function referenceTokenize(text: string): Array<{ raw: string; start: number; qu
     while (i < text.length) {
       const c = text[i];
       if (quote) {
-        if (c === '\\' && quote === '"' && i + 1 < text.length) { i += 2; continue; }
+        if (c === '\\' && quote === '"' && i + 1 < text.length) {
+          i += 2;
+          continue;
+        }
         if (c === quote) quote = undefined;
       } else if (c === '"' || c === "'") quote = c;
       else if (/\s/.test(c)) break;
@@ -86,11 +102,17 @@ test('tokenize agrees with the per-character rules on 20,000 generated lines (qu
 
 test('a quoted backslash-n stays a backslash and an n (Windows paths), and names in any script stay named', () => {
   const p = parseInvocation('x.echo path="C:\\new folder" größe=10 имя=да 名前=値 नाम=x')!;
-  assert.deepEqual(p.named, { path: 'C:\\new folder', 'größe': '10', 'имя': 'да', '名前': '値', 'नाम': 'x' });
+  assert.deepEqual(p.named, { path: 'C:\\new folder', größe: '10', имя: 'да', 名前: '値', नाम: 'x' });
   assert.deepEqual(p.positional, []);
-  assert.equal(formatInvocation('x.echo', { path: 'C:\\new folder', 'größe': '10' }), 'x.echo path="C:\\new folder" größe=10');
+  assert.equal(
+    formatInvocation('x.echo', { path: 'C:\\new folder', größe: '10' }),
+    'x.echo path="C:\\new folder" größe=10',
+  );
   // Math stays positional; a name no bare word can hold is written in quotes.
-  assert.deepEqual(parseInvocation('x.calc 1+1=2')!.positional.map(t => t.value), ['1+1=2']);
+  assert.deepEqual(
+    parseInvocation('x.calc 1+1=2')!.positional.map(t => t.value),
+    ['1+1=2'],
+  );
   assert.equal(formatInvocation('x.y', { 'my name': 'a b', '': '' }), 'x.y "my name"="a b" ""=""');
 });
 
@@ -106,7 +128,29 @@ function generator(seed: number) {
 
 // Characters that have meaning to the parser, whitespace of every kind, and letters, marks and digits
 // of many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul, emoji).
-const PARSER_CHARS = ['"', "'", '\\', '=', '/', '.', '-', '_', ' ', '\t', '\n', '\r', '\u3000', '\u00a0', '\u2028', '\ufeff', '\u200d', '*', '$', '{', '}'];
+const PARSER_CHARS = [
+  '"',
+  "'",
+  '\\',
+  '=',
+  '/',
+  '.',
+  '-',
+  '_',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\u3000',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\u200d',
+  '*',
+  '$',
+  '{',
+  '}',
+];
 const SCRIPT_CHARS = [...'aZz09éßøÆαΩжЯبשनाथ่中文日本語한글ｱ１', '\u0301', '😀', '👩‍💻'];
 
 function randomString(next: () => number, maxLength: number, pools: string[][]): string {
@@ -124,15 +168,26 @@ test('formatInvocation and parseInvocation round-trip 20,000 generated names and
     const generated: Record<string, string> = {};
     for (let k = Math.floor(next() * 4); k > 0; k--) {
       // Names: mostly words of some script, sometimes anything at all.
-      const name = next() < 0.7 ? randomString(next, 8, [SCRIPT_CHARS]) || 'n' : randomString(next, 6, [PARSER_CHARS, SCRIPT_CHARS]);
+      const name =
+        next() < 0.7
+          ? randomString(next, 8, [SCRIPT_CHARS]) || 'n'
+          : randomString(next, 6, [PARSER_CHARS, SCRIPT_CHARS]);
       generated[name] = randomString(next, 12, [PARSER_CHARS, SCRIPT_CHARS, ['\\', '"']]);
     }
     const line = formatInvocation('srv.prompt', generated);
     const parsed = parseInvocation(line)!;
     assert.equal(parsed.name, 'srv.prompt', line);
-    assert.deepEqual({ named: parsed.named, positional: parsed.positional }, { named: generated, positional: [] }, JSON.stringify(line));
+    assert.deepEqual(
+      { named: parsed.named, positional: parsed.positional },
+      { named: generated, positional: [] },
+      JSON.stringify(line),
+    );
     // Bound to the prompt's declared arguments, as a re-run does, every value lands on its own name.
     const declared = Object.keys(generated).map(name => ({ name, required: true }));
-    assert.deepEqual(bindArguments(declared, parsed), { values: generated, missing: declared.filter(a => !generated[a.name]), unknown: [] }, JSON.stringify(line));
+    assert.deepEqual(
+      bindArguments(declared, parsed),
+      { values: generated, missing: declared.filter(a => !generated[a.name]), unknown: [] },
+      JSON.stringify(line),
+    );
   }
 });

@@ -7,7 +7,11 @@ import { Command } from '../../src/core/command-ids';
 const root = process.cwd();
 
 function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap(e =>
+      e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 }
 
 /** The layer of a file under src/: its folder, or the name of a top-level file. */
@@ -40,7 +44,11 @@ const NO_VSCODE = new Set(['core', 'cli']);
 /** Every module a file names: import/export … from, side-effect imports, import() and require(). */
 function importsOf(text: string): string[] {
   const specs: string[] = [];
-  const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const re of patterns) for (const m of text.matchAll(re)) specs.push(m[1]);
   return specs;
 }
@@ -51,15 +59,24 @@ function layeringViolations(srcRoot: string, files: { rel: string; text: string 
   for (const { rel, text } of files) {
     const from = layerOf(rel);
     const allowed = ALLOWED[from];
-    if (!allowed) { problems.push(`${rel}: layer "${from}" has no rule (add it to ALLOWED)`); continue; }
+    if (!allowed) {
+      problems.push(`${rel}: layer "${from}" has no rule (add it to ALLOWED)`);
+      continue;
+    }
     for (const spec of importsOf(text)) {
       if (spec === 'vscode') {
         if (NO_VSCODE.has(from)) problems.push(`${rel} → vscode: ${from} must run without VS Code`);
         continue;
       }
       if (!spec.startsWith('.')) continue;
-      const target = path.relative(srcRoot, path.resolve(path.dirname(path.join(srcRoot, rel)), spec)).split(path.sep).join('/');
-      if (target.startsWith('..')) { problems.push(`${rel} → ${spec}: imports from outside src/`); continue; }
+      const target = path
+        .relative(srcRoot, path.resolve(path.dirname(path.join(srcRoot, rel)), spec))
+        .split(path.sep)
+        .join('/');
+      if (target.startsWith('..')) {
+        problems.push(`${rel} → ${spec}: imports from outside src/`);
+        continue;
+      }
       const to = layerOf(target.replace(/\.js$/, '.ts'));
       if (!allowed.includes(to)) problems.push(`${rel} → ${target}: ${from} may not import ${to}`);
     }
@@ -69,8 +86,14 @@ function layeringViolations(srcRoot: string, files: { rel: string; text: string 
 
 test('the import graph keeps the layers: core and the CLI stay vscode-free, chat and ui never import each other', () => {
   const srcRoot = path.join(root, 'src');
-  const files = sources(srcRoot).map(f => ({ rel: path.relative(srcRoot, f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
-  assert.ok(files.some(f => f.rel.startsWith('core/')) && files.some(f => f.rel.startsWith('chat/')), 'src/core and src/chat were read');
+  const files = sources(srcRoot).map(f => ({
+    rel: path.relative(srcRoot, f).split(path.sep).join('/'),
+    text: fs.readFileSync(f, 'utf8'),
+  }));
+  assert.ok(
+    files.some(f => f.rel.startsWith('core/')) && files.some(f => f.rel.startsWith('chat/')),
+    'src/core and src/chat were read',
+  );
   assert.deepEqual(layeringViolations(srcRoot, files), []);
 });
 
@@ -78,7 +101,10 @@ test('the layering check names the edge that breaks a rule', () => {
   const srcRoot = path.join(root, 'src');
   const problems = layeringViolations(srcRoot, [
     { rel: 'chat/participant.ts', text: "import { ArgumentInput } from '../ui/argument-input';" },
-    { rel: 'core/view/items.ts', text: "import * as vscode from 'vscode';\nimport type { ExtensionState } from '../../state';" },
+    {
+      rel: 'core/view/items.ts',
+      text: "import * as vscode from 'vscode';\nimport type { ExtensionState } from '../../state';",
+    },
     { rel: 'cli.ts', text: "const x = require('./commands');" },
     { rel: 'ui/tree.ts', text: "export { runPrompt } from '../commands/run';" },
   ]);
@@ -92,12 +118,19 @@ test('the layering check names the edge that breaks a rule', () => {
 });
 
 test('every command id is in core/command-ids.ts and contributed by package.json, and back', () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    contributes: { commands: { command: string }[] };
+  };
   const contributed = pkg.contributes.commands.map(c => c.command).sort();
   assert.deepEqual(Object.values(Command).sort(), contributed, 'Command lists exactly the contributed commands');
   const spelt = new Set<string>();
-  for (const f of sources(path.join(root, 'src'))) for (const m of fs.readFileSync(f, 'utf8').matchAll(/'(mcpPrompts\.[A-Za-z]+)'/g)) spelt.add(m[1]);
-  const unknown = [...spelt].filter(id => !contributed.includes(id) && !['mcpPrompts.status', 'mcpPrompts.prompts', 'mcpPrompts.noServers', 'mcpPrompts.servers'].includes(id));
+  for (const f of sources(path.join(root, 'src')))
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(/'(mcpPrompts\.[A-Za-z]+)'/g)) spelt.add(m[1]);
+  const unknown = [...spelt].filter(
+    id =>
+      !contributed.includes(id) &&
+      !['mcpPrompts.status', 'mcpPrompts.prompts', 'mcpPrompts.noServers', 'mcpPrompts.servers'].includes(id),
+  );
   assert.deepEqual(unknown, [], 'a command id spelt in the code that no command has');
 });
 
@@ -105,7 +138,10 @@ test('every %key% of package.json has an English string, and every translation h
   const pkg = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
   const keys = [...pkg.matchAll(/"%([^%"]+)%"/g)].map(m => m[1]);
   const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
-  assert.deepEqual(keys.filter(k => !(k in nls)), []);
+  assert.deepEqual(
+    keys.filter(k => !(k in nls)),
+    [],
+  );
   for (const f of fs.readdirSync(root).filter(name => /^package\.nls\..+\.json$/.test(name))) {
     const t = JSON.parse(fs.readFileSync(path.join(root, f), 'utf8')) as Record<string, string>;
     assert.deepEqual(Object.keys(t).sort(), Object.keys(nls).sort(), f);
@@ -113,7 +149,10 @@ test('every %key% of package.json has an English string, and every translation h
 });
 
 test('the l10n bundle holds every string the code passes to l10n.t', () => {
-  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const missing: string[] = [];
   for (const f of sources(path.join(root, 'src'))) {
     // Either quote: prettier writes "it's" where the text holds an apostrophe.
@@ -125,6 +164,10 @@ test('the l10n bundle holds every string the code passes to l10n.t', () => {
   assert.deepEqual(missing, [], 'run npm run l10n');
   for (const f of fs.readdirSync(path.join(root, 'l10n')).filter(name => /^bundle\.l10n\..+\.json$/.test(name))) {
     const t = JSON.parse(fs.readFileSync(path.join(root, 'l10n', f), 'utf8')) as Record<string, string>;
-    assert.deepEqual(Object.keys(bundle).filter(k => !(k in t)), [], `${f} lacks translations`);
+    assert.deepEqual(
+      Object.keys(bundle).filter(k => !(k in t)),
+      [],
+      `${f} lacks translations`,
+    );
   }
 });

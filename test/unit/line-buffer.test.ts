@@ -17,7 +17,14 @@ test('messages split anywhere (even inside a UTF-8 character), CRLF and blank li
   for (const size of [1, 2, 3, 7, bytes.length]) {
     const b = new LineReadBuffer(1024);
     for (let i = 0; i < bytes.length; i += size) b.append(bytes.subarray(i, i + size));
-    assert.deepEqual(drain(b), [{ jsonrpc: '2.0', method: 'a', params: { s: 'Grüße 你好' } }, { jsonrpc: '2.0', id: 1, result: {} }], `chunks of ${size}`);
+    assert.deepEqual(
+      drain(b),
+      [
+        { jsonrpc: '2.0', method: 'a', params: { s: 'Grüße 你好' } },
+        { jsonrpc: '2.0', id: 1, result: {} },
+      ],
+      `chunks of ${size}`,
+    );
   }
 });
 

@@ -12,7 +12,10 @@ test('textToMarkdown: HTML and entities outside code are escaped; fenced code an
   assert.equal(textToMarkdown('use `<div>` here, not <div>'), 'use `<div>` here, not \\<div>');
   // An escaped backtick opens no span: what follows is escaped.
   assert.equal(textToMarkdown('\\`<!-- x`'), '\\`\\<!-- x`');
-  assert.equal(textToMarkdown('```html\n<!-- kept -->\n```\n<!-- not kept'), '```html\n<!-- kept -->\n```\n\\<!-- not kept');
+  assert.equal(
+    textToMarkdown('```html\n<!-- kept -->\n```\n<!-- not kept'),
+    '```html\n<!-- kept -->\n```\n\\<!-- not kept',
+  );
   // A fence the text leaves open is closed, so it cannot swallow the parts after it.
   assert.equal(textToMarkdown('~~~~\ncode'), '~~~~\ncode\n~~~~');
   // "``` a`b" is no fence (backtick in the info string): its line is escaped like text.
@@ -37,13 +40,18 @@ test('stringifyJson: JSON.stringify text for ordinary data; any depth without th
 test('mixedScripts: Latin with Cyrillic or Greek is marked; one script and CJK combinations are not', () => {
   assert.deepEqual(mixedScripts('p\u0430ypal'), ['Latin', 'Cyrillic']);
   assert.deepEqual(mixedScripts('\u03bfpen_file'), ['Greek', 'Latin']);
-  for (const name of ['deploy', 'развернуть', 'review_コード_確認', '코드_review', 'build-2', 'x.y:z']) assert.equal(mixedScripts(name), undefined, name);
+  for (const name of ['deploy', 'развернуть', 'review_コード_確認', '코드_review', 'build-2', 'x.y:z'])
+    assert.equal(mixedScripts(name), undefined, name);
 });
 
 test('assignShortNames: distinct, typeable, stable whatever the order and across re-lists', () => {
   const first = assignShortNames(['a/b', 'a_b', 'a b', 'a_b-2x']);
   assert.deepEqual(Object.fromEntries(first), { a_b: 'a_b', 'a b': 'a_b-2', 'a/b': 'a_b-3', 'a_b-2x': 'a_b-2x' });
-  assert.deepEqual(Object.fromEntries(assignShortNames(['a b', 'a/b', 'a_b'])), { a_b: 'a_b', 'a b': 'a_b-2', 'a/b': 'a_b-3' });
+  assert.deepEqual(Object.fromEntries(assignShortNames(['a b', 'a/b', 'a_b'])), {
+    a_b: 'a_b',
+    'a b': 'a_b-2',
+    'a/b': 'a_b-3',
+  });
   // "a b" goes away: "a/b" keeps its -3 rather than taking over -2.
   assert.deepEqual(Object.fromEntries(assignShortNames(['a/b', 'a_b'], first)), { a_b: 'a_b', 'a/b': 'a_b-3' });
 });

@@ -5,17 +5,26 @@ import assert from 'node:assert/strict';
 import { assignShortNames } from '../../src/core/catalog';
 import { IndexedName, NameIndex, buildIndex, replaceInIndex } from '../../src/core/name-index';
 
-interface Item extends IndexedName { server: string; name: string }
+interface Item extends IndexedName {
+  server: string;
+  name: string;
+}
 
 /** One server's listing as the catalog builds it: short names assigned, stable against `previous`. */
-function listing(server: string, names: string[], previous?: Map<string, string>): { items: Item[]; shortNames: Map<string, string> } {
+function listing(
+  server: string,
+  names: string[],
+  previous?: Map<string, string>,
+): { items: Item[]; shortNames: Map<string, string> } {
   const shortNames = assignShortNames(names, previous);
   return { items: names.map(name => ({ server, name, shortName: shortNames.get(name)!, unique: true })), shortNames };
 }
 
 /** The index as `shortName → [server:name unique?]`, to compare whole. */
 function show(index: NameIndex<Item>): Record<string, string[]> {
-  return Object.fromEntries([...index].map(([k, list]) => [k, list.map(p => `${p.server}:${p.name}${p.unique ? '' : ' (shared)'}`)]));
+  return Object.fromEntries(
+    [...index].map(([k, list]) => [k, list.map(p => `${p.server}:${p.name}${p.unique ? '' : ' (shared)'}`)]),
+  );
 }
 
 test('a re-list with the same names swaps the new objects into the same slots and keeps their flags', () => {
@@ -25,7 +34,10 @@ test('a re-list with the same names swaps the new objects into the same slots an
   buildIndex(index, [...alpha, ...beta]);
   const again = listing('alpha', ['review', 'explain']).items;
   replaceInIndex(index, alpha, again);
-  assert.deepEqual(show(index), { review: ['alpha:review (shared)', 'beta:review (shared)'], explain: ['alpha:explain'] });
+  assert.deepEqual(show(index), {
+    review: ['alpha:review (shared)', 'beta:review (shared)'],
+    explain: ['alpha:explain'],
+  });
   assert.equal(index.get('review')![0], again[0], 'the new object sits where the old one was (config order kept)');
   assert.equal(again[0].unique, false, 'the new "review" is still shared with beta');
   assert.ok(!index.get('review')!.includes(alpha[0]), 'the old object is gone from the index');
@@ -39,13 +51,21 @@ test('a re-list with changed names frees the names it dropped and claims the new
   assert.deepEqual(show(index).review, ['alpha:review (shared)', 'beta:review (shared)']);
   const next = listing('alpha', ['explain', 'summarize']).items;
   replaceInIndex(index, alpha, next);
-  assert.deepEqual(show(index), {
-    review: ['beta:review'],
-    explain: ['alpha:explain'],
-    summarize: ['beta:summarize (shared)', 'alpha:summarize (shared)'],
-  }, 'beta alone offers "review" now; "summarize" is shared');
+  assert.deepEqual(
+    show(index),
+    {
+      review: ['beta:review'],
+      explain: ['alpha:explain'],
+      summarize: ['beta:summarize (shared)', 'alpha:summarize (shared)'],
+    },
+    'beta alone offers "review" now; "summarize" is shared',
+  );
   replaceInIndex(index, next, []);
-  assert.deepEqual(show(index), { review: ['beta:review'], summarize: ['beta:summarize'] }, 'an emptied name leaves the index');
+  assert.deepEqual(
+    show(index),
+    { review: ['beta:review'], summarize: ['beta:summarize'] },
+    'an emptied name leaves the index',
+  );
 });
 
 test('names that sanitise alike keep their suffixes when a re-list reorders them', () => {
@@ -58,9 +78,17 @@ test('names that sanitise alike keep their suffixes when a re-list reorders them
   const second = listing('alpha', ['a_b', 'a b', 'a:b', 'a/b', 'a?b'], first.shortNames);
   replaceInIndex(index, first.items, second.items);
   const after = Object.fromEntries(second.items.map(p => [p.name, p.shortName]));
-  assert.deepEqual({ 'a/b': after['a/b'], 'a b': after['a b'], a_b: after.a_b }, before, 'each old prompt keeps its short name');
+  assert.deepEqual(
+    { 'a/b': after['a/b'], 'a b': after['a b'], a_b: after.a_b },
+    before,
+    'each old prompt keeps its short name',
+  );
   assert.equal(after['a?b'], 'a_b-4', 'the newcomer takes the next free suffix');
   assert.deepEqual(show(index), {
-    a_b: ['alpha:a_b'], 'a_b-2': ['alpha:a b'], 'a_b-3': ['alpha:a/b'], 'a:b': ['alpha:a:b'], 'a_b-4': ['alpha:a?b'],
+    a_b: ['alpha:a_b'],
+    'a_b-2': ['alpha:a b'],
+    'a_b-3': ['alpha:a/b'],
+    'a:b': ['alpha:a:b'],
+    'a_b-4': ['alpha:a?b'],
   });
 });

@@ -9,11 +9,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const isSeparator = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || "()[]{}<>`'\"-/;:,.?!".includes(String.fromCharCode(c));
-const normalize = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const isSeparator = (c: number) =>
+  c === 32 || c === 9 || c === 10 || c === 13 || '()[]{}<>`\'"-/;:,.?!'.includes(String.fromCharCode(c));
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const same = (a: number, b: number) => a === b || (isSeparator(a) && isSeparator(b));
 function nextWord(t: string, i: number): number {
-  for (let e = i; e < t.length; e++) if (isSeparator(t.charCodeAt(e)) || (e > 0 && isSeparator(t.charCodeAt(e - 1)))) return e;
+  for (let e = i; e < t.length; e++)
+    if (isSeparator(t.charCodeAt(e)) || (e > 0 && isSeparator(t.charCodeAt(e - 1)))) return e;
   return t.length;
 }
 function wordsFrom(q: string, t: string, i: number, j: number): boolean {
@@ -33,7 +39,10 @@ function matches(query: string, label: string): boolean {
 
 /** The parts of package.json this test reads. */
 interface Manifest {
-  contributes: { commands: Array<{ command: string; title: string }>; menus: { commandPalette: Array<{ command: string; when: string }> } };
+  contributes: {
+    commands: Array<{ command: string; title: string }>;
+    menus: { commandPalette: Array<{ command: string; when: string }> };
+  };
 }
 
 test('a palette title typed in full selects its own command, in every language', () => {
@@ -41,8 +50,13 @@ test('a palette title typed in full selects its own command, in every language',
   const hidden = new Set(pkg.contributes.menus.commandPalette.filter(m => m.when === 'false').map(m => m.command));
   const problems: string[] = [];
   for (const lang of ['', '.de', '.ja', '.zh-cn']) {
-    const nls = JSON.parse(fs.readFileSync(path.join(root, `package.nls${lang}.json`), 'utf8')) as Record<string, string>;
-    const labels = pkg.contributes.commands.filter(c => !hidden.has(c.command)).map(c => `${nls.category}: ${nls[c.title.slice(1, -1)]}`);
+    const nls = JSON.parse(fs.readFileSync(path.join(root, `package.nls${lang}.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const labels = pkg.contributes.commands
+      .filter(c => !hidden.has(c.command))
+      .map(c => `${nls.category}: ${nls[c.title.slice(1, -1)]}`);
     for (const label of labels) {
       for (const typed of new Set([label, label.replace(/…$/, '')])) {
         const first = labels.filter(l => matches(typed, l)).sort((a, b) => a.localeCompare(b))[0];

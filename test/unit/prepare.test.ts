@@ -8,8 +8,16 @@ import { ServerConnection } from '../../src/core/connection';
 import { PromptError } from '../../src/core/errors';
 import { missingArguments, prepareInvocation, type ArgumentCollector } from '../../src/core/invocation';
 
-const def = parseConfigObject({ servers: { 'Rich Demo': { command: 'node', args: ['never-started.js'] } } }, 'user').servers[0];
-const server: ServerEntry = { id: def.id, def, connection: new ServerConnection(def), prompts: [], loading: false, warnings: [] };
+const def = parseConfigObject({ servers: { 'Rich Demo': { command: 'node', args: ['never-started.js'] } } }, 'user')
+  .servers[0];
+const server: ServerEntry = {
+  id: def.id,
+  def,
+  connection: new ServerConnection(def),
+  prompts: [],
+  loading: false,
+  warnings: [],
+};
 const review: CatalogPrompt = {
   server,
   prompt: { name: 'code_review', arguments: [{ name: 'code', required: true }, { name: 'language' }] },
@@ -30,17 +38,25 @@ function collector(answer: Record<string, string> | undefined) {
 }
 
 test('a misspelt argument name is refused with the server, the prompt and what it takes', async () => {
-  await assert.rejects(prepareInvocation(catalog, { prompt: review, values: { code: 'x', colour: 'red' } }), (err: PromptError) => {
-    assert.equal(err.kind, 'input');
-    assert.equal(err.message, 'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)');
-    return true;
-  });
+  await assert.rejects(
+    prepareInvocation(catalog, { prompt: review, values: { code: 'x', colour: 'red' } }),
+    (err: PromptError) => {
+      assert.equal(err.kind, 'input');
+      assert.equal(err.message, 'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)');
+      return true;
+    },
+  );
 });
 
 test('a missing required argument without a collector names the prompt and the argument', async () => {
-  await assert.rejects(prepareInvocation(catalog, { prompt: review, values: { language: 'go' } }),
-    { message: 'Rich Demo: prompt "code_review" needs code' });
-  assert.deepEqual(missingArguments(review, { code: '' }).map(a => a.name), ['code'], 'an empty value is no value');
+  await assert.rejects(prepareInvocation(catalog, { prompt: review, values: { language: 'go' } }), {
+    message: 'Rich Demo: prompt "code_review" needs code',
+  });
+  assert.deepEqual(
+    missingArguments(review, { code: '' }).map(a => a.name),
+    ['code'],
+    'an empty value is no value',
+  );
 });
 
 test('the collector is asked for what is missing, with what was given; its values are sent, empty ones are not', async () => {
@@ -52,17 +68,26 @@ test('the collector is asked for what is missing, with what was given; its value
 
 test('the collector is asked only when something is missing, unless optional ones are asked too', async () => {
   const quiet = collector({});
-  assert.deepEqual((await prepareInvocation(catalog, { prompt: review, values: { code: 'x' }, collect: quiet.collect }))?.args, { code: 'x' });
+  assert.deepEqual(
+    (await prepareInvocation(catalog, { prompt: review, values: { code: 'x' }, collect: quiet.collect }))?.args,
+    { code: 'x' },
+  );
   assert.equal(quiet.asked.length, 0, 'nothing missing: no question');
   const optional = collector({ language: 'go' });
-  const ready = await prepareInvocation(catalog, { prompt: review, values: { code: 'x' }, collect: optional.collect, askOptional: true });
+  const ready = await prepareInvocation(catalog, {
+    prompt: review,
+    values: { code: 'x' },
+    collect: optional.collect,
+    askOptional: true,
+  });
   assert.deepEqual(optional.asked, [{ given: { code: 'x' }, missing: [] }]);
   assert.deepEqual(ready?.args, { code: 'x', language: 'go' });
 });
 
 test('cancelling the collector is no error; a collector that leaves a required argument empty is', async () => {
   assert.equal(await prepareInvocation(catalog, { prompt: review, collect: collector(undefined).collect }), undefined);
-  await assert.rejects(prepareInvocation(catalog, { prompt: review, collect: collector({ code: '' }).collect }),
-    { message: 'Rich Demo: prompt "code_review" needs code' });
+  await assert.rejects(prepareInvocation(catalog, { prompt: review, collect: collector({ code: '' }).collect }), {
+    message: 'Rich Demo: prompt "code_review" needs code',
+  });
   assert.equal(server.connection.status, 'idle', 'no step started the server');
 });

@@ -8,7 +8,10 @@ test('each source with something in it has a row naming its source, with a previ
     activeFile: { text: 'hello', name: 'a.ts', path: '/w/src/a.ts' },
     clipboard: 'copied',
   });
-  assert.deepEqual(rows.map(r => r.source), ['selection', 'activeFile', 'activePath', 'clipboard', 'pickFile']);
+  assert.deepEqual(
+    rows.map(r => r.source),
+    ['selection', 'activeFile', 'activePath', 'clipboard', 'pickFile'],
+  );
   assert.equal(rows[0].value, 'const a = 1;\nconst b = 2;');
   assert.equal(rows[0].description, 'a.ts · «const a = 1;» · 2 lines, 25 B');
   assert.equal(rows[1].value, 'hello');
@@ -18,13 +21,22 @@ test('each source with something in it has a row naming its source, with a previ
 });
 
 test('empty selection, empty clipboard, no editor and an unsaved editor leave their rows out', () => {
-  assert.deepEqual(sourceRows({ selection: { text: '', file: 'a.ts' }, clipboard: '' }).map(r => r.source), ['pickFile']);
-  assert.deepEqual(sourceRows({ activeFile: { text: 'x', name: 'Untitled-1' } }).map(r => r.source), ['activeFile', 'pickFile']);
+  assert.deepEqual(
+    sourceRows({ selection: { text: '', file: 'a.ts' }, clipboard: '' }).map(r => r.source),
+    ['pickFile'],
+  );
+  assert.deepEqual(
+    sourceRows({ activeFile: { text: 'x', name: 'Untitled-1' } }).map(r => r.source),
+    ['activeFile', 'pickFile'],
+  );
 });
 
 test('the source used last time comes first and says so', () => {
   const rows = sourceRows({ selection: { text: 's', file: 'a.ts' }, clipboard: 'c', lastSource: 'clipboard' });
-  assert.deepEqual(rows.map(r => r.source), ['clipboard', 'selection', 'pickFile']);
+  assert.deepEqual(
+    rows.map(r => r.source),
+    ['clipboard', 'selection', 'pickFile'],
+  );
   assert.match(rows[0].description, /^last used · clipboard/);
   assert.doesNotMatch(rows[1].description, /last used/);
 });
@@ -35,7 +47,11 @@ test('a value above the cap is refused with its size, not cut', () => {
   assert.equal(r.value, undefined);
   assert.equal(r.problem, 'Too large: 256.0 KB (the limit is 256.0 KB).');
   assert.equal(sourceRows({ clipboard: 'é'.repeat(MAX_SOURCE_BYTES / 2) })[0].value?.length, MAX_SOURCE_BYTES / 2);
-  assert.equal(sourceRows({ clipboard: 'é'.repeat(MAX_SOURCE_BYTES / 2 + 1) })[0].value, undefined, 'the cap counts UTF-8 bytes');
+  assert.equal(
+    sourceRows({ clipboard: 'é'.repeat(MAX_SOURCE_BYTES / 2 + 1) })[0].value,
+    undefined,
+    'the cap counts UTF-8 bytes',
+  );
 });
 
 test('previews are one safe line: no control characters, no icon syntax, cut long', () => {
@@ -46,19 +62,33 @@ test('previews are one safe line: no control characters, no icon syntax, cut lon
 
 test('a picked file: UTF-8 text is its value (BOM dropped); binary, invalid UTF-8 and too large are refused by name', () => {
   assert.deepEqual(fileValue(Buffer.from('\ufeffhi\n'), 'a.txt'), { value: 'hi\n' });
-  assert.deepEqual(fileValue(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), 'x.png'), { problem: 'x.png is not UTF-8 text.' });
+  assert.deepEqual(fileValue(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), 'x.png'), {
+    problem: 'x.png is not UTF-8 text.',
+  });
   assert.deepEqual(fileValue(Buffer.from('a\u0000b'), 'n.bin'), { problem: 'n.bin is not UTF-8 text.' });
-  assert.deepEqual(fileValue(Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x61), 'big.log'), { problem: 'big.log is too large: 256.0 KB (the limit is 256.0 KB).' });
+  assert.deepEqual(fileValue(Buffer.alloc(MAX_SOURCE_BYTES + 1, 0x61), 'big.log'), {
+    problem: 'big.log is too large: 256.0 KB (the limit is 256.0 KB).',
+  });
 });
 
 test('"Output of a command…" names the folder and the cap; in Restricted Mode it only says why it cannot run', () => {
   const [cmd] = sourceRows({ command: { folder: 'web' } }).filter(r => r.source === 'command');
   assert.equal(cmd.label, '$(terminal) Output of a command…');
-  assert.equal(cmd.description, 'runs a command you type, in web, after you confirm it; its output (at most 256.0 KB) becomes the value');
+  assert.equal(
+    cmd.description,
+    'runs a command you type, in web, after you confirm it; its output (at most 256.0 KB) becomes the value',
+  );
   assert.equal(cmd.problem, undefined);
   const [refused] = sourceRows({ command: { restricted: true }, lastSource: 'command' });
   assert.equal(refused.source, 'command');
-  assert.equal(refused.problem, 'Not available in Restricted Mode: no command runs in a workspace you have not trusted.');
+  assert.equal(
+    refused.problem,
+    'Not available in Restricted Mode: no command runs in a workspace you have not trusted.',
+  );
   assert.equal(refused.value, undefined);
-  assert.deepEqual(sourceRows({}).map(r => r.source), ['pickFile'], 'no folder: no command row');
+  assert.deepEqual(
+    sourceRows({}).map(r => r.source),
+    ['pickFile'],
+    'no folder: no command row',
+  );
 });

@@ -9,7 +9,15 @@ import type { CatalogPrompt } from '../../src/core/catalog';
 import type { ServerStatus } from '../../src/core/connection';
 import type { HeldEntry } from '../../src/core/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
-import { heldItem, mergePickerRows, pickerItems, promptItem, serverItem, statusSummary, type ServerView } from '../../src/core/view/items';
+import {
+  heldItem,
+  mergePickerRows,
+  pickerItems,
+  promptItem,
+  serverItem,
+  statusSummary,
+  type ServerView,
+} from '../../src/core/view/items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { CompletionSession } from '../../src/core/view/completion-session';
@@ -20,7 +28,15 @@ function def(name = 'alpha', source: 'user' | 'workspace' = 'user'): ServerDefin
   return parseConfigObject({ servers: { [name]: { command: 'node', args: ['x.js'] } } }, source).servers[0];
 }
 
-interface Shape { status?: ServerStatus; loading?: boolean; listError?: string; error?: string; signIn?: boolean; prompts?: number; icons?: { src: string }[] }
+interface Shape {
+  status?: ServerStatus;
+  loading?: boolean;
+  listError?: string;
+  error?: string;
+  signIn?: boolean;
+  prompts?: number;
+  icons?: { src: string }[];
+}
 
 function server(shape: Shape = {}): ServerView & { prompts: CatalogPrompt[] } {
   const d = def();
@@ -43,32 +59,73 @@ function server(shape: Shape = {}): ServerView & { prompts: CatalogPrompt[] } {
 }
 
 function prompt(entry: ServerView, name: string, extra: Partial<CatalogPrompt['prompt']> = {}): CatalogPrompt {
-  return { server: entry as CatalogPrompt['server'], prompt: { name, ...extra }, invocationName: `alpha.${name}`, shortName: name, unique: true };
+  return {
+    server: entry as CatalogPrompt['server'],
+    prompt: { name, ...extra },
+    invocationName: `alpha.${name}`,
+    shortName: name,
+    unique: true,
+  };
 }
 
 test('one state per server: status, loading, errors and sign-in decide one kind', () => {
   const cases: [Shape, ReturnType<typeof serverState>][] = [
     [{ status: 'running' }, { kind: 'running', problem: undefined }],
-    [{ status: 'running', listError: 'list broke' }, { kind: 'running', problem: 'list broke' }],
-    [{ status: 'running', loading: true }, { kind: 'starting', problem: undefined, relisting: true }],
+    [
+      { status: 'running', listError: 'list broke' },
+      { kind: 'running', problem: 'list broke' },
+    ],
+    [
+      { status: 'running', loading: true },
+      { kind: 'starting', problem: undefined, relisting: true },
+    ],
     [{ status: 'starting' }, { kind: 'starting', problem: undefined }],
     [{ status: 'idle' }, { kind: 'idle', problem: undefined }],
     [{ status: 'stopped' }, { kind: 'stopped', problem: undefined }],
-    [{ status: 'error', error: 'spawn failed' }, { kind: 'failed', message: 'spawn failed' }],
-    [{ status: 'error', error: 'crashed', prompts: 2 }, { kind: 'cached', message: 'crashed' }],
-    [{ status: 'error', error: 'crashed', loading: true }, { kind: 'failed', message: 'crashed' }],
-    [{ status: 'error', error: '401', signIn: true }, { kind: 'signIn', under: { kind: 'failed', message: '401' } }],
+    [
+      { status: 'error', error: 'spawn failed' },
+      { kind: 'failed', message: 'spawn failed' },
+    ],
+    [
+      { status: 'error', error: 'crashed', prompts: 2 },
+      { kind: 'cached', message: 'crashed' },
+    ],
+    [
+      { status: 'error', error: 'crashed', loading: true },
+      { kind: 'failed', message: 'crashed' },
+    ],
+    [
+      { status: 'error', error: '401', signIn: true },
+      { kind: 'signIn', under: { kind: 'failed', message: '401' } },
+    ],
   ];
-  for (const [shape, expected] of cases) assert.deepEqual(serverState(server(shape)), expected, `state of ${JSON.stringify(shape)}`);
+  for (const [shape, expected] of cases)
+    assert.deepEqual(serverState(server(shape)), expected, `state of ${JSON.stringify(shape)}`);
 });
 
 test('the status bar counts a re-listing server as running and any problem as failing', () => {
-  assert.equal(isRunning(serverState(server({ status: 'running', loading: true }))), true, 'a re-list keeps the server running');
+  assert.equal(
+    isRunning(serverState(server({ status: 'running', loading: true }))),
+    true,
+    'a re-list keeps the server running',
+  );
   assert.equal(isRunning(serverState(server({ status: 'starting' }))), false, 'a start is not running yet');
-  assert.equal(isFailing(serverState(server({ status: 'running', listError: 'x' }))), true, 'a failed listing is failing');
-  assert.equal(problemOf(serverState(server({ status: 'error' }))), undefined, 'an error without a message counts as nothing wrong, as before');
+  assert.equal(
+    isFailing(serverState(server({ status: 'running', listError: 'x' }))),
+    true,
+    'a failed listing is failing',
+  );
+  assert.equal(
+    problemOf(serverState(server({ status: 'error' }))),
+    undefined,
+    'an error without a message counts as nothing wrong, as before',
+  );
   const summary = statusSummary([server({ status: 'running' }), server({ status: 'error', error: 'down' })], 0, 3);
-  assert.deepEqual(summary, { text: '$(plug) 1 $(error) 1', tooltip: 'MCP Prompts: 1 running, 1 failing, 3 prompts', warning: true });
+  assert.deepEqual(summary, {
+    text: '$(plug) 1 $(error) 1',
+    tooltip: 'MCP Prompts: 1 running, 1 failing, 3 prompts',
+    warning: true,
+  });
   assert.equal(statusSummary([], 0, 0), undefined, 'nothing configured: hidden');
   assert.equal(statusSummary([], 1, 0)?.text, '$(plug) 0', 'only held servers: shown');
 });
@@ -77,7 +134,11 @@ test('tree rows say the state: the error while down, the counts while running, s
   assert.equal(serverItem(server({ status: 'error', error: 'spawn ENOENT' })).description, 'error: spawn ENOENT');
   assert.equal(serverItem(server({ status: 'running', prompts: 2 })).description, 'running · stdio · 2 prompts');
   const warned = serverItem(server({ status: 'running', listError: 'page 2 broke', prompts: 1 }));
-  assert.equal(warned.description, 'running · stdio · 1 prompts', 'a listing problem of a running server is not its description');
+  assert.equal(
+    warned.description,
+    'running · stdio · 1 prompts',
+    'a listing problem of a running server is not its description',
+  );
   assert.deepEqual(warned.icon, { codicon: 'warning', color: 'problemsWarningIcon.foreground' });
   assert.equal(serverItem(server({ status: 'running', loading: true })).description, 'starting · stdio · 0 prompts');
   assert.deepEqual(serverItem(server({ status: 'running', loading: true })).icon, { codicon: 'loading~spin' });
@@ -89,17 +150,32 @@ test('tree rows say the state: the error while down, the counts while running, s
 
 test('every held-back reason has its own row and way out', () => {
   const reasons: HeldEntry['reason'][] = ['untrusted', 'shadowed', 'envFile', 'consent', 'declined'];
-  const rows = reasons.map(reason => heldItem({ def: def('beta', 'workspace'), origin: '.vscode/mcp.json', reason, message: `beta: ${reason}` }));
-  assert.deepEqual(rows.map(r => [r.contextValue, r.command?.command]), [
-    ['held.untrusted', 'workbench.trust.manage'], ['held.shadowed', undefined], ['held.envFile', 'workbench.trust.manage'],
-    ['held.consent', 'mcpPrompts.allowServer'], ['held.declined', 'mcpPrompts.allowServer'],
-  ]);
+  const rows = reasons.map(reason =>
+    heldItem({ def: def('beta', 'workspace'), origin: '.vscode/mcp.json', reason, message: `beta: ${reason}` }),
+  );
+  assert.deepEqual(
+    rows.map(r => [r.contextValue, r.command?.command]),
+    [
+      ['held.untrusted', 'workbench.trust.manage'],
+      ['held.shadowed', undefined],
+      ['held.envFile', 'workbench.trust.manage'],
+      ['held.consent', 'mcpPrompts.allowServer'],
+      ['held.declined', 'mcpPrompts.allowServer'],
+    ],
+  );
   assert.equal(new Set(rows.map(r => r.description)).size, reasons.length, 'each reason says something different');
-  assert.deepEqual(heldState({ def: def(), origin: 'x', reason: 'consent', message: 'm' }), { kind: 'consent', message: 'm' });
+  assert.deepEqual(heldState({ def: def(), origin: 'x', reason: 'consent', message: 'm' }), {
+    kind: 'consent',
+    message: 'm',
+  });
 });
 
 /** Server `name` (its own id) offering `names`; `status` as in server(). */
-function named(name: string, names: string[], status: ServerStatus = 'running'): ServerView & { prompts: CatalogPrompt[] } {
+function named(
+  name: string,
+  names: string[],
+  status: ServerStatus = 'running',
+): ServerView & { prompts: CatalogPrompt[] } {
   const d = def(name);
   const entry = { ...server({ status }), id: d.id, def: d, prompts: [] as CatalogPrompt[] };
   for (const n of names) entry.prompts.push(prompt(entry, n));
@@ -108,14 +184,30 @@ function named(name: string, names: string[], status: ServerStatus = 'running'):
 
 test('the open picker keeps every shown row at its index: updated in place, dropped ones marked, new ones appended', () => {
   const shown = pickerItems([named('alpha', [], 'starting'), named('beta', ['x', 'y'])]);
-  assert.deepEqual(shown.map(r => r.label), ['alpha', '$(loading~spin) alpha is starting…', 'beta', 'x', 'y']);
+  assert.deepEqual(
+    shown.map(r => r.label),
+    ['alpha', '$(loading~spin) alpha is starting…', 'beta', 'x', 'y'],
+  );
   const next = pickerItems([named('alpha', ['a0']), named('beta', ['w', 'y'])]);
   const merged = mergePickerRows(shown, next);
-  assert.deepEqual(merged.map(r => r.label), [
-    'alpha', '$(loading~spin) alpha is starting… (no longer current)', 'beta', 'x (no longer offered)', 'y',
-    'alpha', 'a0', 'beta', 'w',
-  ]);
-  assert.deepEqual(merged.map(r => !!r.separator), [true, false, true, false, false, true, false, true, false]);
+  assert.deepEqual(
+    merged.map(r => r.label),
+    [
+      'alpha',
+      '$(loading~spin) alpha is starting… (no longer current)',
+      'beta',
+      'x (no longer offered)',
+      'y',
+      'alpha',
+      'a0',
+      'beta',
+      'w',
+    ],
+  );
+  assert.deepEqual(
+    merged.map(r => !!r.separator),
+    [true, false, true, false, false, true, false, true, false],
+  );
   assert.equal(merged[3].gone, true, 'x is marked as no longer offered');
   assert.equal(merged[3].prompt?.prompt.name, 'x', 'a dropped row still knows its prompt (to name it when run)');
   assert.equal(merged[4].prompt, next.find(r => r.prompt?.prompt.name === 'y')!.prompt, 'y is the current listing');
@@ -123,14 +215,24 @@ test('the open picker keeps every shown row at its index: updated in place, drop
 
   // x comes back: its old row is live again, in the same place; nothing is added twice.
   const again = mergePickerRows(merged, pickerItems([named('alpha', ['a0']), named('beta', ['x', 'w', 'y'])]));
-  assert.deepEqual(again.map(r => r.label), merged.map(r => r.label.replace(' (no longer offered)', '')));
+  assert.deepEqual(
+    again.map(r => r.label),
+    merged.map(r => r.label.replace(' (no longer offered)', '')),
+  );
   assert.equal(again[3].gone, undefined);
-  assert.equal(mergePickerRows(again, pickerItems([named('alpha', ['a0'])]))[3].label, 'x (no longer offered)', 'marked once, not twice');
+  assert.equal(
+    mergePickerRows(again, pickerItems([named('alpha', ['a0'])]))[3].label,
+    'x (no longer offered)',
+    'marked once, not twice',
+  );
 });
 
 test('under random list changes every shown row keeps its index, and each offered prompt has exactly one live row', () => {
   let seed = 7;
-  const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
   const pick = () => pool.filter(() => rand(2) === 0);
   for (let run = 0; run < 50; run++) {
@@ -149,22 +251,38 @@ test('under random list changes every shown row keeps its index, and each offere
 
 test('the picker: a starting or failed server without prompts says so; with prompts it offers them', () => {
   const starting = pickerItems([server({ status: 'starting' })]);
-  assert.deepEqual(starting.map(i => i.label), ['alpha', '$(loading~spin) alpha is starting…']);
+  assert.deepEqual(
+    starting.map(i => i.label),
+    ['alpha', '$(loading~spin) alpha is starting…'],
+  );
   const failed = pickerItems([server({ status: 'error', error: 'spawn ENOENT' })]);
   assert.equal(failed[1].label, '$(error) alpha failed');
   assert.equal(failed[1].description, 'spawn ENOENT');
   assert.ok(failed[1].logOf, 'the failed row opens the log');
   const cached = pickerItems([server({ status: 'error', error: 'crashed', prompts: 2 })]);
-  assert.deepEqual(cached.map(i => i.description), [undefined, '/p0', '/p1'], 'the last listing is still offered');
-  assert.deepEqual(pickerItems([server({ status: 'idle' })]).map(i => i.label), ['alpha'], 'an idle server without prompts: just its heading');
+  assert.deepEqual(
+    cached.map(i => i.description),
+    [undefined, '/p0', '/p1'],
+    'the last listing is still offered',
+  );
+  assert.deepEqual(
+    pickerItems([server({ status: 'idle' })]).map(i => i.label),
+    ['alpha'],
+    'an idle server without prompts: just its heading',
+  );
 });
 
 test('one icon check: raster data: URIs of base64 only, under 64 KB', () => {
   assert.equal(isSafeIcon(PNG), true);
   for (const bad of [
-    'data:image/svg+xml;base64,PHN2Zz4=', 'https://example.com/i.png', 'data:image/png,rawbytes',
-    'data:image/png;base64,AAAA"><img src=x onerror=alert(1)>', 'data:image/png;base64,AAAA\n', `data:image/png;base64,${'A'.repeat(64 * 1024)}`,
-  ]) assert.equal(isSafeIcon(bad), false, `refused: ${bad.slice(0, 60)}`);
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'https://example.com/i.png',
+    'data:image/png,rawbytes',
+    'data:image/png;base64,AAAA"><img src=x onerror=alert(1)>',
+    'data:image/png;base64,AAAA\n',
+    `data:image/png;base64,${'A'.repeat(64 * 1024)}`,
+  ])
+    assert.equal(isSafeIcon(bad), false, `refused: ${bad.slice(0, 60)}`);
   assert.equal(safeIconSrc([{ src: 'https://x/i.png' }, { src: PNG }]), PNG, 'the first acceptable one');
 });
 
@@ -175,20 +293,41 @@ test('the picker refuses the server icons it used to accept by their prefix alon
     const s = server({ icons, prompts: 1 });
     assert.equal(pickerItems([s])[1].iconUri, undefined, `picker icon for ${icons[0].src.slice(0, 40)}…`);
   }
-  assert.equal(pickerItems([server({ icons: [{ src: PNG }], prompts: 1 })])[1].iconUri, PNG, 'a good icon is still shown');
+  assert.equal(
+    pickerItems([server({ icons: [{ src: PNG }], prompts: 1 })])[1].iconUri,
+    PNG,
+    'a good icon is still shown',
+  );
   const s = server();
-  assert.deepEqual(promptItem(prompt(s, 'p', { icons: forged })).icon, { codicon: 'comment-discussion' }, 'the tree: same check');
+  assert.deepEqual(
+    promptItem(prompt(s, 'p', { icons: forged })).icon,
+    { codicon: 'comment-discussion' },
+    'the tree: same check',
+  );
 });
 
 test('an argument step narrows the last server answer to what still fits the text, recent values first', () => {
   const history = ['src/main.ts', 'README.md'];
   const answered = { prefix: 'src', values: ['src/a.ts', 'src/main.ts', 'lib/b.ts'] };
-  assert.deepEqual([...suggestions('src/m', history, answered, 'alpha')], [['src/main.ts', 'recent']],
-    'until the server answers for "src/m", only its values starting with it (and history containing it) show');
-  assert.deepEqual([...suggestions('src', history, answered, 'alpha')],
-    [['src/main.ts', 'recent'], ['src/a.ts', 'suggestion from alpha'], ['lib/b.ts', 'suggestion from alpha']],
-    "the server's own answer for this text is shown whole; a recent value is not listed twice");
-  assert.equal(suggestions('README.md', history, { prefix: '', values: [] }, 'alpha').size, 0, 'the typed text is row 0, not a suggestion');
+  assert.deepEqual(
+    [...suggestions('src/m', history, answered, 'alpha')],
+    [['src/main.ts', 'recent']],
+    'until the server answers for "src/m", only its values starting with it (and history containing it) show',
+  );
+  assert.deepEqual(
+    [...suggestions('src', history, answered, 'alpha')],
+    [
+      ['src/main.ts', 'recent'],
+      ['src/a.ts', 'suggestion from alpha'],
+      ['lib/b.ts', 'suggestion from alpha'],
+    ],
+    "the server's own answer for this text is shown whole; a recent value is not listed twice",
+  );
+  assert.equal(
+    suggestions('README.md', history, { prefix: '', values: [] }, 'alpha').size,
+    0,
+    'the typed text is row 0, not a suggestion',
+  );
   assert.deepEqual(boxRow('', 'path', true), { label: '$(edit) Type a value for path' });
   assert.deepEqual(boxRow('', 'path', false), { label: '$(debug-step-over) Skip', description: 'leave path empty' });
   assert.deepEqual(boxRow('x', 'path', false), { label: 'x', description: 'use what you typed' });
@@ -212,14 +351,22 @@ test('completion session: asks once after typing stops, aborts the older request
   await until('the empty text is asked at once', () => asked.length === 1);
   for (const prefix of ['t', 'ty', 'typ']) session.request(prefix);
   await until('one request for the text the typing stopped at', () => asked.length === 2);
-  assert.deepEqual(asked.map(a => a.prefix), ['', 'typ'], 'the keystrokes in between were not sent');
+  assert.deepEqual(
+    asked.map(a => a.prefix),
+    ['', 'typ'],
+    'the keystrokes in between were not sent',
+  );
   assert.equal(asked[0].signal.aborted, true, 'the older request was aborted');
   asked[0].answer(['stale']);
   asked[1].answer(['typescript']);
   await until('the answer is shown', () => shown.length === 1);
   assert.deepEqual(shown, ['typ:typescript'], "the aborted request's late answer is not shown");
   session.request('');
-  assert.deepEqual(shown, ['typ:typescript', ':stale'], 'the late answer was cached: the empty text is answered without asking');
+  assert.deepEqual(
+    shown,
+    ['typ:typescript', ':stale'],
+    'the late answer was cached: the empty text is answered without asking',
+  );
   assert.equal(asked.length, 2);
   assert.deepEqual(session.stats, { sent: 2, cancelled: 1, inFlight: 0, maxInFlight: 2 });
   assert.deepEqual(busy, [true, true, false], 'busy while the newest request is out');

@@ -16,7 +16,12 @@ export interface CompletionSessionOptions {
   debounceMs?: number;
 }
 
-export interface CompletionStats { sent: number; cancelled: number; inFlight: number; maxInFlight: number }
+export interface CompletionStats {
+  sent: number;
+  cancelled: number;
+  inFlight: number;
+  maxInFlight: number;
+}
 
 export class CompletionSession {
   private readonly cache = new Map<string, readonly string[]>();
@@ -38,7 +43,10 @@ export class CompletionSession {
       this.options.show(this.current);
       return;
     }
-    this.timer = setTimeout(() => this.send(prefix), prefix === '' ? 0 : this.options.debounceMs ?? COMPLETION_DEBOUNCE_MS);
+    this.timer = setTimeout(
+      () => this.send(prefix),
+      prefix === '' ? 0 : (this.options.debounceMs ?? COMPLETION_DEBOUNCE_MS),
+    );
   }
 
   private send(prefix: string): void {
@@ -48,18 +56,24 @@ export class CompletionSession {
     this.stats.sent++;
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, ++this.stats.inFlight);
     this.options.busy?.(true);
-    this.options.fetch(prefix, mine.signal).then(values => {
-      this.cache.set(prefix, values);
-      if (mine.signal.aborted) return;
-      this.current = { prefix, values };
-      this.options.show(this.current);
-    }, () => undefined).finally(() => {
-      this.stats.inFlight--;
-      if (this.controller === mine) {
-        this.latestSettled = true;
-        this.options.busy?.(false);
-      }
-    });
+    this.options
+      .fetch(prefix, mine.signal)
+      .then(
+        values => {
+          this.cache.set(prefix, values);
+          if (mine.signal.aborted) return;
+          this.current = { prefix, values };
+          this.options.show(this.current);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.stats.inFlight--;
+        if (this.controller === mine) {
+          this.latestSettled = true;
+          this.options.busy?.(false);
+        }
+      });
   }
 
   private abort(): void {

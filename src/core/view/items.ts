@@ -9,15 +9,28 @@ import { escapeLabel } from '../markdown.js';
 import { safeIconSrc } from './icons.js';
 import { lookAlikeWarning, promptLabel, slashName } from './names.js';
 import {
-  heldState, isFailing, isRunning, lifecycleOf, problemOf, serverState, unreachable,
-  type HeldEntry, type LifecycleState, type ServerSnapshot, type ServerState,
+  heldState,
+  isFailing,
+  isRunning,
+  lifecycleOf,
+  problemOf,
+  serverState,
+  unreachable,
+  type HeldEntry,
+  type LifecycleState,
+  type ServerSnapshot,
+  type ServerState,
 } from './server-state.js';
 
 /** A codicon (with a theme colour), or a server's image checked by safeIconSrc(). */
 export type Icon = { codicon: string; color?: string } | { uri: string };
 /** Tooltip pieces: our own markdown, or server text shown as plain text. */
 export type TooltipPart = { markdown: string } | { text: string };
-export interface CommandRef { command: CommandId | WorkbenchId; title: string; arguments?: unknown[] }
+export interface CommandRef {
+  command: CommandId | WorkbenchId;
+  title: string;
+  arguments?: unknown[];
+}
 
 export interface TreeItemView {
   id?: string;
@@ -41,23 +54,37 @@ const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foregrou
 
 export function statusLabel(life: LifecycleState): string {
   switch (life.kind) {
-    case 'starting': return l10n.t('starting');
-    case 'running': return l10n.t('running');
-    case 'failed': case 'cached': return l10n.t('error');
-    case 'stopped': return l10n.t('stopped');
-    case 'idle': return l10n.t('idle');
-    default: return unreachable(life);
+    case 'starting':
+      return l10n.t('starting');
+    case 'running':
+      return l10n.t('running');
+    case 'failed':
+    case 'cached':
+      return l10n.t('error');
+    case 'stopped':
+      return l10n.t('stopped');
+    case 'idle':
+      return l10n.t('idle');
+    default:
+      return unreachable(life);
   }
 }
 
 function statusIcon(life: LifecycleState): Icon {
   switch (life.kind) {
-    case 'starting': return { codicon: 'loading~spin' };
-    case 'running': return life.problem !== undefined ? WARNING : { codicon: 'pass', color: 'testing.iconPassed' };
-    case 'failed': case 'cached': return { codicon: 'error', color: 'problemsErrorIcon.foreground' };
-    case 'stopped': return { codicon: 'debug-stop' };
-    case 'idle': return { codicon: 'circle-outline' };
-    default: return unreachable(life);
+    case 'starting':
+      return { codicon: 'loading~spin' };
+    case 'running':
+      return life.problem !== undefined ? WARNING : { codicon: 'pass', color: 'testing.iconPassed' };
+    case 'failed':
+    case 'cached':
+      return { codicon: 'error', color: 'problemsErrorIcon.foreground' };
+    case 'stopped':
+      return { codicon: 'debug-stop' };
+    case 'idle':
+      return { codicon: 'circle-outline' };
+    default:
+      return unreachable(life);
   }
 }
 
@@ -75,7 +102,8 @@ export function serverItem(entry: ServerView, notes: readonly string[] = []): Tr
   if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
   text(l10n.t('Transport: {0}', transport));
   if (problem !== undefined) text(l10n.t('Error: {0}', problem));
-  const definedIn = entry.def.origin ?? (entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings'));
+  const definedIn =
+    entry.def.origin ?? (entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings'));
   text(l10n.t('Defined in: {0}', definedIn));
   for (const n of notes) text(n);
   for (const w of entry.warnings) text(`⚠ ${w}`);
@@ -83,9 +111,10 @@ export function serverItem(entry: ServerView, notes: readonly string[] = []): Tr
     id: `server:${entry.id}`,
     label: entry.def.name,
     // A running server's listing problem is in the icon and tooltip; its row still says what runs.
-    description: problem !== undefined && !isRunning(state)
-      ? `${statusText}: ${problem}`
-      : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
+    description:
+      problem !== undefined && !isRunning(state)
+        ? `${statusText}: ${problem}`
+        : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
     tooltip,
     icon: statusIcon(life),
     // Menus key on the connection's own status (package.json `viewItem =~ /^server\.(running|starting)$/`).
@@ -115,15 +144,16 @@ export function heldItem(held: HeldEntry): TreeItemView {
   const trust: CommandRef = { command: Workbench.manageTrust, title: l10n.t('Manage Workspace Trust') };
   const allow: CommandRef = { command: Command.allowServer, title: l10n.t('Allow Server…'), arguments: [def.id] };
   switch (state.kind) {
-    case 'untrusted': return {
-      ...base,
-      description: l10n.t('not started: workspace not trusted'),
-      tooltip: `${held.message}\n\n${l10n.t(
-        'Servers that run commands from this workspace start only in a trusted workspace.',
-      )}`,
-      icon: { codicon: 'shield' },
-      command: trust,
-    };
+    case 'untrusted':
+      return {
+        ...base,
+        description: l10n.t('not started: workspace not trusted'),
+        tooltip: `${held.message}\n\n${l10n.t(
+          'Servers that run commands from this workspace start only in a trusted workspace.',
+        )}`,
+        icon: { codicon: 'shield' },
+        command: trust,
+      };
     case 'shadowed':
       return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
     case 'envFile':
@@ -134,7 +164,8 @@ export function heldItem(held: HeldEntry): TreeItemView {
       return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', allow);
     case 'disabled':
       return heldRow(base, l10n.t('disabled'), 'circle-slash');
-    default: return unreachable(state);
+    default:
+      return unreachable(state);
   }
 }
 
@@ -225,8 +256,10 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
       items.push({
         label: `${lookAlike ? '$(warning) ' : ''}${promptLabel(p)}`,
         description: `/${slashName(p)}`,
-        detail: [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
-          .filter(Boolean).join(' — ') || undefined,
+        detail:
+          [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
+            .filter(Boolean)
+            .join(' — ') || undefined,
         iconUri: icon,
         prompt: p,
         // JSON keeps the key unambiguous whatever characters the server puts in the names.
@@ -263,7 +296,8 @@ export function mergePickerRows<S extends ServerView>(
     if (row.separator) return separators.get(row.key) ?? row;
     const now = byKey.get(row.key);
     if (now) return now;
-    if (row.prompt) return row.gone ? row : { ...row, gone: true, label: `${row.label} ${l10n.t('(no longer offered)')}` };
+    if (row.prompt)
+      return row.gone ? row : { ...row, gone: true, label: `${row.label} ${l10n.t('(no longer offered)')}` };
     return row.stale ? row : { ...row, stale: true, label: `${row.label} ${l10n.t('(no longer current)')}` };
   });
   let group = rows.length ? rows[rows.length - 1].group : undefined;
@@ -296,7 +330,11 @@ function emptyServerRow<S extends ServerView>(s: S, state: ServerState): PickerI
   };
 }
 
-export interface StatusSummary { text: string; tooltip: string; warning: boolean }
+export interface StatusSummary {
+  text: string;
+  tooltip: string;
+  warning: boolean;
+}
 
 /** The status bar: servers running and failing; hidden (undefined) when nothing is configured. */
 export function statusSummary(

@@ -77,10 +77,24 @@ export function heldState(held: HeldEntry): HeldState {
 /** The lifecycle under a sign-in, or undefined for a held-back server. */
 export function lifecycleOf(state: ServerState): LifecycleState | undefined {
   switch (state.kind) {
-    case 'starting': case 'running': case 'idle': case 'stopped': case 'failed': case 'cached': return state;
-    case 'signIn': return state.under;
-    case 'consent': case 'declined': case 'untrusted': case 'envFile': case 'shadowed': case 'disabled': return undefined;
-    default: return unreachable(state);
+    case 'starting':
+    case 'running':
+    case 'idle':
+    case 'stopped':
+    case 'failed':
+    case 'cached':
+      return state;
+    case 'signIn':
+      return state.under;
+    case 'consent':
+    case 'declined':
+    case 'untrusted':
+    case 'envFile':
+    case 'shadowed':
+    case 'disabled':
+      return undefined;
+    default:
+      return unreachable(state);
   }
 }
 
@@ -89,9 +103,16 @@ export function problemOf(state: ServerState): string | undefined {
   const life = lifecycleOf(state);
   if (!life) return undefined;
   switch (life.kind) {
-    case 'failed': case 'cached': return life.message;
-    case 'starting': case 'running': case 'idle': case 'stopped': return life.problem;
-    default: return unreachable(life);
+    case 'failed':
+    case 'cached':
+      return life.message;
+    case 'starting':
+    case 'running':
+    case 'idle':
+    case 'stopped':
+      return life.problem;
+    default:
+      return unreachable(life);
   }
 }
 

@@ -3,9 +3,15 @@
 // to what still fits it, so the list follows every keystroke without waiting for the network.
 import * as l10n from '@vscode/l10n';
 
-export interface Completions { prefix: string; values: readonly string[] }
+export interface Completions {
+  prefix: string;
+  values: readonly string[];
+}
 
-export interface BoxRow { label: string; description?: string }
+export interface BoxRow {
+  label: string;
+  description?: string;
+}
 
 /** Row 0 of a step: what is typed, else a hint (required) or Skip (optional). */
 export function boxRow(typed: string, argument: string, required: boolean | undefined): BoxRow {
@@ -25,9 +31,10 @@ export function suggestions(
   const current = new Map<string, string>();
   const recent = l10n.t('recent');
   for (const h of history) if (h !== typed && h.toLowerCase().includes(lower)) current.set(h, recent);
-  const answered = completions.prefix === typed
-    ? completions.values
-    : completions.values.filter(c => c.toLowerCase().startsWith(lower));
+  const answered =
+    completions.prefix === typed
+      ? completions.values
+      : completions.values.filter(c => c.toLowerCase().startsWith(lower));
   const fromServer = l10n.t('suggestion from {0}', server);
   for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
   return current;
