@@ -29,6 +29,8 @@ module.exports = async function configOrigins(ctx) {
       userSettings: { 'mcpPrompts.discovery': { cursor: true } },
       userFiles: { 'mcp.json': profileJson({ 'profile-rich': servers['rich-demo'] }) },
       files: {
+        // A workspace discovery file (a workspace origin), there when the window opens.
+        '.cursor/mcp.json': JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }),
         'project.code-workspace': JSON.stringify(
           { folders: [{ path: '.' }], settings: { mcp: { servers: { 'ws-completions': servers.completions } } } },
           null,
@@ -46,7 +48,7 @@ module.exports = async function configOrigins(ctx) {
       await item.hover();
       await page.keyboard.press('Enter');
     };
-    await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // The profile's server runs its prompt from chat, as any other.
     await ui.typeInChat('@mcp /profile-rich.rich_content');
@@ -81,24 +83,18 @@ module.exports = async function configOrigins(ctx) {
       profileFile,
       profileJson({ 'profile-rich': servers['rich-demo'], 'profile-changing': servers.changing }),
     );
-    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'profile-changing' }).first().waitFor({ timeout: 60000 });
 
     // Disable from the tree's context menu: the server stays listed, stopped; Enable starts it again.
     await chooseFromContextMenu(tree.filter({ hasText: 'cursor-pages' }).first(), 'Disable Server');
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'disabled' }).first().waitFor({ timeout: 60000 });
-    await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 60000 });
     await ui.screenshot('origins-disabled');
     await chooseFromContextMenu(tree.filter({ hasText: 'cursor-pages' }).first(), 'Enable Server');
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
-    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 60000 });
-    // A workspace's .cursor/mcp.json created while the window is open is read too (a workspace origin).
-    fs.mkdirSync(path.join(host.workspace, '.cursor'));
-    fs.writeFileSync(
-      path.join(host.workspace, '.cursor', 'mcp.json'),
-      JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }),
-    );
     await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    // The workspace's .cursor/mcp.json is read too, named as such.
     await tree.filter({ hasText: 'cursor-ws' }).first().hover();
     await page
       .locator('.monaco-hover, .workbench-hover')
