@@ -57,6 +57,53 @@ async function catalogFor(
   return { catalog, callback, redirect };
 }
 
+type OAuthFixture = Awaited<ReturnType<Awaited<ReturnType<typeof launch>>['startOAuthServer']>>;
+interface Session {
+  catalog: Catalog;
+  redirect: string;
+}
+
+/** Runs `body` on a catalogFor(...) catalog and disposes it and its loopback listener after. */
+async function withCatalog<T>(
+  url: string,
+  store: MapStore,
+  body: (session: Session) => Promise<T>,
+  log?: RecordingLog,
+  servers?: ServerDefinition[],
+): Promise<T> {
+  const { catalog, callback, redirect } = await catalogFor(url, store, log, servers);
+  try {
+    return await body({ catalog, redirect });
+  } finally {
+    await catalog.dispose();
+    callback.dispose();
+  }
+}
+
+/** Starts the fixture with `args` and a catalog on it that has listed once (so it waits for a sign-in), runs `body`, closes both. */
+async function withPendingSignIn(
+  args: string[],
+  body: (session: Session & { server: OAuthFixture; store: MapStore }) => Promise<void>,
+  log?: RecordingLog,
+): Promise<void> {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args });
+  const store = new MapStore();
+  try {
+    await withCatalog(
+      server.url,
+      store,
+      async session => {
+        await session.catalog.ready();
+        await body({ ...session, server, store });
+      },
+      log,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
 test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and reused; sign-out forgets them', async () => {
   const L = await launch();
   const server = await L.startOAuthServer();
@@ -64,8 +111,7 @@ test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and
   try {
     assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client [0-9a-f-]{36}/);
     // A new session (new catalog, same store): connects with the stored tokens, no sign-in.
-    const { catalog: second, callback } = await catalogFor(server.url, store);
-    try {
+    await withCatalog(server.url, store, async ({ catalog: second }) => {
       assert.match(
         JSON.stringify((await invokePrompt(second, { line: 's.whoami' }))!.result),
         /Signed in as OAuth client/,
@@ -75,21 +121,14 @@ test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and
       assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false, 'tokens forgotten');
       assert.equal((await rejection(invokePrompt(second, { line: 's.whoami' }))).message, 's needs you to sign in');
       assert.ok(second.server('s')!.connection.authorizationUrl, 'a new sign-in is offered');
-    } finally {
-      await second.dispose();
-      callback.dispose();
-    }
+    });
   } finally {
     await server.close();
   }
 });
 
 test('OAuth callback: a forged state or a refusal is answered in plain text and changes nothing', async () => {
-  const L = await launch();
-  const server = await L.startOAuthServer();
-  const { catalog, callback, redirect } = await catalogFor(server.url, new MapStore());
-  try {
-    await catalog.ready();
+  await withPendingSignIn([], async ({ catalog, redirect }) => {
     const forged = await fetch(`${redirect}?code=abc&state=forged`);
     assert.equal(forged.status, 400);
     assert.equal(forged.headers.get('content-type'), 'text/plain; charset=utf-8');
@@ -104,11 +143,7 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
     assert.equal(await refused.text(), 's: the sign-in was refused: <b>no</b>');
     assert.equal(catalog.server('s')!.connection.status, 'error');
     assert.equal((await fetch(redirect.replace('/oauth/callback', '/other'))).status, 404);
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-    await server.close();
-  }
+  });
 });
 
 /** Signs in through the fixture and runs `s.whoami`; resolves the prompt's text. */
@@ -118,41 +153,43 @@ async function signInAndRun(
   servers?: ServerDefinition[],
   log = new RecordingLog(),
 ): Promise<string> {
-  const { catalog, callback, redirect } = await catalogFor(url, store, log, servers);
-  try {
-    await catalog.ready();
-    const entry = catalog.server('s')!;
-    assert.equal(entry.listError?.message, 's needs you to sign in');
-    const authorizationUrl = entry.connection.authorizationUrl;
-    assert.ok(authorizationUrl, 'an authorization URL to open');
-    assert.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
-    assert.equal(authorizationUrl.searchParams.get('redirect_uri'), redirect);
+  return withCatalog(
+    url,
+    store,
+    async ({ catalog, redirect }) => {
+      await catalog.ready();
+      const entry = catalog.server('s')!;
+      assert.equal(entry.listError?.message, 's needs you to sign in');
+      const authorizationUrl = entry.connection.authorizationUrl;
+      assert.ok(authorizationUrl, 'an authorization URL to open');
+      assert.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
+      assert.equal(authorizationUrl.searchParams.get('redirect_uri'), redirect);
 
-    // The user's browser: the authorization page approves and sends it back to our listener.
-    const page = await fetch(authorizationUrl);
-    assert.equal(page.url.split('?')[0], redirect);
-    assert.equal(await page.text(), 'Signed in to s. You can close this page and return to VS Code.');
-    assert.equal(entry.connection.status, 'running');
-    assert.equal(entry.connection.authorizationUrl, undefined);
-    // Right after signing in, the prompt runs: the catalog lists again instead of answering "sign in".
-    const r = await invokePrompt(catalog, { line: 's.whoami' });
-    const text = JSON.stringify(r!.result);
-    assert.match(text, /Signed in as OAuth client /);
+      // The user's browser: the authorization page approves and sends it back to our listener.
+      const page = await fetch(authorizationUrl);
+      assert.equal(page.url.split('?')[0], redirect);
+      assert.equal(await page.text(), 'Signed in to s. You can close this page and return to VS Code.');
+      assert.equal(entry.connection.status, 'running');
+      assert.equal(entry.connection.authorizationUrl, undefined);
+      // Right after signing in, the prompt runs: the catalog lists again instead of answering "sign in".
+      const r = await invokePrompt(catalog, { line: 's.whoami' });
+      const text = JSON.stringify(r!.result);
+      assert.match(text, /Signed in as OAuth client /);
 
-    const [, tokenText] = [...store.map].find(([k]) => k.startsWith(`oauth:s:${url}`) && k.endsWith(':tokens'))!;
-    const tokens = JSON.parse(tokenText) as { token_type?: string; access_token: string };
-    assert.equal(tokens.token_type, 'bearer');
-    assert.ok(!log.text().includes(tokens.access_token), 'the access token is not in the log');
-    assert.equal(
-      [...store.map.keys()].some(k => k.endsWith(':discovery')),
-      false,
-      'discovery is kept only while a sign-in is under way',
-    );
-    return text;
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-  }
+      const [, tokenText] = [...store.map].find(([k]) => k.startsWith(`oauth:s:${url}`) && k.endsWith(':tokens'))!;
+      const tokens = JSON.parse(tokenText) as { token_type?: string; access_token: string };
+      assert.equal(tokens.token_type, 'bearer');
+      assert.ok(!log.text().includes(tokens.access_token), 'the access token is not in the log');
+      assert.equal(
+        [...store.map.keys()].some(k => k.endsWith(':discovery')),
+        false,
+        'discovery is kept only while a sign-in is under way',
+      );
+      return text;
+    },
+    log,
+    servers,
+  );
 }
 
 test('Authorization URL: only https, or http to this computer, is opened; the refusal names the server', () => {
@@ -192,12 +229,8 @@ test('Authorization URL: only https, or http to this computer, is opened; the re
 });
 
 test('OAuth: a server whose metadata points the browser at command: or file: gets no sign-in address; the error says why', async () => {
-  const L = await launch();
   for (const endpoint of ['command:workbench.action.terminal.new', 'file:///etc/passwd']) {
-    const server = await L.startOAuthServer({ args: ['--authorization-endpoint', endpoint] });
-    const { catalog, callback } = await catalogFor(server.url, new MapStore());
-    try {
-      await catalog.ready();
+    await withPendingSignIn(['--authorization-endpoint', endpoint], async ({ catalog }) => {
       const entry = catalog.server('s')!;
       assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
       assert.equal(
@@ -205,20 +238,12 @@ test('OAuth: a server whose metadata points the browser at command: or file: get
         `s: the sign-in address ${endpoint} is refused: only https addresses (or http to this computer) are opened`,
       );
       assert.equal(entry.connection.status, 'error');
-    } finally {
-      await catalog.dispose();
-      callback.dispose();
-      await server.close();
-    }
+    });
   }
 });
 
 test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names another issuer is refused before any registration; the message names both', async () => {
-  const L = await launch();
-  const server = await L.startOAuthServer({ args: ['--metadata-issuer', 'https://elsewhere.example/'] });
-  const { catalog, callback } = await catalogFor(server.url, new MapStore());
-  try {
-    await catalog.ready();
+  await withPendingSignIn(['--metadata-issuer', 'https://elsewhere.example/'], async ({ catalog, server }) => {
     const entry = catalog.server('s')!;
     assert.equal(entry.connection.authorizationUrl, undefined, 'nothing to open');
     assert.equal(
@@ -226,11 +251,7 @@ test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names anoth
       `s: the sign-in was refused: the metadata of its authorization server http://127.0.0.1:${server.port}/ names another issuer (https://elsewhere.example/)`,
     );
     assert.doesNotMatch(server.stderr(), /registered /);
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-    await server.close();
-  }
+  });
 });
 
 test("OAuth: tokens and the client registration are stored with the SDK's issuer stamp and handed back unchanged", async () => {
@@ -257,12 +278,7 @@ test("OAuth: tokens and the client registration are stored with the SDK's issuer
 });
 
 test('OAuth callback: a replayed redirect (same state and code) is refused and leaves the signed-in server alone', async () => {
-  const L = await launch();
-  const server = await L.startOAuthServer();
-  const store = new MapStore();
-  const { catalog, callback } = await catalogFor(server.url, store);
-  try {
-    await catalog.ready();
+  await withPendingSignIn([], async ({ catalog, server, store }) => {
     const first = await fetch(catalog.server('s')!.connection.authorizationUrl!);
     assert.equal(first.status, 200);
     const tokens = store.map.get(`oauth:s:${server.url}:tokens`);
@@ -276,11 +292,7 @@ test('OAuth callback: a replayed redirect (same state and code) is refused and l
     assert.equal(store.map.get(`oauth:s:${server.url}:tokens`), tokens, 'the tokens are kept');
     assert.equal(catalog.server('s')!.connection.status, 'running');
     assert.equal((server.stderr().match(/token issued/g) ?? []).length, 1, 'the code is exchanged once');
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-    await server.close();
-  }
+  });
 });
 
 test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or none when the metadata promises one, is refused', async () => {
@@ -292,11 +304,7 @@ test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or 
     await good.close();
   }
   for (const mode of ['wrong', 'omit', 'wrong-unadvertised']) {
-    const server = await L.startOAuthServer({ args: ['--iss', mode] });
-    const store = new MapStore();
-    const { catalog, callback } = await catalogFor(server.url, store);
-    try {
-      await catalog.ready();
+    await withPendingSignIn(['--iss', mode], async ({ catalog, server, store }) => {
       const entry = catalog.server('s')!;
       const before = entry.connection.authorizationUrl!;
       const page = await fetch(before);
@@ -316,11 +324,7 @@ test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or 
         after && after.searchParams.get('state') !== before.searchParams.get('state'),
         'a fresh sign-in is offered',
       );
-    } finally {
-      await catalog.dispose();
-      callback.dispose();
-      await server.close();
-    }
+    });
   }
 });
 
@@ -363,16 +367,9 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
     await server.close();
   }
   // Without the client id the same server cannot be used, and the message says so.
-  const bare = await L.startOAuthServer({ args: ['--client-id', 'mcp-prompts-test', '--client-secret', secret] });
-  const { catalog, callback } = await catalogFor(bare.url, new MapStore());
-  try {
-    await catalog.ready();
+  await withPendingSignIn(['--client-id', 'mcp-prompts-test', '--client-secret', secret], async ({ catalog }) => {
     assert.match(catalog.server('s')!.listError!.message, /^s failed on startup: .*(registration|register)/i);
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-    await bare.close();
-  }
+  });
 });
 
 test('Config: clientSecret needs a clientId (the entry is reported, the others load)', () => {
@@ -407,42 +404,39 @@ test('OAuth: a server that asks for sign-in only after initialize (on prompts/li
 });
 
 test('OAuth callback: what the redirect says (error_description, iss) cannot forge lines in the log or the page', async () => {
-  const L = await launch();
-  const server = await L.startOAuthServer();
   const log = new RecordingLog();
-  const { catalog, callback, redirect } = await catalogFor(server.url, new MapStore(), log);
-  try {
-    await catalog.ready();
-    const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
-    const forged = 'denied\n[error] s: signed in as admin\u001b[2J';
-    const page = await fetch(
-      `${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`,
-    );
-    assert.equal(await page.text(), 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J');
-    assert.ok(
-      log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
-      'one line each, no escape sequences',
-    );
-    assert.ok(
-      log.lines.some(
-        l => l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J',
-      ),
-    );
-    const next = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
-    const issPage = await fetch(
-      `${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`,
-    );
-    assert.equal(
-      await issPage.text(),
-      `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`,
-    );
-    assert.ok(
-      log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
-      'one line each, no escape sequences',
-    );
-  } finally {
-    await catalog.dispose();
-    callback.dispose();
-    await server.close();
-  }
+  await withPendingSignIn(
+    [],
+    async ({ catalog, redirect, server }) => {
+      const state = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+      const forged = 'denied\n[error] s: signed in as admin\u001b[2J';
+      const page = await fetch(
+        `${redirect}?error=access_denied&error_description=${encodeURIComponent(forged)}&iss=${encodeURIComponent(`http://127.0.0.1:${server.port}/`)}&state=${state}`,
+      );
+      assert.equal(await page.text(), 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J');
+      assert.ok(
+        log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
+        'one line each, no escape sequences',
+      );
+      assert.ok(
+        log.lines.some(
+          l =>
+            l.level === 'warn' && l.message === 's: the sign-in was refused: denied?[error] s: signed in as admin?[2J',
+        ),
+      );
+      const next = catalog.server('s')!.connection.authorizationUrl!.searchParams.get('state');
+      const issPage = await fetch(
+        `${redirect}?code=x&iss=${encodeURIComponent('https://evil.example/\n[info] ok')}&state=${next}`,
+      );
+      assert.equal(
+        await issPage.text(),
+        `s: the sign-in was refused: the answer comes from https://evil.example/?[info] ok, not from http://127.0.0.1:${server.port}/`,
+      );
+      assert.ok(
+        log.lines.every(l => !l.message.includes('\n') && !l.message.includes('\u001b')),
+        'one line each, no escape sequences',
+      );
+    },
+    log,
+  );
 });
