@@ -1,9 +1,8 @@
 // Where server definitions live outside our own setting: VS Code's user-profile mcp.json, found from the
 // extension's global storage, and the files of other MCP clients that discovery reads in place. Pure
 // path arithmetic and parsing; the edge reads and watches the files.
-import * as jsonc from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
-import { ConfigError, parseConfigObject, type ServerConfig } from './config.js';
+import { ConfigError, parseConfigObject, parseJsonc, type ServerConfig } from './config.js';
 
 /**
  * The profile folder holding settings.json and mcp.json, from the extension's `globalStorageUri` path:
@@ -109,14 +108,7 @@ export function parseDiscoveredText(
   origin: string,
   folders: readonly string[] = [],
 ): DiscoveredConfig {
-  const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length) {
-    const first = errors[0];
-    throw new ConfigError(
-      l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
-    );
-  }
+  const value = parseJsonc(text, origin);
   if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
   let raw: Record<string, unknown> = isObject(value.mcpServers) ? { ...value.mcpServers } : {};
   if (file.source === 'claudeCode' && file.kind === 'user') {
@@ -165,14 +157,7 @@ export function claudeProjects(
 
 /** The `mcp` section of a .code-workspace file: under `settings` where VS Code keeps it, or at the top level. */
 export function workspaceFileMcp(text: string, origin: string): unknown {
-  const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length) {
-    const first = errors[0];
-    throw new ConfigError(
-      l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
-    );
-  }
+  const value = parseJsonc(text, origin);
   if (!isObject(value)) return undefined;
   if (isObject(value.settings) && isObject(value.settings.mcp)) return value.settings.mcp;
   return isObject(value.mcp) ? value.mcp : undefined;

@@ -89,8 +89,8 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the text of a config file (JSON with comments), in either shape. */
-export function parseConfigText(text: string, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+/** JSON with comments, as VS Code reads its own files; a syntax error names the file and the offset. */
+export function parseJsonc(text: string, origin: string): unknown {
   const errors: jsonc.ParseError[] = [];
   const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
@@ -99,6 +99,12 @@ export function parseConfigText(text: string, source: ServerSource, origin = 'mc
       l10n.t('{0}: invalid JSON ({1} at offset {2})', origin, jsonc.printParseErrorCode(first.error), first.offset),
     );
   }
+  return value;
+}
+
+/** Parses the text of a config file (JSON with comments), in either shape. */
+export function parseConfigText(text: string, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+  const value = parseJsonc(text, origin);
   return parseConfigObject(value, source, origin);
 }
 
