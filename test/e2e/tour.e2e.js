@@ -211,8 +211,7 @@ module.exports = async function tour(ctx) {
   const input = await boxOf(page, [quick]);
   await picture(page, 'argument-input', { x: 0, y: 0, width: VIEWPORT.width, height: input.y + input.height + 16 });
   await row('python').click();
-  await waitForSession(page, /Please review this python: .*def greet\(name\)/);
-  await ui.waitForText(/FAKE-MODEL received 1 messages/, { within: SESSION });
+  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python: .*def greet\(name\)/);
 
   // 5. The transcript editor: Run in Editor… shows the messages with their roles, the image inline,
   //    the audio and the resources as links.
@@ -286,7 +285,9 @@ module.exports = async function tour(ctx) {
   await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
   // 8. The GIF's frames: `@mcp /` → the prompt → its arguments → a value completed → the transcript →
-  //    Continue in Agent, in a new chat.
+  //    Continue in Agent, in a new chat. Frames of an earlier run go first (the GIF takes them all).
+  for (const f of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : [])
+    if (/^tour-frame-/.test(f)) fs.rmSync(path.join(SHOTS, f));
   await newChat(ui);
   let frame = 0;
   const shoot = async what => picture(page, `frame-${String(++frame).padStart(2, '0')}-${what}`, await chatArea(page));
@@ -325,6 +326,7 @@ module.exports = async function tour(ctx) {
     undefined,
     { timeout: 60000 },
   );
+  await shoot('value-taken');
   const typed = await inputText(page);
   await page.keyboard.type(`${/\s$/.test(typed) ? '' : ' '}code="print(greet('Ada'))"`, { delay: 30 });
   await shoot('line-typed');
