@@ -46,7 +46,7 @@ function run(cmd, args, opts = {}) {
 }
 
 export function setup() {
-  const missing = debMissing(['chromium', 'libkrb5-dev']);
+  const missing = debMissing(['chromium', 'libkrb5-dev', 'fonts-noto-color-emoji']);
   if (missing.length) {
     if (process.getuid?.() !== 0)
       throw new Error(`Debian packages missing: ${missing.join(' ')} (run as root or install them)`);

@@ -95,6 +95,7 @@ module.exports = async function agent(ctx) {
     'the inserted text starts with the first turn and its role',
   );
   await ui.screenshot('insert-into-chat-input');
+  await ui.screenshotOf(page.locator('.part.auxiliarybar').first(), 'insert-into-chat-input-chat');
   // Sent as it is (one Enter, the input has the focus), the user's agent gets the files and, through the
   // attached image tool, the image data.
   await page.keyboard.press('Enter');
@@ -133,6 +134,7 @@ module.exports = async function agent(ctx) {
     .first()
     .scrollIntoViewIfNeeded();
   await ui.screenshot('agent-received');
+  await ui.screenshotOf(page.locator('.part.auxiliarybar').first(), 'agent-received-chat');
   await ui.close();
 
   // 4. chat.afterGet "agent": the transcript, then the hand-off to a new agent chat without a click.

@@ -215,6 +215,13 @@ function helpers(page, H, { name }) {
     async screenshot(shot) {
       return H.saveScreenshot(page, `${name}-${shot}`);
     },
+    /** The same, of one part of the window only (e.g. the chat for a README picture). */
+    async screenshotOf(locator, shot) {
+      const file = path.join(H.screenshotsDir, `${name}-${shot}.png`);
+      fs.mkdirSync(H.screenshotsDir, { recursive: true });
+      await locator.screenshot({ path: file });
+      return file;
+    },
   };
   return self;
 }

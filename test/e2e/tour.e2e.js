@@ -1,0 +1,362 @@
+// The README's pictures: a person's tour of MCP Prompts in the real VS Code, each picture a step they
+// reach (scripts/readme-images.mjs copies them to media/readme/ and makes the GIF from the numbered
+// frames). The sidebar with servers → prompts → arguments; the picker; the argument input with a
+// server's completions and the values from the editor (a selection in an open file); the transcript
+// editor; a rich chat transcript (image, audio, resources); a server's question mid-prompt; then the
+// flow of the GIF: `@mcp /` → a prompt name → argument names → a value completed by the server → the
+// transcript → Continue in Agent. Each step waits for what its picture claims.
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+const SUGGEST = '.suggest-widget .monaco-list-row';
+const RUN = path.join(root, 'test', 'fixtures', 'run.mjs');
+const SHOTS = path.join(root, '.artifacts', 'screenshots');
+/** README pictures are smaller than the test default (1400×900), so their text is readable when scaled. */
+const VIEWPORT = { width: 1120, height: 720 };
+
+const GREET = [
+  'def greet(name):',
+  '    if name == None:',
+  '        return "Hello, stranger"',
+  '    return "Hello, " + name',
+  '',
+  'print(greet("Ada"))',
+  '',
+].join('\n');
+
+/** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */
+async function settled(page, selector = 'body') {
+  await page.waitForFunction(
+    sel =>
+      document
+        .getAnimations()
+        .filter(a => a.playState === 'running' && a.effect?.target?.closest?.(sel))
+        .every(a => a.effect?.getComputedTiming?.().iterations === Infinity),
+    selector,
+    { timeout: 30000 },
+  );
+}
+
+/** The union of the boxes of `locators`, grown by `pad`, inside the viewport. */
+async function boxOf(page, locators, pad = 0) {
+  const boxes = [];
+  for (const l of locators) {
+    const b = await l.boundingBox();
+    if (!b) throw new Error('an element of the picture is not on screen');
+    boxes.push(b);
+  }
+  const vp = page.viewportSize();
+  const x = Math.max(0, Math.min(...boxes.map(b => b.x)) - pad);
+  const y = Math.max(0, Math.min(...boxes.map(b => b.y)) - pad);
+  const right = Math.min(vp.width, Math.max(...boxes.map(b => b.x + b.width)) + pad);
+  const bottom = Math.min(vp.height, Math.max(...boxes.map(b => b.y + b.height)) + pad);
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Saves .artifacts/screenshots/tour-<name>.png of `clip` (default the whole window) once it is still. */
+async function picture(page, name, clip) {
+  await settled(page);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `tour-${name}.png`);
+  await page.screenshot({ path: file, clip });
+  return file;
+}
+
+/** The chat input's text, with the editor's non-breaking spaces as spaces. */
+function inputText(page) {
+  return page.evaluate(
+    () =>
+      document
+        .querySelector('.interactive-input-part .monaco-editor .view-lines')
+        ?.textContent.replace(/\u00a0/g, ' ') ?? '',
+  );
+}
+
+async function waitForSession(page, re, timeout = 120000) {
+  await page.waitForFunction(
+    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
+    re.source,
+    { timeout },
+  );
+}
+
+/** The chat's own column (the maximised chat's Sessions list beside it left out). */
+async function chatArea(page) {
+  const part = await boxOf(page, [page.locator('.part.auxiliarybar').first()]);
+  const input = await boxOf(page, [page.locator('.interactive-input-part').first()]);
+  return { ...part, width: Math.min(part.width, input.x + input.width + 14 - part.x) };
+}
+
+/** The chat list scrolls itself (no native scrolling): wheel until `target` is near the list's top. */
+async function scrollChatTo(page, target) {
+  const list = page.locator(`${SESSION} .interactive-list`).first();
+  const box = await list.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 80; i++) {
+    const t = await target.boundingBox();
+    if (t && t.y >= box.y + 40 && t.y <= box.y + 140) return;
+    await page.mouse.wheel(0, t && t.y > box.y + 140 ? 60 : -60);
+    await page.waitForFunction(() => true); // let the list re-render before measuring again
+  }
+  throw new Error('could not scroll the chat to the element');
+}
+
+/** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
+async function newChat(ui) {
+  await ui.openChat();
+  await ui.page.locator('.interactive-input-part .monaco-editor').first().click();
+  await ui.page.keyboard.press('Control+L');
+  await ui.page.waitForFunction(
+    () => !document.querySelector('.interactive-session .interactive-item-container'),
+    undefined,
+    {
+      timeout: 30000,
+    },
+  );
+}
+
+module.exports = async function tour(ctx) {
+  const { fixtureCommand, everythingCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const stdio = ({ command, args }) => ({ type: 'stdio', command, args });
+  const ui = await openWorkbench(ctx, {
+    files: {
+      '.vscode/mcp.json': JSON.stringify(
+        {
+          servers: {
+            'rich-demo': stdio(fixtureCommand('rich')),
+            completions: stdio(fixtureCommand('completions')),
+            everything: stdio(everythingCommand()),
+          },
+        },
+        null,
+        2,
+      ),
+      'greet.py': GREET,
+    },
+  });
+  const { page } = ui;
+  await page.setViewportSize(VIEWPORT);
+  const quick = page.locator(QUICK);
+  const rows = quick.locator('.monaco-list-row');
+  const row = label => rows.filter({ hasText: label }).first();
+  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // 1. The sidebar: servers with their state → prompts → a prompt's arguments (its twistie opens them;
+  //    a click on the row itself would run it).
+  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  const tree = page.locator('.pane-body .monaco-list-row');
+  await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor();
+  const codeReview = tree.filter({ hasText: 'Code review' }).first();
+  await codeReview.locator('.monaco-tl-twistie').click();
+  await tree.filter({ hasText: 'language' }).first().waitFor({ timeout: 30000 });
+  await tree.filter({ hasText: /^code/ }).first().waitFor({ timeout: 30000 });
+  // A person widens the sidebar to read the rows: its border is a sash to drag.
+  const sidebar = page.locator('.part.sidebar').first();
+  const side = await sidebar.boundingBox();
+  await page.mouse.move(side.x + side.width + 1, side.y + side.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(side.x + side.width + 160, side.y + side.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(w => document.querySelector('.part.sidebar').offsetWidth > w + 100, side.width);
+  await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2); // no hover highlight in the picture
+  await tree.filter({ hasText: 'everything' }).filter({ hasText: 'running' }).first().waitFor();
+  // Down to the lowest row (a list places its rows absolutely: DOM order is not display order).
+  const bottom = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('.part.sidebar .pane-body .monaco-list-row')].map(
+        r => r.getBoundingClientRect().bottom,
+      ),
+    ),
+  );
+  const wide = await boxOf(page, [sidebar]);
+  await picture(page, 'sidebar', { ...wide, height: Math.min(wide.height, bottom + 24 - wide.y) });
+
+  await ui.runCommand('View: Close Primary Side Bar');
+
+  // 2. Open greet.py as a person does (Go to File) and select the function with the keyboard.
+  await page.keyboard.press('Control+P');
+  await page.keyboard.type('greet.py');
+  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'greet.py' }).waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-line').filter({ hasText: 'def greet' }).first().click();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+End');
+
+  // 3. The picker: every prompt of every server, with its server and arguments.
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  for (const title of ['Rich content', 'Code review', 'Pick a framework']) await row(title).waitFor();
+  await picture(page, 'picker', await boxOf(page, [quick]));
+
+  // 4. The argument input: the selection, the file and its path are offered for `code`; for `language`
+  //    the server's completions come first, then the values from the editor.
+  await page.keyboard.type('Code review');
+  await page.keyboard.press('Enter');
+  await quick.getByText('Code review: code (required)').first().waitFor({ timeout: 30000 });
+  await row('Selected text').waitFor({ timeout: 30000 });
+  await picture(page, 'argument-sources', await boxOf(page, [quick]));
+  await row('Selected text').click();
+  await quick
+    .getByText(/Code review: language/)
+    .first()
+    .waitFor({ timeout: 30000 });
+  for (const value of ['python', 'typescript']) await row(value).waitFor({ timeout: 30000 });
+  await row('Active file').waitFor({ timeout: 30000 });
+  const input = await boxOf(page, [quick]);
+  await picture(page, 'argument-input', { x: 0, y: 0, width: VIEWPORT.width, height: input.y + input.height + 16 });
+  await row('python').click();
+  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python: .*def greet\(name\)/);
+
+  // 5. The transcript editor: Run in Editor… shows the messages with their roles, the image inline,
+  //    the audio and the resources as links.
+  await ui.runCommand('MCP Prompts: Run in Editor…');
+  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await page.keyboard.type('Rich content');
+  await page.keyboard.press('Enter');
+  await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
+  await waitForFrameValue(
+    page,
+    () => {
+      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      const text = document.body?.innerText ?? '';
+      return !!img && img.naturalWidth === 64 && /User/.test(text) && /audio\.wav \(audio\/wav, 1\.0 s/.test(text);
+    },
+    'the transcript preview with the image and the audio',
+  );
+  // Scrolled as a person reads on: the image, the next turns and the audio below it in view.
+  await waitForFrameValue(
+    page,
+    () => {
+      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      if (!img) return false;
+      img.scrollIntoView({ block: 'center' });
+      return true;
+    },
+    'the transcript preview to scroll to the image',
+  );
+  await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height - 40);
+  await picture(page, 'transcript-editor', await boxOf(page, [page.locator('.part.editor').first()]));
+
+  // The chat gets the window for the rest: no editor, no explorer, the chat maximised.
+  await ui.runCommand('View: Close All Editors');
+  await ui.runCommand('View: Toggle Maximized Secondary Side Bar');
+
+  // 6. A rich transcript in chat: text, the image inline, audio, resources and a link, then the model's answer.
+  await newChat(ui);
+  await ui.typeInChat('@mcp /rich_content');
+  await ui.waitForText('— audio/wav · 1.0 s · 15.7 KB', { within: SESSION });
+  const img = page.locator(`${SESSION} img[src^="data:image/png;base64,"]`).first();
+  await img.waitFor({ timeout: 60000 });
+  assert.deepEqual(await img.evaluate(el => [el.naturalWidth, el.naturalHeight]), [64, 64]);
+  await ui.waitForText('FAKE-MODEL received 4 messages', { within: SESSION });
+  await scrollChatTo(page, img);
+  await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2);
+  await picture(page, 'chat-transcript', await chatArea(page));
+
+  // 7. A question from the server while its prompt runs: asked in the quick input, the request waits.
+  //    The server that asks is added to .vscode/mcp.json now (it starts without a reload).
+  const mcpJson = path.join(ui.host.workspace, '.vscode', 'mcp.json');
+  const config = JSON.parse(fs.readFileSync(mcpJson, 'utf8'));
+  config.servers.questions = { type: 'stdio', command: process.execPath, args: [RUN, 'questions'] };
+  fs.writeFileSync(mcpJson, JSON.stringify(config, null, 2));
+  await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await newChat(ui);
+  await ui.typeInChat('@mcp /ask_name');
+  await quick.getByText('questions asks: Which name shall I use? (prompt "ask_name")').first().waitFor();
+  await ui.waitForText('Waiting for your answer from questions…', { within: SESSION });
+  await page.keyboard.type('Grace');
+  const waiting = page.locator(SESSION).getByText('Waiting for your answer from questions…').first();
+  const chat = await chatArea(page);
+  const asked = await boxOf(page, [quick, waiting], 24);
+  await picture(page, 'question', { x: chat.x, y: 0, width: chat.width, height: asked.y + asked.height });
+  await page.keyboard.press('Enter');
+  await quick.getByText('Send to questions').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter');
+  await ui.waitForText('questions asked: Which name shall I use? — you answered: Name = Grace', { within: SESSION });
+  // The questions server has test prompts (flood, hostile, …): it leaves the configuration again.
+  delete config.servers.questions;
+  fs.writeFileSync(mcpJson, JSON.stringify(config, null, 2));
+  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // 8. The GIF's frames: `@mcp /` → the prompt → its arguments → a value completed → the transcript →
+  //    Continue in Agent, in a new chat. Frames of an earlier run go first (the GIF takes them all).
+  for (const f of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : [])
+    if (/^tour-frame-/.test(f)) fs.rmSync(path.join(SHOTS, f));
+  await newChat(ui);
+  let frame = 0;
+  const shoot = async what => picture(page, `frame-${String(++frame).padStart(2, '0')}-${what}`, await chatArea(page));
+  const suggest = page.locator(SUGGEST);
+  await shoot('empty');
+  await ui.typeInChat('@mcp /', { send: false, delay: 60 });
+  await suggest.filter({ hasText: '/code_review' }).first().waitFor({ timeout: 60000 });
+  await shoot('prompt-names');
+  await page.keyboard.type('code_r', { delay: 60 });
+  await suggest.filter({ hasText: '/code_review' }).first().waitFor({ timeout: 60000 });
+  await shoot('prompt-typed');
+  await page.keyboard.press('Enter');
+  await suggest.filter({ hasText: 'language=' }).first().waitFor({ timeout: 60000 });
+  await page.waitForFunction(
+    () =>
+      /@mcp \/code_review $/.test(
+        document
+          .querySelector('.interactive-input-part .monaco-editor .view-lines')
+          ?.textContent.replace(/\u00a0/g, ' ') ?? '',
+      ),
+    undefined,
+    { timeout: 60000 },
+  );
+  await shoot('argument-names');
+  await page.keyboard.type('language=py', { delay: 60 });
+  await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
+  await shoot('value-completion');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () =>
+      /language=python\s*$/.test(
+        document
+          .querySelector('.interactive-input-part .monaco-editor .view-lines')
+          ?.textContent.replace(/\u00a0/g, ' ') ?? '',
+      ),
+    undefined,
+    { timeout: 60000 },
+  );
+  await shoot('value-taken');
+  const typed = await inputText(page);
+  await page.keyboard.type(`${/\s$/.test(typed) ? '' : ' '}code="print(greet('Ada'))"`, { delay: 30 });
+  await shoot('line-typed');
+  await page.keyboard.press('Enter');
+  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python/);
+  const response = page
+    .locator(`${SESSION} .interactive-item-container.interactive-response`)
+    .filter({ hasText: 'FAKE-MODEL received 1 messages' })
+    .first();
+  const continueButton = response
+    .locator('.chat-command-button a.monaco-button')
+    .filter({ hasText: 'Continue in Agent' });
+  await continueButton.first().waitFor({ timeout: 60000 });
+  await continueButton.first().scrollIntoViewIfNeeded();
+  await shoot('transcript');
+  await continueButton.first().hover();
+  await shoot('continue-in-agent');
+  await continueButton.first().click();
+  await waitForSession(page, /FAKE-MODEL received \d+ messages: \[user\] Please review this python/);
+  await page.locator('.interactive-input-part').getByText('Agent', { exact: true }).first().waitFor();
+  // The agent's answer is complete when its feedback buttons appear.
+  await page
+    .locator(`${SESSION} .interactive-item-container.interactive-response`)
+    .filter({ hasText: 'Fake Default Agent' })
+    .last()
+    .locator('.codicon-thumbsup')
+    .first()
+    .waitFor({ timeout: 60000 });
+  await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2);
+  await shoot('agent');
+};
+
+if (require.main === module) runStandalone(module, __filename);
