@@ -154,6 +154,12 @@ export class Catalog {
     if (this.startPolicy === 'onDemand') void entry.connection.stop();
   }
 
+  /** mcpPrompts.startServers changed: `onStartup` starts the servers that wait for use now. */
+  setStartPolicy(policy: StartPolicy): void {
+    this.options.startServers = policy;
+    if (this.startPolicy === 'onStartup') for (const e of this.entries) if (e.cached) void this.ensureStarted(e);
+  }
+
   private get startPolicy(): StartPolicy {
     return (this.options.start ?? 'eager') === 'eager' ? (this.options.startServers ?? 'onDemand') : 'onDemand';
   }

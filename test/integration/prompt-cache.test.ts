@@ -11,6 +11,8 @@ import { EraMemory } from '../../src/core/eras';
 import { FolderStorage, PromptCache } from '../../src/core/prompt-cache';
 import { ResultStore, memoryStore } from '../../src/core/results';
 import { run } from '../../src/core/runner';
+import { planServers, type ConfigSource } from '../../src/core/server-merge';
+import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
 import { ROOT, RecordingLog, defs, waitFor } from './helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
@@ -54,7 +56,7 @@ interface Window {
 /** One window: a catalog with the saved lists of `s.dir`, eras in the same storage. */
 function window(
   s: Setup,
-  servers: Record<string, unknown>,
+  servers: Record<string, unknown> | ServerDefinition[],
   opts: { startServers?: StartPolicy; identity?: string } = {},
 ): Window {
   const cacheLog: string[] = [];
@@ -72,12 +74,16 @@ function window(
     connection: () => ({ log, restart: false, timeoutMs: 20000, eras }),
   });
   open.push(catalog);
-  catalog.setServers(defs(servers));
+  catalog.setServers(Array.isArray(servers) ? servers : defs(servers));
   return { catalog, cache, log, cacheLog };
 }
 
 /** The first window: the server starts once, lists, and its list is saved. */
-async function fill(s: Setup, servers: Record<string, unknown>, opts: { identity?: string } = {}): Promise<void> {
+async function fill(
+  s: Setup,
+  servers: Record<string, unknown> | ServerDefinition[],
+  opts: { identity?: string } = {},
+): Promise<void> {
   const w = window(s, servers, opts);
   await waitFor(() => w.catalog.servers.every(e => e.prompts.length && !e.loading && !e.cached), 'the first listing');
   await w.cache.flush();
@@ -284,4 +290,55 @@ test('the protocol era is remembered between windows: the next start skips the v
   assert.equal(w.log.sentMethods('server/discover').length, 0, 'no probe was sent');
   assert.ok(first >= 1);
   assert.equal(pids(s).length - first, 1, 'one process for the start (no throw-away probe process)');
+});
+
+test('switching to onStartup starts the servers that waited for use', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const w = window(s, { cacheable: server(s) });
+  const entry = w.catalog.server('cacheable')!;
+  assert.equal(entry.connection.status, 'stopped');
+  w.catalog.setStartPolicy('onStartup');
+  await waitFor(() => !entry.cached && entry.connection.status === 'running', 'the server starts and confirms');
+});
+
+test('a saved list larger than the cap is not read', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const store = path.join(s.dir, 'store');
+  const file = path.join(
+    store,
+    fs.readdirSync(store).find(f => f.startsWith('prompts-'))!,
+  );
+  fs.writeFileSync(file, ' '.repeat(17 * 1024 * 1024));
+  const w = window(s, { cacheable: server(s) });
+  assert.equal(w.catalog.server('cacheable')!.cached, false);
+  assert.ok(w.log.lines.some(l => /cacheable: the saved prompt list could not be read/.test(l.message)));
+});
+
+test('a workspace server held back (untrusted) shows none of its saved prompts and does not start', async () => {
+  const s = setup();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-cache-ws-'));
+  const sources: ConfigSource[] = [
+    {
+      kind: 'workspace',
+      label: '.vscode/mcp.json',
+      folder,
+      config: parseConfigObject({ servers: { cacheable: server(s) } }, 'workspace'),
+    },
+  ];
+  const plan = (trusted: boolean) =>
+    planServers(sources, { trusted, userHome: os.homedir(), firstFolder: folder }).run.map(r => r.def);
+  await fill(s, plan(true));
+  const before = pids(s).length;
+  assert.equal(plan(false).length, 0, 'untrusted: the server is held back');
+  const other = setup([{ name: 'z' }]);
+  const untrusted = window(s, [...plan(false), ...defs({ other: server(other) })]);
+  assert.equal(untrusted.catalog.server('cacheable'), undefined);
+  assert.equal(untrusted.catalog.prompts.filter(p => p.server.id === 'cacheable').length, 0);
+  await waitFor(() => untrusted.catalog.server('other')!.prompts.length, 'the other server lists');
+  assert.equal(pids(s).length, before, 'no process of the held-back server');
+  await untrusted.catalog.dispose();
+  const trusted = window(s, plan(true));
+  assert.equal(trusted.catalog.server('cacheable')!.cached, true, 'trusted again: its saved list is back');
 });
