@@ -190,6 +190,9 @@ export class ExtensionState implements vscode.Disposable {
     const keys = this.disabledKeys().filter(k => k !== def.disableKey);
     await this.context.globalState.update(DISABLED_KEY, disabled ? [...keys, def.disableKey] : keys);
     await this.reload();
+    // Enabling is a request for that server: it starts even when it would otherwise wait for use (onDemand).
+    const entry = !disabled && this.catalog.servers.find(e => e.def.disableKey === def.disableKey);
+    if (entry) void this.catalog.ensureStarted(entry);
   }
 
   dispose(): void {
