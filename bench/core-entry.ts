@@ -19,3 +19,8 @@ export { boxRow, suggestions } from '../src/core/view/suggestions.js';
 // The baseline: the SDK's own client from this same bundle, so both sides run the same SDK code.
 export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+// Saved prompt lists and the one run path (bench/cache.mjs: servers started on demand).
+export { FolderStorage, PromptCache } from '../src/core/prompt-cache.js';
+export { EraMemory } from '../src/core/eras.js';
+export { run as runPrompt } from '../src/core/runner.js';
+export { ResultStore, memoryStore } from '../src/core/results.js';

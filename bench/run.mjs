@@ -49,6 +49,7 @@ const sections = [
     async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 }),
   ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
+  ['cache', '7. Saved prompt lists, on demand', async () => (await import('./cache.mjs')).run({ quick })],
 ];
 
 let finished = false;

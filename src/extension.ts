@@ -10,7 +10,7 @@ import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import * as resources from './resources';
-import { SERVERS_SETTING } from './settings';
+import { SERVERS_SETTING, START_SERVERS_SETTING, readStartServers } from './settings';
 import { watchOutsideConfig } from './workspace/config-watch';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
@@ -49,6 +49,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...resources.register(state),
     state.onDidLoadConfig(updateContext),
     watchConfiguration(state),
+    // On demand, opening a prompt's arguments in the tree starts its server (the arguments may complete).
+    view.onDidExpandElement(e => {
+      if (e.element.type === 'prompt') void state.catalog.ensureStarted(e.element.prompt.server);
+    }),
     watchOutsideConfig(context.globalStorageUri, () => void state.reload()),
   );
   void state.reload();
@@ -66,6 +70,7 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
     watcher.onDidDelete(reload),
     vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(SERVERS_SETTING)) reload();
+      if (e.affectsConfiguration(START_SERVERS_SETTING)) state.catalog.setStartPolicy(readStartServers());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(reload),
     vscode.workspace.onDidChangeWorkspaceFolders(reload),

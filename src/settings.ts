@@ -2,6 +2,7 @@
 // outside the manifest's enum (a hand-edited settings.json) reads as the default.
 import * as vscode from 'vscode';
 import type { AfterGet, RunTargetSetting } from './core/runner';
+import type { StartPolicy } from './core/catalog';
 import { discoverySwitches, type DiscoverySwitches } from './core/config-locations';
 
 export interface Settings {
@@ -14,6 +15,7 @@ export interface Settings {
 const SECTION = 'mcpPrompts';
 export const SERVERS_SETTING = `${SECTION}.servers`;
 export const DISCOVERY_SETTING = `${SECTION}.discovery`;
+export const START_SERVERS_SETTING = `${SECTION}.startServers`;
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -25,6 +27,15 @@ export function readSettings(): Settings {
     runTarget: oneOf(c.get<unknown>('runTarget'), ['auto', 'editor'], 'auto'),
     afterGet: oneOf(c.get<unknown>('chat.afterGet'), ['send', 'show', 'agent'], 'send'),
   };
+}
+
+/** mcpPrompts.startServers: when servers with a saved prompt list start. */
+export function readStartServers(): StartPolicy {
+  return oneOf(
+    vscode.workspace.getConfiguration(SECTION).get<unknown>('startServers'),
+    ['onDemand', 'onStartup'],
+    'onDemand',
+  );
 }
 
 /** `mcpPrompts.servers` per level: the user's own value, the workspace's, and (multi-root) a folder's. */

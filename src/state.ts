@@ -5,10 +5,12 @@
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import { Catalog } from './core/catalog';
+import { EraMemory } from './core/eras';
+import { openPromptCache } from './workspace/prompt-cache-storage';
 import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
 import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
 import { ResultStore, type StoredResult } from './core/results';
-import { workspaceTrustEnabled } from './settings';
+import { readStartServers, workspaceTrustEnabled } from './settings';
 import { ServerLogs } from './workspace/server-logs';
 import { OAuthLoopback } from './workspace/oauth-loopback';
 import { readConfigSources } from './workspace/config-sources';
@@ -52,9 +54,14 @@ export class ExtensionState implements vscode.Disposable {
     const declared = (context.extension.packageJSON as { version?: unknown }).version;
     const version = typeof declared === 'string' ? declared : '0.0.0';
     this.loopback = new OAuthLoopback(() => this.catalog, context.secrets);
+    const cache = openPromptCache(context.globalStorageUri);
+    const eras = cache && new EraMemory(cache.eraStore());
     this.catalog = new Catalog({
       start: 'eager',
+      cache,
+      startServers: readStartServers(),
       connection: def => ({
+        eras,
         log: this.logs.sink(def),
         clientInfo: { name: 'mcp-prompts-vscode', version },
         defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
@@ -183,6 +190,9 @@ export class ExtensionState implements vscode.Disposable {
     const keys = this.disabledKeys().filter(k => k !== def.disableKey);
     await this.context.globalState.update(DISABLED_KEY, disabled ? [...keys, def.disableKey] : keys);
     await this.reload();
+    // Enabling is a request for that server: it starts even when it would otherwise wait for use (onDemand).
+    const entry = !disabled && this.catalog.servers.find(e => e.def.disableKey === def.disableKey);
+    if (entry) void this.catalog.ensureStarted(entry);
   }
 
   dispose(): void {

@@ -80,6 +80,10 @@ async function handle(
         signal: controller.signal,
         collect: withRefs,
         fromDraft: true,
+        whileStarting: async (prepared, start) => {
+          stream.progress(vscode.l10n.t('Starting {0}…', prepared.prompt.server.def.name));
+          await start();
+        },
       }),
     );
     switch (outcome.kind) {

@@ -48,6 +48,14 @@ export async function runPrompt(
       await openChat(prepared.line);
       return false;
     },
+    whileStarting: (prepared, start) =>
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Starting {0}…', prepared.prompt.server.def.name),
+        },
+        start,
+      ),
     whileGetting: (prepared, get) =>
       vscode.window.withProgress(
         {

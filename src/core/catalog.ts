@@ -12,6 +12,7 @@ import { PromptError, toPromptError } from './errors.js';
 import { stringifyJson } from './json.js';
 import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
 import { mixedScripts } from './scripts.js';
+import type { CacheScope, CachedList, PromptCache } from './prompt-cache.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;
@@ -38,6 +39,8 @@ export interface ServerEntry {
   warnings: string[];
   /** Prompt name → the short name it was given, kept across re-lists so a `-2` suffix stays with its prompt. */
   shortNames?: Map<string, string>;
+  /** The prompts come from the saved list of an earlier window; the server has not confirmed them yet. */
+  cached: boolean;
 }
 
 /** What is wrong with a server now, if anything: its last listing failed, or it is down. */
@@ -51,7 +54,17 @@ export interface CatalogOptions {
   start?: 'eager' | 'lazy';
   maxPages?: number;
   debounceMs?: number;
+  /** Saved prompt lists: each server's prompts are there before it runs, and each listing is saved. */
+  cache?: PromptCache;
+  /**
+   * `eager` only. `onDemand`: a server with a saved list gets no process until one of its prompts is
+   * run, completed or expanded (ensureStarted); one without starts once to fill it. `onStartup`: all start.
+   */
+  startServers?: StartPolicy;
 }
+
+/** mcpPrompts.startServers */
+export type StartPolicy = 'onDemand' | 'onStartup';
 
 export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
 
@@ -63,6 +76,9 @@ const PromptPageSchema = z.array(PromptSchema);
 export class Catalog {
   private entries: ServerEntry[] = [];
   private loads = new Map<ServerEntry, Promise<void>>();
+  private starts = new Map<ServerEntry, Promise<void>>();
+  /** When each cached entry's list was sent, and its freshness hint. */
+  private saved = new Map<ServerEntry, Pick<CachedList, 'listedAt' | 'ttlMs'>>();
   private pendingReload = new Set<ServerEntry>();
   private debounce = new Map<ServerEntry, NodeJS.Timeout>();
   private disposables = new Map<ServerEntry, { dispose(): void }[]>();
@@ -100,21 +116,94 @@ export class Catalog {
     this.changeEmitter.fire(undefined);
     if ((this.options.start ?? 'eager') === 'eager')
       for (const e of next)
-        if (!e.prompts.length && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
+        if ((e.cached || !e.prompts.length) && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
   }
 
   private createEntry(def: ServerDefinition): ServerEntry {
     const connection = new ServerConnection(def, this.options.connection?.(def));
-    const entry: ServerEntry = { id: def.id, def, connection, prompts: [], loading: false, warnings: [] };
+    const entry: ServerEntry = {
+      id: def.id,
+      def,
+      connection,
+      prompts: [],
+      loading: false,
+      warnings: [],
+      cached: false,
+    };
+    this.seed(entry);
     this.disposables.set(entry, [
       connection.onPromptsChanged(() => this.scheduleReload(entry)),
-      connection.onStatus(() => this.changeEmitter.fire(entry)),
+      connection.onStatus(status => {
+        // Whatever started it (a completion, a get), a server showing a saved list confirms it now.
+        if (status === 'running' && entry.cached) void this.ensureStarted(entry);
+        this.changeEmitter.fire(entry);
+      }),
     ]);
     return entry;
   }
 
+  /** The saved list of an earlier window, if there is a usable one; on demand, the server then stays stopped. */
+  private seed(entry: ServerEntry): void {
+    const list = this.options.cache?.get(entry.def, m => entry.connection.log.warn(m));
+    if (!list) return;
+    entry.shortNames = list.shortNames;
+    entry.prompts = this.toCatalogPrompts(entry, list.prompts, []);
+    entry.cached = true;
+    this.saved.set(entry, { listedAt: list.listedAt, ttlMs: list.ttlMs });
+    // stop() on a connection that never ran only marks it `stopped`, at once.
+    if (this.startPolicy === 'onDemand') void entry.connection.stop();
+  }
+
+  /** mcpPrompts.startServers changed: `onStartup` starts the servers that wait for use now. */
+  setStartPolicy(policy: StartPolicy): void {
+    this.options.startServers = policy;
+    if (this.startPolicy === 'onStartup') for (const e of this.entries) if (e.cached) void this.ensureStarted(e);
+  }
+
+  private get startPolicy(): StartPolicy {
+    return (this.options.start ?? 'eager') === 'eager' ? (this.options.startServers ?? 'onDemand') : 'onDemand';
+  }
+
+  /**
+   * Starts a server whose prompts are about to be used (run, argument completion, tree expansion):
+   * a cached list is listed again unless the server called it fresh (`ttlMs`), so a prompt that is gone
+   * shows as gone. Resolves when the list is current; never rejects (a failed start is the entry's error).
+   */
+  ensureStarted(entry: ServerEntry): Promise<void> {
+    if (!this.entries.includes(entry)) return Promise.resolve();
+    const running = this.starts.get(entry) ?? this.loads.get(entry);
+    if (running) return running;
+    if (!entry.cached) {
+      if (!entry.prompts.length && !entry.listError) return this.load(entry);
+      const status = entry.connection.status;
+      if (status !== 'stopped' && status !== 'idle') return Promise.resolve();
+      return entry.connection.connect().then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+    const start = this.startCached(entry).finally(() => this.starts.delete(entry));
+    this.starts.set(entry, start);
+    return start;
+  }
+
+  private async startCached(entry: ServerEntry): Promise<void> {
+    const saved = this.saved.get(entry);
+    if (!saved || !this.options.cache?.isFresh(saved)) return this.load(entry);
+    try {
+      await entry.connection.connect();
+    } catch {
+      return; // The connection keeps the error; the cached prompts stay, marked cached.
+    }
+    if (!this.entries.includes(entry)) return;
+    entry.cached = false;
+    this.saved.delete(entry);
+    this.changeEmitter.fire(entry);
+  }
+
   /** Resolves once the server's connection is closed (a stdio server's process has exited). */
   private disposeEntry(entry: ServerEntry): Promise<void> {
+    this.saved.delete(entry);
     clearTimeout(this.debounce.get(entry));
     this.debounce.delete(entry);
     for (const d of this.disposables.get(entry) ?? []) d.dispose();
@@ -174,6 +263,7 @@ export class Catalog {
     const collected: Prompt[] = [];
     const warnings: string[] = [];
     let listError: PromptError | undefined;
+    let hints: { ttlMs?: number; cacheScope?: CacheScope } = {};
     try {
       const client = await entry.connection.connect();
       if (!client.getServerCapabilities()?.prompts) {
@@ -190,6 +280,7 @@ export class Catalog {
               entry.def.name,
             );
           const result = await entry.connection.listPromptsPage(cursor);
+          hints = mergeHints(hints, result as { ttlMs?: unknown; cacheScope?: unknown }, page === 0);
           const items = result.prompts ?? [];
           // One parse for the usual, all-valid page; item by item only when something is wrong.
           const whole = PromptPageSchema.safeParse(items);
@@ -221,6 +312,15 @@ export class Catalog {
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
     if (!listError || collected.length) this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
+    if (!listError) {
+      entry.cached = false;
+      this.saved.delete(entry);
+      this.options.cache?.set(entry.def, {
+        prompts: entry.prompts.map(p => p.prompt),
+        shortNames: entry.shortNames ?? new Map<string, string>(),
+        ...hints,
+      });
+    }
     if (warnings.length > MAX_WARNINGS)
       warnings.splice(
         MAX_WARNINGS,
@@ -366,6 +466,23 @@ export function assignShortNames(
     give(name, short);
   }
   return out;
+}
+
+/**
+ * The caching hints of a whole listing: the shortest `ttlMs` of its pages (each page is its own
+ * response), `private` if any page is. Pages without hints (servers before 2026-07-28) count as ttl 0.
+ */
+function mergeHints(
+  so: { ttlMs?: number; cacheScope?: CacheScope },
+  page: { ttlMs?: unknown; cacheScope?: unknown },
+  first: boolean,
+): { ttlMs?: number; cacheScope?: CacheScope } {
+  const ttl = typeof page.ttlMs === 'number' && Number.isFinite(page.ttlMs) ? Math.max(page.ttlMs, 0) : undefined;
+  const scope = page.cacheScope === 'private' || page.cacheScope === 'public' ? page.cacheScope : undefined;
+  return {
+    ttlMs: first ? ttl : ttl === undefined || so.ttlMs === undefined ? undefined : Math.min(so.ttlMs, ttl),
+    cacheScope: so.cacheScope === 'private' || scope === 'private' ? 'private' : (scope ?? so.cacheScope),
+  };
 }
 
 function describeItem(raw: unknown): string {

@@ -2,7 +2,9 @@
 // collect the missing arguments → prompts/get → store the result → keep the arguments on failure
 // (the next attempt starts from them) → remember what was typed. Where the result is shown is decided
 // once, by destination(), from the typed settings.
+import * as l10n from '@vscode/l10n';
 import { toTranscript } from './content.js';
+import { PromptError } from './errors.js';
 import {
   formatInvocation,
   getPrompt,
@@ -10,7 +12,7 @@ import {
   type InvokeRequest,
   type PreparedInvocation,
 } from './invocation.js';
-import type { Catalog, CatalogPrompt } from './catalog.js';
+import { serverError, type Catalog, type CatalogPrompt } from './catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
@@ -40,6 +42,8 @@ export interface RunRequest extends Pick<InvokeRequest, 'line' | 'prompt' | 'val
   fromDraft?: boolean;
   /** Once the arguments are known: true to get the prompt here, false when the surface hands the line to chat. */
   route?: (prepared: Prepared) => Promise<boolean>;
+  /** Wraps the start of a server that is not running (start policy `onDemand`): "starting <server>…" progress. */
+  whileStarting?: (prepared: Prepared, start: () => Promise<void>) => PromiseLike<void>;
   /** Wraps the request to the server (a progress notification with its own cancel); its signal aborts the get. */
   whileGetting?: <T>(prepared: Prepared, get: (signal?: AbortSignal) => Promise<T>) => PromiseLike<T>;
 }
@@ -82,6 +86,7 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
       store.handedToChat(prepared.line);
       return { kind: 'handedOff', line: prepared.line };
     }
+    prepared = await started(catalog, prepared, req.whileStarting);
     const p = prepared;
     const get = (signal?: AbortSignal) => getPrompt(p.prompt, p.args, signal ?? req.signal);
     const done = req.whileGetting ? await req.whileGetting(p, get) : await get();
@@ -95,6 +100,39 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
     // What the user typed is offered again next time, whether or not the server took it.
     for (const h of history) await store.remember(h.name, h.values);
   }
+}
+
+/**
+ * A prompt from a saved list whose server is not running: start it (a saved list is listed again), then
+ * go on with the prompt as the server lists it now, or say that it no longer offers it.
+ */
+async function started(
+  catalog: Catalog,
+  prepared: Prepared,
+  whileStarting: RunRequest['whileStarting'],
+): Promise<Prepared> {
+  const entry = prepared.prompt.server;
+  if (!entry.cached && entry.connection.status !== 'stopped') return prepared;
+  const start = () => catalog.ensureStarted(entry);
+  await (whileStarting ? whileStarting(prepared, start) : start());
+  if (entry.cached) {
+    // It did not start: say why rather than spawn it again for the get.
+    const error = serverError(entry);
+    if (error) throw error;
+    return prepared;
+  }
+  const now = entry.prompts.find(p => p.prompt.name === prepared.prompt.prompt.name);
+  if (!now)
+    throw new PromptError(
+      l10n.t(
+        '{0} no longer offers the prompt "{1}"; its list of prompts was refreshed',
+        entry.def.name,
+        prepared.prompt.prompt.name,
+      ),
+      'input',
+      entry.def.name,
+    );
+  return { ...prepared, prompt: now };
 }
 
 function withoutSources(c: Collected): Record<string, string> {

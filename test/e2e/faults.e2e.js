@@ -33,7 +33,8 @@ module.exports = async function faults(ctx) {
         2,
       ),
     },
-    userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('ok') } },
+    // The reload below checks that every running server is replaced: start them all, not on demand.
+    userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('ok') }, 'mcpPrompts.startServers': 'onStartup' },
   });
   const { page } = ui;
 

@@ -17,6 +17,7 @@ const server: ServerEntry = {
   prompts: [],
   loading: false,
   warnings: [],
+  cached: false,
 };
 const review: CatalogPrompt = {
   server,

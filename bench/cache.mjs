@@ -1,0 +1,167 @@
+// 7. Saved prompt lists, servers started on demand (mcpPrompts.startServers `onDemand`): 20 stdio
+// servers × 1,000 prompts whose lists a first window saved. Each measurement in a fresh
+// `node --expose-gc` process (this file with --child):
+//  - activation → catalog complete: a new catalog over the saved lists until all 20,000 prompts are in it;
+//  - processes spawned meanwhile (the fixture writes each start's pid to a file);
+//  - heap after it, minus the heap of the same process with no servers;
+//  - the first run of a prompt on a stopped server (start, re-list, get through the run path) vs the raw
+//    SDK client doing spawn + connect + get from a script.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, loadCore, median, now, row, runProcess } from './lib.mjs';
+
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
+const SERVERS = 20;
+const PROMPTS = 1000;
+
+function servers(dir, n) {
+  const out = {};
+  for (let i = 0; i < n; i++)
+    out[`s${i}`] = {
+      command: process.execPath,
+      args: [FIXTURE],
+      env: { CACHEABLE_PIDS: path.join(dir, 'pids'), CACHEABLE_COUNT: String(PROMPTS) },
+    };
+  return out;
+}
+
+function pidCount(dir) {
+  const f = path.join(dir, 'pids');
+  return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+function catalogOver(core, dir, n) {
+  const cache = new core.PromptCache(new core.FolderStorage(path.join(dir, 'store')));
+  const eras = new core.EraMemory(cache.eraStore());
+  const catalog = new core.Catalog({
+    start: 'eager',
+    startServers: 'onDemand',
+    cache,
+    connection: () => ({ restart: false, eras }),
+  });
+  catalog.setServers(core.parseConfigObject({ servers: servers(dir, n) }, 'user').servers);
+  return { catalog, cache };
+}
+
+async function waitUntil(check) {
+  while (!check()) await new Promise(r => setTimeout(r, 5));
+}
+
+/** The first window: every server starts once, lists, and its list is saved. */
+export async function fill(dir) {
+  const core = loadCore();
+  const { catalog, cache } = catalogOver(core, dir, SERVERS);
+  await waitUntil(() => catalog.servers.every(e => e.prompts.length === PROMPTS && !e.cached && !e.loading));
+  await cache.flush();
+  await catalog.dispose();
+}
+
+function heapMB() {
+  global.gc();
+  global.gc();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+async function childMain(mode, dir) {
+  const core = loadCore();
+  if (mode === 'activate' || mode === 'empty') {
+    const before = pidCount(dir);
+    const t0 = now();
+    const { catalog } = catalogOver(core, dir, mode === 'empty' ? 0 : SERVERS);
+    await waitUntil(() => catalog.prompts.length === (mode === 'empty' ? 0 : SERVERS * PROMPTS));
+    const ms = now() - t0;
+    const heap = heapMB();
+    const spawned = pidCount(dir) - before;
+    await catalog.dispose();
+    return { ms, heap, spawned };
+  }
+  if (mode === 'first-run') {
+    const { catalog } = catalogOver(core, dir, 1);
+    const store = new core.ResultStore(core.memoryStore());
+    const t0 = now();
+    const out = await core.runPrompt(catalog, store, { line: 's0.p7 topic=bench' });
+    const ms = now() - t0;
+    if (out.kind !== 'done') throw new Error(`run failed: ${String(out.error)}`);
+    await catalog.dispose();
+    return { ms };
+  }
+  if (mode === 'raw') {
+    const t0 = now();
+    const client = new core.Client({ name: 'raw', version: '1' });
+    await client.connect(
+      new core.StdioClientTransport({ command: process.execPath, args: [FIXTURE], env: { CACHEABLE_COUNT: '1000' } }),
+    );
+    const r = await client.getPrompt({ name: 'p7', arguments: { topic: 'bench' } });
+    const ms = now() - t0;
+    if (!r.messages.length) throw new Error('raw get returned nothing');
+    await client.close();
+    return { ms };
+  }
+  throw new Error(`unknown mode ${mode}`);
+}
+
+async function child(mode, dir) {
+  const r = await runProcess(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', mode, dir], {
+    timeoutMs: 120000,
+  });
+  if (r.code !== 0) throw new Error(`cache ${mode} exited ${r.code}: ${r.stderr.slice(-800)}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+export async function run({ quick = false } = {}) {
+  const reps = quick ? 2 : 5;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-bench-cache-'));
+  try {
+    await fill(dir);
+    const act = [];
+    const empty = [];
+    const first = [];
+    const raw = [];
+    for (let i = 0; i < reps; i++) {
+      empty.push(await child('empty', dir));
+      act.push(await child('activate', dir));
+      raw.push(await child('raw', dir));
+      first.push(await child('first-run', dir));
+    }
+    const heapDelta = median(act.map(a => a.heap)) - median(empty.map(a => a.heap));
+    return {
+      rows: [
+        row(
+          `activation → catalog complete (${SERVERS} saved lists × ${PROMPTS} prompts)`,
+          median(act.map(a => a.ms)),
+          undefined,
+          'ms',
+          { abs: 50 },
+          'onDemand, lists read and checked',
+        ),
+        row('processes spawned meanwhile', Math.max(...act.map(a => a.spawned)), undefined, 'n', { abs: 0 }),
+        row('heap over no servers', heapDelta, undefined, 'MB', { abs: 15 }, 'after gc, same process kind'),
+        row(
+          'first run on a stopped server (start, re-list 1,000, get) vs raw SDK spawn + connect + get',
+          median(first.map(a => a.ms)),
+          median(raw.map(a => a.ms)),
+          'ms',
+          { ratio: 1.2 },
+        ),
+      ],
+      data: { act, empty, first, raw, heapDelta },
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  childMain(process.argv[3], process.argv[4]).then(
+    r => {
+      console.log(JSON.stringify(r));
+      process.exit(0);
+    },
+    err => {
+      console.error(err instanceof Error ? err.stack : String(err));
+      process.exit(1);
+    },
+  );
+}

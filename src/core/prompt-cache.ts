@@ -1,0 +1,316 @@
+// Each server's prompt list, kept between windows so its prompts are there before the server runs.
+// One file per server slot (where it is defined + its id), holding a keyed hash of the whole definition:
+// a changed command, URL, header or environment value drops the list. No definition value is stored in
+// clear. What is read back is hostile (a hand-edited or broken file): size caps, schema checks, and a
+// broken file means no cache and a log line, never a failed activation.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
+import type { Prompt, PriorDiscovery } from '@modelcontextprotocol/client';
+import { DiscoverResultSchema, PromptSchema } from '@modelcontextprotocol/core';
+import * as z from 'zod/v4';
+import type { ServerDefinition } from './config.js';
+import type { EraStore } from './eras.js';
+
+/** Where cache entries live: the extension's global storage folder, a temp folder in tests. */
+export interface CacheStorage {
+  /** The entry's text, or undefined when there is none (or it is larger than `maxBytes`). */
+  read(key: string, maxBytes: number): string | undefined;
+  /** Replaces the entry as a whole: a reader sees the old text or the new one, never a mix. */
+  write(key: string, text: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** `cacheScope` of the 2026-07-28 revision: `private` lists differ per user (authorization context). */
+export type CacheScope = 'public' | 'private';
+
+export interface CachedList {
+  prompts: Prompt[];
+  /** Prompt name → the short name it was given, so suffixes (`a_b-2`) survive a restart. */
+  shortNames: Map<string, string>;
+  /** When the server sent it (ms since the epoch). */
+  listedAt: number;
+  /** The server's freshness hint; absent from servers before 2026-07-28. */
+  ttlMs?: number;
+  cacheScope?: CacheScope;
+}
+
+export interface PromptCacheOptions {
+  log?: (message: string) => void;
+  now?: () => number;
+  /** Who and where this is: a `private` list is only read back by the same identity. */
+  identity?: string;
+}
+
+/** A file larger than this is not read at all. */
+export const MAX_CACHE_BYTES = 16 * 1024 * 1024;
+/** Prompts kept per server. */
+export const MAX_CACHED_PROMPTS = 10000;
+/** A list older than this is not shown: the server starts once to refresh it (a week without use). */
+export const MAX_CACHE_AGE_MS = 7 * 24 * 3600 * 1000;
+/** A freshness hint beyond this is taken as this (a hostile `ttlMs: 1e300` must not freeze a list). */
+export const MAX_TTL_MS = 24 * 3600 * 1000;
+const MAX_ERAS = 500;
+const SECRET_KEY = 'key';
+const ERAS_KEY = 'eras';
+const VERSION = 1;
+
+const CacheFile = z.object({
+  v: z.literal(VERSION),
+  def: z.string().max(128),
+  listedAt: z.number().finite(),
+  ttlMs: z.number().finite().optional(),
+  cacheScope: z.enum(['public', 'private']).optional(),
+  owner: z.string().max(128).optional(),
+  prompts: z.array(PromptSchema).max(MAX_CACHED_PROMPTS),
+  shortNames: z.array(z.tuple([z.string(), z.string()])).max(MAX_CACHED_PROMPTS),
+});
+
+const ErasFile = z.object({
+  v: z.literal(VERSION),
+  eras: z.record(
+    z.string().max(128),
+    z.union([
+      z.object({ kind: z.literal('legacy') }),
+      z.object({ kind: z.literal('modern'), discover: DiscoverResultSchema }),
+    ]),
+  ),
+});
+
+export class PromptCache {
+  private secret?: Buffer;
+  private readonly writes = new Map<string, Promise<void>>();
+  private readonly now: () => number;
+  private readonly owner: string;
+
+  constructor(
+    private readonly storage: CacheStorage,
+    private readonly options: PromptCacheOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.owner = sha256(options.identity ?? defaultIdentity());
+  }
+
+  /**
+   * The server's list as last seen, if it is usable: same definition, not too old, and (private) the
+   * same user and machine. Anything unusable is removed, so the next listing starts clean.
+   */
+  get(def: ServerDefinition, log: (message: string) => void = m => this.log(m)): CachedList | undefined {
+    const key = this.slot(def);
+    let text: string | undefined;
+    try {
+      text = this.storage.read(key, MAX_CACHE_BYTES);
+    } catch (err) {
+      log(l10n.t('{0}: the saved prompt list could not be read ({1})', def.name, describeError(err)));
+      return undefined;
+    }
+    if (text === undefined) return undefined;
+    let file: z.infer<typeof CacheFile>;
+    try {
+      const parsed = CacheFile.safeParse(JSON.parse(text));
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'schema');
+      file = parsed.data;
+    } catch (err) {
+      log(l10n.t('{0}: the saved prompt list is damaged and was dropped ({1})', def.name, describeError(err)));
+      this.remove(key);
+      return undefined;
+    }
+    if (file.def !== this.definitionHash(def)) {
+      log(l10n.t('{0}: its definition changed; the saved prompt list was dropped', def.name));
+      this.remove(key);
+      return undefined;
+    }
+    if (file.cacheScope === 'private' && file.owner !== this.owner) {
+      this.remove(key);
+      return undefined;
+    }
+    const age = this.now() - file.listedAt;
+    if (age > MAX_CACHE_AGE_MS || age < -MAX_TTL_MS) return undefined;
+    return {
+      prompts: file.prompts,
+      shortNames: new Map(file.shortNames),
+      listedAt: file.listedAt,
+      ttlMs: file.ttlMs,
+      cacheScope: file.cacheScope,
+    };
+  }
+
+  /** Fresh in the sense of the 2026-07-28 caching rules: `now < received + ttlMs` (absent or negative ttl = 0). */
+  isFresh(list: Pick<CachedList, 'listedAt' | 'ttlMs'>): boolean {
+    const ttl = Math.min(Math.max(list.ttlMs ?? 0, 0), MAX_TTL_MS);
+    const now = this.now();
+    return now >= list.listedAt && now < list.listedAt + ttl;
+  }
+
+  /** Keeps a server's list, replacing what was there (written in the background; `flush()` waits). */
+  set(def: ServerDefinition, list: Omit<CachedList, 'listedAt'> & { listedAt?: number }): void {
+    const prompts = list.prompts.slice(0, MAX_CACHED_PROMPTS);
+    const kept = new Set(prompts.map(p => p.name));
+    const file: z.input<typeof CacheFile> = {
+      v: VERSION,
+      def: this.definitionHash(def),
+      listedAt: list.listedAt ?? this.now(),
+      ttlMs: list.ttlMs,
+      cacheScope: list.cacheScope,
+      owner: list.cacheScope === 'private' ? this.owner : undefined,
+      prompts,
+      shortNames: [...list.shortNames].filter(([name]) => kept.has(name)),
+    };
+    const text = JSON.stringify(file);
+    if (text.length > MAX_CACHE_BYTES) {
+      this.log(l10n.t('{0}: its prompt list is too large to keep between windows', def.name));
+      this.remove(this.slot(def));
+      return;
+    }
+    this.queue(this.slot(def), () => this.storage.write(this.slot(def), text));
+  }
+
+  /** Forgets a server's list (its definition changed, or it was removed). */
+  delete(def: ServerDefinition): void {
+    this.remove(this.slot(def));
+  }
+
+  /** Resolves when every write started so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.writes.size) await Promise.all([...this.writes.values()]);
+  }
+
+  /** The protocol eras of the servers, in the same storage, keyed by a keyed hash of eraKey(). */
+  eraStore(): EraStore {
+    return {
+      hash: key => this.hmac(key),
+      load: () => {
+        const out = new Map<string, PriorDiscovery>();
+        let text: string | undefined;
+        try {
+          text = this.storage.read(ERAS_KEY, MAX_CACHE_BYTES);
+          if (text === undefined) return out;
+          const parsed = ErasFile.safeParse(JSON.parse(text));
+          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'schema');
+          for (const [k, v] of Object.entries(parsed.data.eras).slice(0, MAX_ERAS)) out.set(k, v);
+        } catch (err) {
+          this.log(
+            l10n.t('The saved protocol versions of the servers are damaged and were dropped ({0})', describeError(err)),
+          );
+          this.remove(ERAS_KEY);
+        }
+        return out;
+      },
+      save: eras => {
+        const entries = [...eras].slice(-MAX_ERAS);
+        const text = JSON.stringify({ v: VERSION, eras: Object.fromEntries(entries) });
+        this.queue(ERAS_KEY, () => this.storage.write(ERAS_KEY, text));
+      },
+    };
+  }
+
+  /** The file of a server: where it is defined (user / workspace folder) and its id, hashed. */
+  private slot(def: ServerDefinition): string {
+    return 'prompts-' + this.hmac(JSON.stringify(['slot', def.source, def.scope ?? '', def.id])).slice(0, 40);
+  }
+
+  /** Everything that decides what runs: a change of any of it is another server. */
+  definitionHash(def: ServerDefinition): string {
+    return this.hmac(JSON.stringify(['def', def.name, def.transport, def.defaultCwd ?? '']));
+  }
+
+  /**
+   * HMAC with a random key kept next to the entries: a definition's hash cannot be checked against
+   * guessed environment values or tokens by someone holding only the cache files of another machine.
+   */
+  private hmac(text: string): string {
+    this.secret ??= this.loadSecret();
+    return createHmac('sha256', this.secret).update(text).digest('hex');
+  }
+
+  private loadSecret(): Buffer {
+    try {
+      const text = this.storage.read(SECRET_KEY, 1024)?.trim();
+      if (text && /^[0-9a-f]{64}$/.test(text)) return Buffer.from(text, 'hex');
+    } catch {
+      // An unreadable key means a new one: the old entries no longer match and are dropped on read.
+    }
+    const secret = randomBytes(32);
+    this.queue(SECRET_KEY, () => this.storage.write(SECRET_KEY, secret.toString('hex')));
+    return secret;
+  }
+
+  /** Writes to one key run one after another; the last one wins. */
+  private queue(key: string, write: () => Promise<void>): void {
+    const before = this.writes.get(key) ?? Promise.resolve();
+    const next = before
+      .then(write)
+      .catch(err => this.log(l10n.t('The prompt list could not be saved ({0})', describeError(err))))
+      .finally(() => {
+        if (this.writes.get(key) === next) this.writes.delete(key);
+      });
+    this.writes.set(key, next);
+  }
+
+  private remove(key: string): void {
+    this.queue(key, () => this.storage.remove(key));
+  }
+
+  private log(message: string): void {
+    this.options.log?.(message);
+  }
+}
+
+/** A folder of `<key>.json` files; writes go to a temporary file first and are renamed into place. */
+export class FolderStorage implements CacheStorage {
+  constructor(readonly folder: string) {}
+
+  read(key: string, maxBytes: number): string | undefined {
+    const file = this.file(key);
+    let size: number;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      return undefined;
+    }
+    if (size > maxBytes) throw new Error(l10n.t('{0} bytes, more than {1}', size, maxBytes));
+    return fs.readFileSync(file, 'utf8');
+  }
+
+  async write(key: string, text: string): Promise<void> {
+    await fs.promises.mkdir(this.folder, { recursive: true });
+    const tmp = `${this.file(key)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await fs.promises.writeFile(tmp, text, { mode: 0o600 });
+      await fs.promises.rename(tmp, this.file(key));
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.file(key), { force: true });
+  }
+
+  private file(key: string): string {
+    if (!/^[a-z0-9-]+$/.test(key)) throw new Error(`bad cache key ${key}`);
+    return path.join(this.folder, `${key}.json`);
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** This user on this machine. */
+function defaultIdentity(): string {
+  let user: string;
+  try {
+    user = os.userInfo().username;
+  } catch {
+    user = process.env.USER ?? process.env.USERNAME ?? '';
+  }
+  return `${user}@${os.hostname()}`;
+}
+
+function describeError(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 200);
+}
