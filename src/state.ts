@@ -8,7 +8,7 @@ import { Catalog } from './core/catalog';
 import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
 import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
 import { ResultStore, type StoredResult } from './core/results';
-import { workspaceTrustEnabled } from './settings';
+import { idleStopMs, workspaceTrustEnabled } from './settings';
 import { ServerLogs } from './workspace/server-logs';
 import { OAuthLoopback } from './workspace/oauth-loopback';
 import { readConfigSources } from './workspace/config-sources';
@@ -61,6 +61,7 @@ export class ExtensionState implements vscode.Disposable {
         secrets: secretValues(def),
         questions: askQuestion,
         oauth: this.loopback.provider(def),
+        idleStopMs,
       }),
     });
     this.results = new ResultStore(context.globalState);

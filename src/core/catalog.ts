@@ -174,6 +174,8 @@ export class Catalog {
     const collected: Prompt[] = [];
     const warnings: string[] = [];
     let listError: PromptError | undefined;
+    // The whole listing keeps the server from an idle stop, between pages too.
+    const release = entry.connection.hold();
     try {
       const client = await entry.connection.connect();
       if (!client.getServerCapabilities()?.prompts) {
@@ -216,6 +218,8 @@ export class Catalog {
       }
     } catch (err) {
       listError = toPromptError(err, entry.def.name, l10n.t('listing prompts'));
+    } finally {
+      release();
     }
     if (!this.entries.includes(entry)) return;
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
