@@ -94,6 +94,11 @@ const MAX_LISTEN_DROPS = 20;
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Ask this client only (the one a listing began on): when the server was stopped meanwhile, the request
+   * fails as cancelled instead of starting the server again.
+   */
+  client?: Client;
 }
 
 /** A client that finished its handshake, with the traced transport under it and its kind as used. */
@@ -709,10 +714,14 @@ export class ServerConnection {
   }
 
   private async send<T>(what: () => string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
-    const client = await this.connect();
+    const generation = this.generation;
+    if (opts.client && opts.client !== this.client) throw this.stoppedError();
+    const client = opts.client ?? (await this.connect());
     try {
       return await call(client);
     } catch (err) {
+      // Stopped while this client's request was under way: the close is ours, not the server's fault.
+      if (opts.client && generation !== this.generation) throw this.stoppedError();
       const error =
         this.signInNeeded(err) ??
         this.hide(

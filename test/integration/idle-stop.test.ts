@@ -4,7 +4,7 @@
 // "keeps it running" test compares with a second server armed no earlier, which does stop: no fixed sleeps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invokePrompt } from '../../src/core/invocation';
+import { completeArgument, invokePrompt } from '../../src/core/invocation';
 import { ResultStore, memoryStore } from '../../src/core/results';
 import { run } from '../../src/core/runner';
 import type { QuestionAnswer } from '../../src/core/elicitation';
@@ -112,7 +112,11 @@ test("an open argument input (the runner's hold) keeps its server running; the o
       },
     });
     await opened.promise;
-    // Any request to b after the input opened arms b's wait later than a's would have been armed.
+    // The input asks for completions (which start a again, were it stopped before the input opened);
+    // after that only the hold is left on a.
+    const p03 = a.prompts.find(p => p.prompt.name === 'p03') ?? assert.fail('no p03');
+    assert.deepEqual((await completeArgument(p03, 'topic', 'm', {})).values, ['music']);
+    // Any request to b now arms b's wait later than a's would have been armed.
     await catalog.refresh('b');
     await waitFor(() => b.connection.status === 'stopped', 'the other server to stop');
     assert.equal(a.connection.status, 'running', 'the server whose argument input is open keeps running');
