@@ -41,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     state,
     tree,
     view,
+    tree.attach(view),
     registerStatus(state),
     ...registerCommands({ state, input, transcripts }),
     registerParticipant(state, input.collect),

@@ -38,6 +38,17 @@ export function readStartServers(): StartPolicy {
   );
 }
 
+/**
+ * mcpPrompts.idleStopMinutes in ms (0: never). Servers the user wants started at startup
+ * (mcpPrompts.startServers: onStartup) are never stopped for idleness: their processes are what they chose.
+ */
+export function idleStopMs(): number {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  if (c.get<unknown>('startServers') === 'onStartup') return 0;
+  const minutes = c.get<unknown>('idleStopMinutes');
+  return typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0 ? minutes * 60000 : 0;
+}
+
 /** `mcpPrompts.servers` per level: the user's own value, the workspace's, and (multi-root) a folder's. */
 export function inspectServers(folder?: vscode.Uri): { user?: unknown; workspace?: unknown; folder?: unknown } {
   const inspected = vscode.workspace.getConfiguration(SECTION, folder).inspect<unknown>('servers');

@@ -10,7 +10,7 @@ import { openPromptCache } from './workspace/prompt-cache-storage';
 import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
 import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
 import { ResultStore, type StoredResult } from './core/results';
-import { readStartServers, workspaceTrustEnabled } from './settings';
+import { idleStopMs, readStartServers, workspaceTrustEnabled } from './settings';
 import { ServerLogs } from './workspace/server-logs';
 import { OAuthLoopback } from './workspace/oauth-loopback';
 import { readConfigSources } from './workspace/config-sources';
@@ -68,6 +68,7 @@ export class ExtensionState implements vscode.Disposable {
         secrets: secretValues(def),
         questions: askQuestion,
         oauth: this.loopback.provider(def),
+        idleStopMs,
       }),
     });
     this.results = new ResultStore(context.globalState);

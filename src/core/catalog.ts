@@ -216,6 +216,7 @@ export class Catalog {
     clearTimeout(this.debounce.get(entry));
     const timer = setTimeout(() => {
       this.debounce.delete(entry);
+      if (!isLive(entry)) return;
       if (this.loads.has(entry)) this.pendingReload.add(entry);
       else void this.load(entry);
     }, this.options.debounceMs ?? 150);
@@ -251,7 +252,7 @@ export class Catalog {
     if (running) return running;
     const p = this.listAll(entry).finally(() => {
       this.loads.delete(entry);
-      if (this.pendingReload.delete(entry) && this.entries.includes(entry)) void this.load(entry);
+      if (this.pendingReload.delete(entry) && this.entries.includes(entry) && isLive(entry)) void this.load(entry);
     });
     this.loads.set(entry, p);
     return p;
@@ -264,6 +265,8 @@ export class Catalog {
     const warnings: string[] = [];
     let listError: PromptError | undefined;
     let hints: { ttlMs?: number; cacheScope?: CacheScope } = {};
+    // The whole listing keeps the server from an idle stop, between pages too.
+    const release = entry.connection.hold();
     try {
       const client = await entry.connection.connect();
       if (!client.getServerCapabilities()?.prompts) {
@@ -279,7 +282,8 @@ export class Catalog {
               'server',
               entry.def.name,
             );
-          const result = await entry.connection.listPromptsPage(cursor);
+          // Every page on the client the listing began on: a stop between pages ends the listing.
+          const result = await entry.connection.listPromptsPage(cursor, { client });
           hints = mergeHints(hints, result as { ttlMs?: unknown; cacheScope?: unknown }, page === 0);
           const items = result.prompts ?? [];
           // One parse for the usual, all-valid page; item by item only when something is wrong.
@@ -307,10 +311,19 @@ export class Catalog {
       }
     } catch (err) {
       listError = toPromptError(err, entry.def.name, l10n.t('listing prompts'));
+    } finally {
+      release();
     }
     if (!this.entries.includes(entry)) return;
+    // Stopped meanwhile (by the user, or for idleness): no error, and the last whole list stays.
+    const stopped = listError?.kind === 'cancelled';
+    if (stopped) {
+      listError = entry.listError;
+      collected.length = 0;
+    }
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
-    if (!listError || collected.length) this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
+    if (!stopped && (!listError || collected.length))
+      this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
     if (!listError) {
       entry.cached = false;
@@ -431,6 +444,15 @@ export class Catalog {
     await Promise.all(entries.map(e => this.disposeEntry(e)));
     this.changeEmitter.dispose();
   }
+}
+
+/**
+ * A re-list the server asked for (list_changed, a restart) runs only while it runs: a server stopped
+ * meanwhile is not started again for it. Its next start announces a change itself.
+ */
+function isLive(entry: ServerEntry): boolean {
+  const status = entry.connection.status;
+  return status === 'running' || status === 'starting';
 }
 
 /** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */

@@ -62,6 +62,11 @@ export interface ConnectionOptions {
   minStartupMs?: number;
   /** Answers the server's questions (elicitation); without it every question is cancelled. */
   questions?: Asker;
+  /**
+   * Stop the server after this many ms without a request or a hold (see hold()); 0 or none: never. Read
+   * each time the wait starts, so a changed setting applies from the next request on.
+   */
+  idleStopMs?: () => number;
 }
 
 export type { RestartPolicy };
@@ -89,6 +94,11 @@ const MAX_LISTEN_DROPS = 20;
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Ask this client only (the one a listing began on): when the server was stopped meanwhile, the request
+   * fails as cancelled instead of starting the server again.
+   */
+  client?: Client;
 }
 
 /** A client that finished its handshake, with the traced transport under it and its kind as used. */
@@ -136,6 +146,11 @@ export class ServerConnection {
   private connectAbort?: AbortController;
   /** What the server said last on stderr, or why the SDK dropped the connection: explains a close. */
   private closeCause?: string;
+  /** Requests under way and holds (an open argument input, a question): while any, no idle stop. */
+  private busy = 0;
+  private idleTimer?: NodeJS.Timeout;
+  /** Stopped while running: list_changed went unheard, so the next start announces a change (the catalog lists again). */
+  private missedChanges = false;
   private readonly statusEmitter = new Emitter<ServerStatus>();
   private readonly promptsChangedEmitter = new Emitter<void>();
   readonly onStatus = this.statusEmitter.event;
@@ -318,6 +333,46 @@ export class ServerConnection {
     this._error = undefined;
     this.setStatus('running');
     this.listenForChanges(client, 0);
+    if (this.missedChanges) {
+      this.missedChanges = false;
+      this.promptsChangedEmitter.fire();
+    }
+    this.armIdleStop();
+  }
+
+  /**
+   * Keeps the server from an idle stop until the returned function is called: a run holds its server
+   * while the argument input is open. Starts nothing; releasing twice releases once.
+   */
+  hold(): () => void {
+    this.busy++;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.busy--;
+      this.armIdleStop();
+    };
+  }
+
+  /** Starts the wait for an idle stop when the server runs and nothing holds it. */
+  private armIdleStop(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    const ms = this.options.idleStopMs?.() ?? 0;
+    const client = this.client;
+    if (this.busy > 0 || !client || !(ms > 0)) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.busy > 0 || this.client !== client) return;
+      this.log.info(
+        l10n.t('{0} had no requests for {1} s: stopped until it is needed again', this.def.name, Math.round(ms / 1000)),
+      );
+      void this.stop();
+    }, ms);
+    this.idleTimer.unref?.();
   }
 
   /** The error a failed start throws; recorded as the server's error unless it was stopped meanwhile. */
@@ -367,7 +422,19 @@ export class ServerConnection {
       jsonSchemaValidator: noToolValidation,
       versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.probeTimeout(timeout) } },
     });
-    registerQuestions(client, this.def.name, this.options.questions, this.log, v => traced.hide(v));
+    const ask = this.options.questions;
+    // A question waiting for the user keeps the server from an idle stop (it may come outside any request of ours).
+    const held: Asker | undefined =
+      ask &&
+      (async question => {
+        const release = this.hold();
+        try {
+          return await ask(question);
+        } finally {
+          release();
+        }
+      });
+    registerQuestions(client, this.def.name, held, this.log, v => traced.hide(v));
     client.onerror = e => {
       this.protocolWarning(`${this.def.name}: ${e.message}`);
       // The SDK closes the connection after an oversized message; say so instead of "closed".
@@ -476,7 +543,10 @@ export class ServerConnection {
     this.generation++;
     clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     const client = this.client;
+    if (client) this.missedChanges = true;
     const transport = this.transport;
     const pending = this.connecting;
     this.connectAbort?.abort();
@@ -634,10 +704,24 @@ export class ServerConnection {
     if (opts.signal?.aborted)
       throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, what()), 'cancelled', this.def.name);
     if (this.gaveUp && this._error) throw this._error;
-    const client = await this.connect();
+    // A request under way keeps the server from an idle stop, from its start to the answer.
+    const release = this.hold();
+    try {
+      return await this.send(what, call, opts);
+    } finally {
+      release();
+    }
+  }
+
+  private async send<T>(what: () => string, call: (client: Client) => Promise<T>, opts: RequestOptions): Promise<T> {
+    const generation = this.generation;
+    if (opts.client && opts.client !== this.client) throw this.stoppedError();
+    const client = opts.client ?? (await this.connect());
     try {
       return await call(client);
     } catch (err) {
+      // Stopped while this client's request was under way: the close is ours, not the server's fault.
+      if (opts.client && generation !== this.generation) throw this.stoppedError();
       const error =
         this.signInNeeded(err) ??
         this.hide(

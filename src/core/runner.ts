@@ -75,9 +75,15 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
         collect &&
         (async (target, given) => {
           const defaults = req.fromDraft ? store.draft(target.invocationName) : {};
-          const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
-          if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
-          return got?.values;
+          // An open argument input keeps its server from an idle stop (its completions need it).
+          const release = target.server.connection.hold();
+          try {
+            const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
+            if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
+            return got?.values;
+          } finally {
+            release();
+          }
         }),
     });
     if (!ready) return { kind: 'cancelled' };

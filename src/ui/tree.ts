@@ -1,11 +1,25 @@
 // The sidebar: servers (live status) → prompts → arguments. Nodes are cached per server so a change
-// refreshes only that server's subtree (no flicker, no re-listing of unchanged servers).
+// refreshes only that server's subtree (no flicker, no re-listing of unchanged servers). At a glance:
+// rows that need the user come first, the view's badge counts them, servers whose prompts would not fit
+// start collapsed, and what the user expanded or collapsed is remembered per workspace.
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog';
-import type { HeldEntry } from '../core/view/server-state';
+import { serverState, type HeldEntry } from '../core/view/server-state';
 import { argumentItem, heldItem, problemItem, promptItem, serverItem } from '../core/view/items';
+import {
+  attentionBadge,
+  attentionFirst,
+  expandByDefault,
+  needsAttention,
+  promptsKnown,
+} from '../core/view/tree-layout';
 import type { ExtensionState } from '../state';
 import { toTreeItem } from './descriptors';
+
+/** workspaceState: server id → expanded, as the user left it. */
+const EXPANDED_KEY = 'tree.expanded';
+/** Servers remembered; the oldest choices go first. */
+const MAX_REMEMBERED = 500;
 
 export type Node =
   | { type: 'server'; entry: ServerEntry }
@@ -19,16 +33,115 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   readonly onDidChangeTreeData = this.emitter.event;
   private serverNodes = new Map<string, Node>();
   private readonly subs: vscode.Disposable[] = [];
+  /** The view it fills (after attach()); host tests read its badge. */
+  view?: vscode.TreeView<Node>;
+  /** Servers shown collapsed only because their prompts were not known yet: expanded once they are, if the rule says so. */
+  private readonly undecided = new Set<string>();
+  /** Expansions we asked for (reveal): not the user's choice, not remembered. */
+  private readonly expanding = new Set<string>();
 
   constructor(private readonly state: ExtensionState) {
     this.subs.push(
       state.catalog.onDidChange(entry => {
         const node = entry && this.serverNodes.get(entry.id);
-        if (node && node.type === 'server' && node.entry === entry) this.emitter.fire(node);
+        // The order depends on states (failing first): a change of one may move it.
+        if (node && node.type === 'server' && node.entry === entry && !this.orderChanged()) this.emitter.fire(node);
         else this.emitter.fire(undefined);
+        this.update();
       }),
     );
-    this.subs.push(state.onDidLoadConfig(() => this.emitter.fire(undefined)));
+    this.subs.push(
+      state.onDidLoadConfig(() => {
+        this.emitter.fire(undefined);
+        this.update();
+      }),
+    );
+  }
+
+  /** The view this provider fills: its badge, the user's expand/collapse, the deferred expansions. */
+  attach(view: vscode.TreeView<Node>): vscode.Disposable {
+    this.view = view;
+    const subs = [
+      view.onDidExpandElement(e => this.remember(e.element, true)),
+      view.onDidCollapseElement(e => this.remember(e.element, false)),
+      view.onDidChangeVisibility(() => this.update()),
+    ];
+    this.update();
+    return vscode.Disposable.from(...subs);
+  }
+
+  private lastOrder = '';
+  /** True when the servers' order (attention first) differs from the one shown last. */
+  private orderChanged(): boolean {
+    return this.order().join('\n') !== this.lastOrder;
+  }
+
+  private order(): string[] {
+    return attentionFirst(this.state.catalog.servers, e => needsAttention(serverState(e))).map(e => e.id);
+  }
+
+  private update(): void {
+    const view = this.view;
+    if (!view) return;
+    const badge = attentionBadge(this.state.catalog.servers, this.state.held, this.state.problems.length);
+    // Every catalog change comes here: send the badge to the window only when it changed.
+    if (JSON.stringify(badge) !== JSON.stringify(view.badge)) view.badge = badge;
+    // reveal() would open a hidden view; a hidden view's rows are made when it opens, by the rule.
+    if (!view.visible) return;
+    for (const id of [...this.undecided]) {
+      const node = this.serverNodes.get(id);
+      if (!node || node.type !== 'server') {
+        this.undecided.delete(id);
+        continue;
+      }
+      if (!promptsKnown(node.entry)) continue;
+      this.undecided.delete(id);
+      if (this.remembered(id) === undefined && this.byRule(node.entry)) {
+        this.expanding.add(id);
+        void Promise.resolve(view.reveal(node, { expand: true, select: false, focus: false })).then(
+          () => this.expanding.delete(id),
+          () => this.expanding.delete(id),
+        );
+      }
+    }
+  }
+
+  private byRule(entry: ServerEntry): boolean {
+    return expandByDefault(entry.prompts.length, this.state.catalog.servers.length);
+  }
+
+  private memory(): Record<string, boolean> {
+    const stored = this.state.context.workspaceState.get<unknown>(EXPANDED_KEY);
+    return stored && typeof stored === 'object' ? (stored as Record<string, boolean>) : {};
+  }
+
+  private remembered(id: string): boolean | undefined {
+    const value = this.memory()[id];
+    return typeof value === 'boolean' ? value : undefined;
+  }
+
+  private remember(node: Node, expanded: boolean): void {
+    if (node.type !== 'server') return;
+    const id = node.entry.id;
+    if (expanded && this.expanding.has(id)) return;
+    this.undecided.delete(id);
+    const memory = { ...this.memory() };
+    delete memory[id];
+    memory[id] = expanded;
+    const ids = Object.keys(memory);
+    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_REMEMBERED))) delete memory[old];
+    void this.state.context.workspaceState.update(EXPANDED_KEY, memory);
+  }
+
+  /** How a server row starts: as the user left it, else by the rule once its prompts are known. */
+  private startsExpanded(entry: ServerEntry): boolean {
+    const remembered = this.remembered(entry.id);
+    if (remembered !== undefined) return remembered;
+    if (promptsKnown(entry)) return this.byRule(entry);
+    // Not known yet: collapsed now, expanded by update() when the rule says so (VS Code keeps a row's
+    // first state for its id, so a later 'expanded' alone would not do it).
+    this.undecided.add(entry.id);
+    return false;
   }
 
   getChildren(node?: Node): Node[] {
@@ -42,12 +155,18 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       for (const entry of this.state.catalog.servers) {
         const existing = this.serverNodes.get(entry.id);
         const kept = existing && existing.type === 'server' && existing.entry === entry;
-        const n = kept ? existing : { type: 'server' as const, entry };
-        next.set(entry.id, n);
-        nodes.push(n);
+        next.set(entry.id, kept ? existing : { type: 'server' as const, entry });
       }
       this.serverNodes = next;
-      nodes.push(...this.state.held.map(held => ({ type: 'blocked' as const, held })));
+      const order = this.order();
+      this.lastOrder = order.join('\n');
+      const consent = (h: HeldEntry) => h.reason === 'consent';
+      const held = attentionFirst(this.state.held, consent).map(h => ({ type: 'blocked' as const, held: h }));
+      // Rows that need the user on top: failing servers, then those waiting for consent, then the rest.
+      const servers = order.map(id => next.get(id)!);
+      const attention = servers.filter(n => n.type === 'server' && needsAttention(serverState(n.entry)));
+      nodes.push(...attention, ...held.filter(n => consent(n.held)));
+      nodes.push(...servers.filter(n => !attention.includes(n)), ...held.filter(n => !consent(n.held)));
       return nodes;
     }
     if (node.type === 'server') return node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
@@ -67,7 +186,9 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
       case 'server':
-        return toTreeItem(serverItem(node.entry, this.state.notes.get(node.entry.id) ?? []));
+        return toTreeItem(
+          serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.startsExpanded(node.entry)),
+        );
       case 'blocked':
         return toTreeItem(heldItem(node.held));
       case 'problem':

@@ -77,7 +77,7 @@ module.exports = async function paletteTree(ctx) {
     await ui.waitForText(/crashing closed the connection during prompt "crash"/, { within: SESSION });
     await tree
       .filter({ hasText: 'crashing' })
-      .filter({ hasText: /error: crashing/ })
+      .filter({ hasText: /failed: crashing/ })
       .first()
       .waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running' }).first().waitFor();

@@ -245,7 +245,7 @@ describe('MCP Prompts in the real VS Code host', function () {
       tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
     await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
     assert.equal(entry.connection.status, 'stopped');
-    assert.match(String(item().description), /^stopped · stdio · 23 prompts$/);
+    assert.match(String(item().description), /^stopped \(on demand\) · stdio · 23 prompts$/);
     assert.equal(item().contextValue, 'server.stopped');
     await vscode.commands.executeCommand('mcpPrompts.startServer', 'paginated');
     await waitFor(
@@ -275,7 +275,11 @@ describe('MCP Prompts in the real VS Code host', function () {
         'broken could not start: command not found (/nonexistent/mcp-server)',
       );
       const item = tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'broken'));
-      assert.match(String(item.description), /^error: broken could not start: command not found/);
+      assert.match(String(item.description), /^failed: broken could not start: command not found/);
+      // At a glance: the failing server is the first row, and the view's badge counts it.
+      const first = tree.getChildren()[0];
+      assert.equal(first.type === 'server' && first.entry.id, 'broken', 'the failing server comes first');
+      assert.deepEqual(tree.view.badge, { value: 1, tooltip: 'MCP Prompts: 1 failing' });
       assert.equal(server(state, 'rich-demo').connection.status, 'running', 'the others go on');
     } finally {
       await vscode.workspace

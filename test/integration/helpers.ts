@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { Catalog, type CatalogOptions, type ServerEntry } from '../../src/core/catalog';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
 import type { RestartPolicy } from '../../src/core/connection';
+import type { Asker } from '../../src/core/elicitation';
 import type { LogSink } from '../../src/core/log';
 import { PromptError } from '../../src/core/errors';
 import assert from 'node:assert/strict';
@@ -132,6 +133,9 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
   restart?: false | RestartPolicy;
   timeoutMs?: number;
   minStartupMs?: number;
+  /** Idle stop after this many ms (none: never). */
+  idleStopMs?: number;
+  questions?: Asker;
 };
 
 /**
@@ -139,7 +143,7 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
  * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
  */
 export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
-  const { restart = false, timeoutMs = 20000, minStartupMs, ...catalogOptions } = options;
+  const { restart = false, timeoutMs = 20000, minStartupMs, idleStopMs, questions, ...catalogOptions } = options;
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -148,7 +152,14 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
     connection: def => {
       const log = new RecordingLog();
       logs.set(def.id, log);
-      return { log, restart, timeoutMs, ...(minStartupMs === undefined ? {} : { minStartupMs }) };
+      return {
+        log,
+        restart,
+        timeoutMs,
+        questions,
+        ...(minStartupMs === undefined ? {} : { minStartupMs }),
+        ...(idleStopMs === undefined ? {} : { idleStopMs: () => idleStopMs }),
+      };
     },
   });
   catalog.setServers(defs(servers));

@@ -19,6 +19,13 @@ import {
   type ServerView,
 } from '../../src/core/view/items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
+import {
+  attentionBadge,
+  attentionFirst,
+  expandByDefault,
+  needsAttention,
+  promptsKnown,
+} from '../../src/core/view/tree-layout';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { CompletionSession } from '../../src/core/view/completion-session';
 
@@ -131,7 +138,7 @@ test('the status bar counts a re-listing server as running and any problem as fa
 });
 
 test('tree rows say the state: the error while down, the counts while running, sign-in over both', () => {
-  assert.equal(serverItem(server({ status: 'error', error: 'spawn ENOENT' })).description, 'error: spawn ENOENT');
+  assert.equal(serverItem(server({ status: 'error', error: 'spawn ENOENT' })).description, 'failed: spawn ENOENT');
   assert.equal(serverItem(server({ status: 'running', prompts: 2 })).description, 'running · stdio · 2 prompts');
   const warned = serverItem(server({ status: 'running', listError: 'page 2 broke', prompts: 1 }));
   assert.equal(
@@ -374,4 +381,66 @@ test('completion session: asks once after typing stops, aborts the older request
   session.dispose();
   await new Promise(r => setTimeout(r, 60));
   assert.equal(asked.length, 2, 'nothing is asked after the step closed');
+});
+
+test('each server row says running, stopped (on demand), cached or failed first', () => {
+  const rows = [
+    server({ status: 'running', prompts: 3 }),
+    server({ status: 'stopped', prompts: 3 }),
+    { ...server({ status: 'stopped', prompts: 3 }), cached: true },
+    server({ status: 'error', error: 'exited', prompts: 3 }),
+    server({ status: 'error', error: 'spawn ENOENT' }),
+  ].map(s => serverItem(s).description);
+  assert.deepEqual(rows, [
+    'running · stdio · 3 prompts',
+    'stopped (on demand) · stdio · 3 prompts',
+    'cached · stdio · 3 prompts',
+    'failed: exited',
+    'failed: spawn ENOENT',
+  ]);
+  assert.equal(serverItem(server(), [], false).collapsible, 'collapsed');
+  assert.equal(serverItem(server()).collapsible, 'expanded');
+});
+
+test('a server starts expanded when its prompts fit its share of a screen (30 rows)', () => {
+  // 6 servers: 6 rows plus up to 4 prompts each.
+  assert.equal(expandByDefault(4, 6), true);
+  assert.equal(expandByDefault(5, 6), false);
+  assert.equal(expandByDefault(23, 6), false, 'the 23 prompts of one server would push the others off');
+  assert.equal(expandByDefault(29, 1), true);
+  assert.equal(expandByDefault(30, 1), false);
+  assert.equal(expandByDefault(1, 31), false, 'more servers than rows: each is one row');
+  for (const servers of [1, 2, 3, 6, 10, 29]) {
+    const share = [...Array(40).keys()].filter(n => expandByDefault(n, servers)).pop()!;
+    assert.ok(servers * (share + 1) <= 30, `${servers} servers with ${share} prompts each fit`);
+  }
+  assert.equal(promptsKnown(server({ status: 'starting' })), false, 'starting, nothing listed yet');
+  assert.equal(promptsKnown(server({ status: 'idle' })), false, 'never started');
+  assert.equal(promptsKnown(server({ status: 'running', loading: true })), false, 'first listing under way');
+  assert.equal(promptsKnown(server({ status: 'running' })), true, 'listed: none');
+  assert.equal(promptsKnown(server({ status: 'stopped', prompts: 2 })), true, 'from before (or a cache)');
+  assert.equal(promptsKnown(server({ status: 'error', error: 'x' })), true, 'failed: none to show');
+});
+
+test('rows that need the user come first and the badge counts them', () => {
+  const ok = server({ status: 'running', prompts: 1 });
+  const down = server({ status: 'error', error: 'exited' });
+  const signIn = server({ status: 'error', error: 'needs sign-in', signIn: true });
+  const warned = server({ status: 'running', listError: 'page 2 broke', prompts: 1 });
+  assert.deepEqual(
+    [ok, down, signIn, warned].map(s => needsAttention(serverState(s))),
+    [false, true, true, true],
+  );
+  assert.deepEqual(
+    attentionFirst(['a', 'B', 'c', 'D', 'e'], r => r === r.toUpperCase()),
+    ['B', 'D', 'a', 'c', 'e'],
+  );
+  const consent: HeldEntry = { def: def('w', 'workspace'), origin: 'x', reason: 'consent', message: 'm' };
+  const declined: HeldEntry = { ...consent, reason: 'declined' };
+  assert.deepEqual(attentionBadge([ok, down, signIn, warned], [consent, declined], 1), {
+    value: 5,
+    tooltip:
+      'MCP Prompts: 2 failing, 1 waiting for you to sign in, 1 waiting for your consent, 1 configuration files not read',
+  });
+  assert.equal(attentionBadge([ok], [declined], 0), undefined, 'nothing needs the user: no badge');
 });

@@ -52,7 +52,8 @@ export interface ServerView extends ServerSnapshot {
 
 const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foreground' };
 
-export function statusLabel(life: LifecycleState): string {
+/** What a server row says first. `cached`: its prompts come from the cache and it has not confirmed them. */
+export function statusLabel(life: LifecycleState, cached = false): string {
   switch (life.kind) {
     case 'starting':
       return l10n.t('starting');
@@ -60,11 +61,12 @@ export function statusLabel(life: LifecycleState): string {
       return l10n.t('running');
     case 'failed':
     case 'cached':
-      return l10n.t('error');
+      return l10n.t('failed');
     case 'stopped':
-      return l10n.t('stopped');
+      // No process now; the next run or completion starts it.
+      return cached ? l10n.t('cached') : l10n.t('stopped (on demand)');
     case 'idle':
-      return l10n.t('idle');
+      return cached ? l10n.t('cached') : l10n.t('idle');
     default:
       return unreachable(life);
   }
@@ -88,13 +90,16 @@ function statusIcon(life: LifecycleState): Icon {
   }
 }
 
-/** A server row: its state, transport and prompt count; the tooltip says where it is defined and why. */
-export function serverItem(entry: ServerView, notes: readonly string[] = []): TreeItemView {
+/**
+ * A server row: its state, transport and prompt count; the tooltip says where it is defined and why.
+ * `expanded`: how it starts (tree-layout.ts decides).
+ */
+export function serverItem(entry: ServerView, notes: readonly string[] = [], expanded = true): TreeItemView {
   const state = serverState(entry);
   const life = lifecycleOf(state)!;
   const transport = entry.connection.info?.transport ?? entry.def.transport.type;
   const problem = problemOf(state);
-  const statusText = statusLabel(life);
+  const statusText = statusLabel(life, !!entry.cached);
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(entry.def.name)}** — ${statusText}\n\n` }];
   const text = (t: string) => tooltip.push({ text: `${t}\n\n` });
   const info = entry.connection.info;
@@ -119,7 +124,7 @@ export function serverItem(entry: ServerView, notes: readonly string[] = []): Tr
     icon: statusIcon(life),
     // Menus key on the connection's own status (package.json `viewItem =~ /^server\.(running|starting)$/`).
     contextValue: `server.${entry.connection.status}`,
-    collapsible: 'expanded',
+    collapsible: expanded ? 'expanded' : 'collapsed',
   };
   if (state.kind === 'signIn') {
     item.description = l10n.t('sign-in needed — click to sign in');

@@ -13,6 +13,8 @@ export interface ServerSnapshot {
   readonly prompts: readonly unknown[];
   readonly loading: boolean;
   readonly listError?: PromptError;
+  /** Its prompts come from the persisted cache and the server has not confirmed them yet. */
+  readonly cached?: boolean;
   readonly connection: { readonly status: ServerStatus; readonly error?: PromptError; readonly authorizationUrl?: URL };
 }
 
