@@ -109,6 +109,7 @@ export class Catalog {
     this.disposables.set(entry, [
       connection.onPromptsChanged(() => this.scheduleReload(entry)),
       connection.onStatus(() => this.changeEmitter.fire(entry)),
+      connection.onInfo(() => this.changeEmitter.fire(entry)),
     ]);
     return entry;
   }

@@ -28,6 +28,7 @@ import {
   shouldFallBackToSse,
 } from './transports.js';
 import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
+import { cleanServerInfo, describeServerInfo, sameServerInfo, serverInfoOfResult } from './server-identity.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
 
@@ -138,7 +139,10 @@ export class ServerConnection {
   private closeCause?: string;
   private readonly statusEmitter = new Emitter<ServerStatus>();
   private readonly promptsChangedEmitter = new Emitter<void>();
+  private readonly infoEmitter = new Emitter<ServerInfo>();
   readonly onStatus = this.statusEmitter.event;
+  /** Fired when a 2026-07-28 result names the server differently (`_meta` serverInfo) than before. */
+  readonly onInfo = this.infoEmitter.event;
   /** Fired on `notifications/prompts/list_changed` and after a reconnect (the list may differ). */
   readonly onPromptsChanged = this.promptsChangedEmitter.event;
   readonly log: LogSink;
@@ -293,7 +297,7 @@ export class ServerConnection {
   private adopt({ client, traced, kind }: Started, abort: AbortController): void {
     this._info = {
       protocolVersion: client.getNegotiatedProtocolVersion(),
-      serverInfo: client.getServerVersion(),
+      serverInfo: cleanServerInfo(client.getServerVersion()),
       capabilities: client.getServerCapabilities(),
       instructions: client.getInstructions(),
       transport: kind,
@@ -301,10 +305,9 @@ export class ServerConnection {
     };
     this.log.info(
       l10n.t(
-        '{0} is running: {1} {2}, protocol {3}',
+        '{0} is running: {1}, protocol {2}',
         this.def.name,
-        this._info.serverInfo?.name ?? '?',
-        this._info.serverInfo?.version ?? '',
+        this._info.serverInfo ? describeServerInfo(this._info.serverInfo) : '?',
         this._info.protocolVersion ?? '?',
       ),
     );
@@ -636,7 +639,9 @@ export class ServerConnection {
     if (this.gaveUp && this._error) throw this._error;
     const client = await this.connect();
     try {
-      return await call(client);
+      const result = await call(client);
+      if (client === this.client && client.getProtocolEra() === 'modern') this.noteServerInfo(result);
+      return result;
     } catch (err) {
       const error =
         this.signInNeeded(err) ??
@@ -670,6 +675,25 @@ export class ServerConnection {
     }
   }
 
+  /** A 2026-07-28 result names its server in `_meta`; the latest name wins (a rolling upgrade shows at once). */
+  private noteServerInfo(result: unknown): void {
+    const next = serverInfoOfResult(result);
+    if (!next || !this._info || sameServerInfo(next, this._info.serverInfo)) return;
+    const before = this._info.serverInfo;
+    this._info = { ...this._info, serverInfo: next };
+    this.log.info(
+      before
+        ? l10n.t(
+            '{0} now reports itself as {1} (was {2})',
+            this.def.name,
+            describeServerInfo(next),
+            describeServerInfo(before),
+          )
+        : l10n.t('{0} reports itself as {1}', this.def.name, describeServerInfo(next)),
+    );
+    this.infoEmitter.fire(this._info);
+  }
+
   private setStatus(status: ServerStatus): void {
     if (this._status === status) return;
     this._status = status;
@@ -681,6 +705,7 @@ export class ServerConnection {
     const done = this.stop();
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();
+    this.infoEmitter.dispose();
     return done;
   }
 }
