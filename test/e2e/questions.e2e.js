@@ -3,7 +3,9 @@
 // row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
 // every check reads what the server got. A question inside completion steps in front of the
 // argument input, which comes back afterwards. A URL question shows the address and is declined.
+// A server that answers -32042 (a page to open first) is retried after the user opened it and said done.
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
@@ -140,6 +142,55 @@ module.exports = async function questions(ctx) {
     await ui.screenshot('url-question');
     await quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first().click();
     expect(await nextAnswer(before, 'the URL decline'), 'open_url: action=decline');
+
+    // 7. -32042 (URL elicitation required): the server answers the run with a page to open first. The
+    //    question names the server and the page; Open shows the page in the browser (a loopback page
+    //    here, so the test sees it arrive); "Done — retry" runs the prompt again, and it succeeds.
+    let visited = 0;
+    const site = http.createServer((req, res) => {
+      visited++;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Account connected. You can return to VS Code.');
+    });
+    await new Promise(resolve => site.listen(0, '127.0.0.1', () => resolve(undefined)));
+    try {
+      const port = /** @type {import('node:net').AddressInfo} */ (site.address()).port;
+      before = answers().length;
+      await ui.typeInChat(`@mcp /q.connect_first url=http://127.0.0.1:${port}/connect`);
+      expect(await nextAnswer(before, 'the -32042 answer'), 'connect_first: required c-1');
+      await quick
+        .getByText('q asks: Connect your account first (prompt "connect_first")')
+        .first()
+        .waitFor({ timeout: 30000 });
+      await quick.getByText(`http://127.0.0.1:${port}/connect`).first().waitFor({ timeout: 30000 });
+      await ui.waitForText('Waiting for your answer from q…', { within: SESSION });
+      await ui.screenshot('url-required-question');
+      const popup = page.context().waitForEvent('page', { timeout: 60000 });
+      await quick
+        .locator('.monaco-list-row')
+        .filter({ hasText: `Open 127.0.0.1:${port}` })
+        .first()
+        .click();
+      // VS Code may first ask whether to open an outside address.
+      const openButton = page.getByRole('button', { name: /^Open$/ }).first();
+      if (await Promise.race([popup.then(() => false), openButton.waitFor({ timeout: 60000 }).then(() => true)]))
+        await openButton.click();
+      const tab = await popup;
+      await tab.getByText('Account connected.').waitFor({ timeout: 60000 });
+      await tab.close();
+      if (visited < 1) throw new Error('the page was not opened');
+      const retry = quick
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'Done — retry prompt "connect_first"' })
+        .first();
+      await retry.waitFor({ timeout: 30000 });
+      await ui.screenshot('url-required-wait');
+      await retry.click();
+      await ui.waitForText('connect_first: connected after 1 required', { within: SESSION });
+      await ui.waitForText('q asked: Connect your account first (open 127.0.0.1', { within: SESSION });
+      await ui.screenshot('url-required-retried');
+    } finally {
+      site.close();
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
