@@ -3,6 +3,7 @@
 export { Catalog, sanitizePromptName } from '../src/core/catalog.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog.js';
 export { ServerConnection } from '../src/core/connection.js';
+export { EraMemory, defaultEraMemory, eraKey } from '../src/core/eras.js';
 export {
   argumentList,
   completeArgument,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and size of MCP Prompts, every figure against a baseline measured in the same
 // run (medians; absolute times are context only). Tables on stdout, every figure in bench/results.json.
-//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation] [--quick] [--package]
+//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,connect] [--quick] [--package]
 // --quick: fewer repetitions (smoke test; figures are noisier). --package: rebuild the .vsix.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,6 +49,11 @@ const sections = [
     async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 }),
   ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
+  [
+    'connect',
+    '7. Connect time per protocol era: core vs the raw v2 SDK Client (stdio spawns; HTTP servers already running)',
+    async () => (await import('./connect.mjs')).run({ reps: quick ? 2 : 5 }),
+  ],
 ];
 
 let finished = false;
