@@ -27,7 +27,7 @@ import {
   createStdioTransport,
   shouldFallBackToSse,
 } from './transports.js';
-import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
+import { type Asker, NO_QUESTIONS, QuestionClient, registerQuestions } from './elicitation.js';
 import { cleanServerInfo, describeServerInfo, sameServerInfo, serverInfoOfResult } from './server-identity.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -90,6 +90,8 @@ const MAX_LISTEN_DROPS = 20;
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** false: a question the server asks meanwhile is cancelled, not shown (completion in the chat input). */
+  questions?: false;
 }
 
 /** A client that finished its handshake, with the traced transport under it and its kind as used. */
@@ -629,6 +631,7 @@ export class ServerConnection {
     return {
       signal: opts.signal,
       timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(opts.questions === false ? { [NO_QUESTIONS]: true } : {}),
     };
   }
 

@@ -469,8 +469,17 @@ export class QuestionClient extends Client {
   }
 }
 
+/**
+ * Request option: a question the server asks during this request is cancelled instead of shown. For
+ * completion in the chat input: a quick input would take the keyboard from the line being typed, and
+ * VS Code cancels the completion (withdrawing the question) as soon as the editor loses focus.
+ */
+export const NO_QUESTIONS: unique symbol = Symbol('noQuestions');
+
 interface Running {
   what: () => string;
+  /** Set by NO_QUESTIONS. */
+  quiet: boolean;
   questions: number;
   pause(): void;
   resume(): void;
@@ -484,7 +493,7 @@ type RequestArgs = [
   schemaOrOptions?: unknown,
   options?: RequestOptions,
 ];
-type RequestOptions = { signal?: AbortSignal; timeout?: number } & Record<string, unknown>;
+type RequestOptions = { signal?: AbortSignal; timeout?: number; [NO_QUESTIONS]?: boolean } & Record<string, unknown>;
 
 /**
  * Answers the server's questions on `client` through `asker` (none: every question is cancelled) and
@@ -522,8 +531,10 @@ export function registerQuestions(
         timeout,
       );
     };
+    const quiet = options?.[NO_QUESTIONS] === true;
     running.set(id, {
       what: () => describeRequest(request),
+      quiet,
       questions: 0,
       pause: () => clearTimeout(timer),
       resume: start,
@@ -531,14 +542,15 @@ export function registerQuestions(
     if (open) running.get(id)?.pause();
     else start();
     const either = anySignal(options?.signal ? [options.signal, expire.signal] : [expire.signal]);
-    const ours = { ...options, signal: either.signal, timeout: NEVER };
+    const { [NO_QUESTIONS]: _quiet, ...rest } = options ?? {};
+    const ours = { ...rest, signal: either.signal, timeout: NEVER };
     const send = () => original(...((withSchema ? [request, args[1], ours] : [request, ours]) as RequestArgs));
     return send()
       .catch(async (err: unknown) => {
         // -32042: the server needs the user on a page first. Asked like any URL question, retried once.
         if (!(err instanceof UrlElicitationRequiredError)) throw err;
         clearTimeout(timer);
-        await askRequired(err, describeRequest(request), options?.signal);
+        await askRequired(err, describeRequest(request), options?.signal, quiet);
         start();
         try {
           return await send();
@@ -591,9 +603,18 @@ export function registerQuestions(
   };
 
   /** The URL questions of a -32042 error, one after the other; returns when the user finished every page, throws otherwise. */
-  const askRequired = async (err: UrlElicitationRequiredError, during: string, signal: AbortSignal | undefined) => {
+  const askRequired = async (
+    err: UrlElicitationRequiredError,
+    during: string,
+    signal: AbortSignal | undefined,
+    quiet: boolean,
+  ) => {
     const list = err.elicitations.slice(0, MAX_QUESTIONS_PER_REQUEST);
     if (!list.length) throw err;
+    if (quiet) {
+      log.warn(notHere(server, during));
+      throw new PromptError(l10n.t('{0}: {1} was cancelled', server, during), 'cancelled', server);
+    }
     for (const params of list) {
       const raw = params as unknown as Record<string, unknown>;
       const question = toQuestion(server, during, raw, signal ?? new AbortController().signal, false);
@@ -640,6 +661,10 @@ export function registerQuestions(
       return { action: 'cancel' as const };
     }
     const what = during.map(r => r.what()).join(', ');
+    if (during.every(r => r.quiet)) {
+      log.warn(notHere(server, what));
+      return { action: 'cancel' as const };
+    }
     for (const r of during) r.questions++;
     if (during.some(r => r.questions > MAX_QUESTIONS_PER_REQUEST)) {
       log.warn(
@@ -739,6 +764,14 @@ function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): vo
       for (const s of signals) s.removeEventListener('abort', abort);
     },
   };
+}
+
+function notHere(server: string, during: string): string {
+  return l10n.t(
+    '{0} asked a question during {1} in the chat input: cancelled, as a question there would take the keyboard from what you type',
+    server,
+    during,
+  );
 }
 
 /** The hosts a -32042 error names, for a message. */
