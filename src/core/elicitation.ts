@@ -542,8 +542,8 @@ export function registerQuestions(
     if (open) running.get(id)?.pause();
     else start();
     const either = anySignal(options?.signal ? [options.signal, expire.signal] : [expire.signal]);
-    const { [NO_QUESTIONS]: _quiet, ...rest } = options ?? {};
-    const ours = { ...rest, signal: either.signal, timeout: NEVER };
+    const ours: RequestOptions = { ...options, signal: either.signal, timeout: NEVER };
+    if (quiet) delete ours[NO_QUESTIONS];
     const send = () => original(...((withSchema ? [request, args[1], ours] : [request, ours]) as RequestArgs));
     return send()
       .catch(async (err: unknown) => {
