@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'out/', '.vscode-test/', '.artifacts/', 'node_modules/'] },
+  { ignores: ['dist/', 'out/', '.vscode-test/', '.artifacts/', 'node_modules/', 'bench/.out/'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

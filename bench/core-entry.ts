@@ -3,6 +3,7 @@
 export { Catalog, sanitizePromptName } from '../src/core/catalog.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog.js';
 export { ServerConnection } from '../src/core/connection.js';
+export { EraMemory, defaultEraMemory, eraKey } from '../src/core/eras.js';
 export {
   argumentList,
   completeArgument,
@@ -21,6 +22,5 @@ export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // Saved prompt lists and the one run path (bench/cache.mjs: servers started on demand).
 export { FolderStorage, PromptCache } from '../src/core/prompt-cache.js';
-export { EraMemory } from '../src/core/eras.js';
 export { run as runPrompt } from '../src/core/runner.js';
 export { ResultStore, memoryStore } from '../src/core/results.js';

@@ -3,6 +3,8 @@
 // With URLs: Streamable HTTP servers already running (started by scale.mjs) instead of stdio spawns.
 // core: one Catalog (eager, as the extension) over SERVERS paginated stdio fixtures; time from
 //       setServers() until it holds every prompt, heap growth, then the item mapping timings.
+//       core-warm: the same with each server's era already remembered (seeded as a persisted era memory
+//       would give it on any start after a server's first): no version probe, no throw-away process.
 // raw:  SERVERS plain SDK Clients connected and listed concurrently, prompts kept in arrays.
 // Prints one JSON line on stdout.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -44,7 +46,7 @@ async function rawList(client) {
 
 const result = { mode, servers: nServers, promptsPerServer: nPrompts, pageSize };
 const expected = nServers * nPrompts;
-if (mode === 'core') {
+if (mode === 'core' || mode === 'core-warm') {
   const core = loadCore();
   const servers = Object.fromEntries(
     Array.from({ length: nServers }, (_, i) => [
@@ -53,6 +55,7 @@ if (mode === 'core') {
     ]),
   );
   const defs = core.parseConfigObject({ servers }, 'workspace').servers;
+  if (mode === 'core-warm') for (const def of defs) core.defaultEraMemory.set(core.eraKey(def), { kind: 'legacy' });
   const before = heap();
   const cpu0 = process.cpuUsage();
   const t0 = now();

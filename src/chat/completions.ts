@@ -75,7 +75,9 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     try {
       const context = { ...(parsed?.named ?? {}) };
       delete context[argName];
-      const result = await completeArgument(target, argName, prefix, context, controller.signal);
+      // No question from the server here: it would take the keyboard from the line being typed (and
+      // VS Code cancels this completion once the input loses focus). It is cancelled and logged.
+      const result = await completeArgument(target, argName, prefix, context, controller.signal, { questions: false });
       // The value is already one the server offers: nothing to complete.
       if (prefix && result.values.includes(prefix)) return [];
       const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);

@@ -158,7 +158,13 @@ export class CliQuestions {
         if (/^y/i.test(choice)) {
           // The CLI opens nothing itself: the address is for the user's browser.
           this.output.write(`Open this address in your browser: ${terminalLine(q.url)}\n`);
-          return { action: 'accept' };
+          if (!q.finished) return { action: 'accept' };
+          // -32042: the request is retried when the user (or the server) says the page is done.
+          const done = await Promise.race([
+            this.line(rl, `Press Enter when you have finished there (c to cancel): `, q.signal),
+            q.finished.then(() => ''),
+          ]);
+          return done === undefined || /^c/i.test(done) ? { action: 'cancel' } : { action: 'accept' };
         }
       }
     } finally {

@@ -138,6 +138,7 @@ export class Catalog {
         if (status === 'running' && entry.cached) void this.ensureStarted(entry);
         this.changeEmitter.fire(entry);
       }),
+      connection.onInfo(() => this.changeEmitter.fire(entry)),
     ]);
     return entry;
   }

@@ -27,7 +27,8 @@ import {
   createStdioTransport,
   shouldFallBackToSse,
 } from './transports.js';
-import { type Asker, QuestionClient, registerQuestions } from './elicitation.js';
+import { type Asker, NO_QUESTIONS, QuestionClient, registerQuestions } from './elicitation.js';
+import { cleanServerInfo, describeServerInfo, sameServerInfo, serverInfoOfResult } from './server-identity.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
 
@@ -99,6 +100,8 @@ export interface RequestOptions {
    * fails as cancelled instead of starting the server again.
    */
   client?: Client;
+  /** false: a question the server asks meanwhile is cancelled, not shown (completion in the chat input). */
+  questions?: false;
 }
 
 /** A client that finished its handshake, with the traced transport under it and its kind as used. */
@@ -153,7 +156,10 @@ export class ServerConnection {
   private missedChanges = false;
   private readonly statusEmitter = new Emitter<ServerStatus>();
   private readonly promptsChangedEmitter = new Emitter<void>();
+  private readonly infoEmitter = new Emitter<ServerInfo>();
   readonly onStatus = this.statusEmitter.event;
+  /** Fired when a 2026-07-28 result names the server differently (`_meta` serverInfo) than before. */
+  readonly onInfo = this.infoEmitter.event;
   /** Fired on `notifications/prompts/list_changed` and after a reconnect (the list may differ). */
   readonly onPromptsChanged = this.promptsChangedEmitter.event;
   readonly log: LogSink;
@@ -308,7 +314,7 @@ export class ServerConnection {
   private adopt({ client, traced, kind }: Started, abort: AbortController): void {
     this._info = {
       protocolVersion: client.getNegotiatedProtocolVersion(),
-      serverInfo: client.getServerVersion(),
+      serverInfo: cleanServerInfo(client.getServerVersion()),
       capabilities: client.getServerCapabilities(),
       instructions: client.getInstructions(),
       transport: kind,
@@ -316,10 +322,9 @@ export class ServerConnection {
     };
     this.log.info(
       l10n.t(
-        '{0} is running: {1} {2}, protocol {3}',
+        '{0} is running: {1}, protocol {2}',
         this.def.name,
-        this._info.serverInfo?.name ?? '?',
-        this._info.serverInfo?.version ?? '',
+        this._info.serverInfo ? describeServerInfo(this._info.serverInfo) : '?',
         this._info.protocolVersion ?? '?',
       ),
     );
@@ -696,6 +701,7 @@ export class ServerConnection {
     return {
       signal: opts.signal,
       timeout: opts.timeoutMs ?? this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(opts.questions === false ? { [NO_QUESTIONS]: true } : {}),
     };
   }
 
@@ -718,7 +724,9 @@ export class ServerConnection {
     if (opts.client && opts.client !== this.client) throw this.stoppedError();
     const client = opts.client ?? (await this.connect());
     try {
-      return await call(client);
+      const result = await call(client);
+      if (client === this.client && client.getProtocolEra() === 'modern') this.noteServerInfo(result);
+      return result;
     } catch (err) {
       // Stopped while this client's request was under way: the close is ours, not the server's fault.
       if (opts.client && generation !== this.generation) throw this.stoppedError();
@@ -754,6 +762,25 @@ export class ServerConnection {
     }
   }
 
+  /** A 2026-07-28 result names its server in `_meta`; the latest name wins (a rolling upgrade shows at once). */
+  private noteServerInfo(result: unknown): void {
+    const next = serverInfoOfResult(result);
+    if (!next || !this._info || sameServerInfo(next, this._info.serverInfo)) return;
+    const before = this._info.serverInfo;
+    this._info = { ...this._info, serverInfo: next };
+    this.log.info(
+      before
+        ? l10n.t(
+            '{0} now reports itself as {1} (was {2})',
+            this.def.name,
+            describeServerInfo(next),
+            describeServerInfo(before),
+          )
+        : l10n.t('{0} reports itself as {1}', this.def.name, describeServerInfo(next)),
+    );
+    this.infoEmitter.fire(this._info);
+  }
+
   private setStatus(status: ServerStatus): void {
     if (this._status === status) return;
     this._status = status;
@@ -765,6 +792,7 @@ export class ServerConnection {
     const done = this.stop();
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();
+    this.infoEmitter.dispose();
     return done;
   }
 }

@@ -10,9 +10,11 @@ import {
   ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import type { LogSink } from './log.js';
+import { PromptError } from './errors.js';
 
 /** Fields one question may ask for; a larger schema is refused (the user would not page through it). */
 export const MAX_FIELDS = 30;
@@ -72,6 +74,12 @@ export interface UrlQuestion extends Common {
   host: string;
   elicitationId?: string;
   warning?: string;
+  /**
+   * Set when the server answered our request with -32042 (URL elicitation required): the request is retried
+   * once the user has finished on the page. Resolves when the server says so (`notifications/elicitation/complete`);
+   * the asker answers accept only after that or after the user says they are done.
+   */
+  finished?: Promise<void>;
 }
 export type Question = FormQuestion | UrlQuestion;
 
@@ -461,8 +469,17 @@ export class QuestionClient extends Client {
   }
 }
 
+/**
+ * Request option: a question the server asks during this request is cancelled instead of shown. For
+ * completion in the chat input: a quick input would take the keyboard from the line being typed, and
+ * VS Code cancels the completion (withdrawing the question) as soon as the editor loses focus.
+ */
+export const NO_QUESTIONS: unique symbol = Symbol('noQuestions');
+
 interface Running {
   what: () => string;
+  /** Set by NO_QUESTIONS. */
+  quiet: boolean;
   questions: number;
   pause(): void;
   resume(): void;
@@ -476,7 +493,7 @@ type RequestArgs = [
   schemaOrOptions?: unknown,
   options?: RequestOptions,
 ];
-type RequestOptions = { signal?: AbortSignal; timeout?: number } & Record<string, unknown>;
+type RequestOptions = { signal?: AbortSignal; timeout?: number; [NO_QUESTIONS]?: boolean } & Record<string, unknown>;
 
 /**
  * Answers the server's questions on `client` through `asker` (none: every question is cancelled) and
@@ -514,8 +531,10 @@ export function registerQuestions(
         timeout,
       );
     };
+    const quiet = options?.[NO_QUESTIONS] === true;
     running.set(id, {
       what: () => describeRequest(request),
+      quiet,
       questions: 0,
       pause: () => clearTimeout(timer),
       resume: start,
@@ -523,19 +542,117 @@ export function registerQuestions(
     if (open) running.get(id)?.pause();
     else start();
     const either = anySignal(options?.signal ? [options.signal, expire.signal] : [expire.signal]);
-    const ours = { ...options, signal: either.signal, timeout: NEVER };
-    return original(...((withSchema ? [request, args[1], ours] : [request, ours]) as RequestArgs)).finally(() => {
-      clearTimeout(timer);
-      either.dispose();
-      running.delete(id);
-      // The last request ended: questions still open belong to nothing any more.
-      if (!running.size) {
-        ended.abort();
-        ended = new AbortController();
-      }
-    });
+    const ours: RequestOptions = { ...options, signal: either.signal, timeout: NEVER };
+    if (quiet) delete ours[NO_QUESTIONS];
+    const send = () => original(...((withSchema ? [request, args[1], ours] : [request, ours]) as RequestArgs));
+    return send()
+      .catch(async (err: unknown) => {
+        // -32042: the server needs the user on a page first. Asked like any URL question, retried once.
+        if (!(err instanceof UrlElicitationRequiredError)) throw err;
+        clearTimeout(timer);
+        await askRequired(err, describeRequest(request), options?.signal, quiet);
+        start();
+        try {
+          return await send();
+        } catch (again) {
+          if (!(again instanceof UrlElicitationRequiredError)) throw again;
+          throw new PromptError(
+            l10n.t(
+              '{0} still needs you to finish on {1} before {2} (asked again after you opened it)',
+              server,
+              hostsOf(again),
+              describeRequest(request),
+            ),
+            'server',
+            server,
+            again.code,
+          );
+        }
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        either.dispose();
+        running.delete(id);
+        // The last request ended: questions still open belong to nothing any more.
+        if (!running.size) {
+          ended.abort();
+          ended = new AbortController();
+        }
+      });
   };
   client.request = wrapped;
+
+  // A -32042 page the user is on: the server may say when it is finished there.
+  const finishing = new Map<string, () => void>();
+  client.setNotificationHandler('notifications/elicitation/complete', n => {
+    const id = n.params.elicitationId;
+    finishing.get(id)?.();
+    finishing.delete(id);
+  });
+
+  /** Questions open: every running request's timeout waits meanwhile. */
+  const asking = async <T>(fn: () => Promise<T>): Promise<T> => {
+    open++;
+    for (const r of running.values()) r.pause();
+    try {
+      return await fn();
+    } finally {
+      open--;
+      if (!open) for (const r of running.values()) r.resume();
+    }
+  };
+
+  /** The URL questions of a -32042 error, one after the other; returns when the user finished every page, throws otherwise. */
+  const askRequired = async (
+    err: UrlElicitationRequiredError,
+    during: string,
+    signal: AbortSignal | undefined,
+    quiet: boolean,
+  ) => {
+    const list = err.elicitations.slice(0, MAX_QUESTIONS_PER_REQUEST);
+    if (!list.length) throw err;
+    if (quiet) {
+      log.warn(notHere(server, during));
+      throw new PromptError(l10n.t('{0}: {1} was cancelled', server, during), 'cancelled', server);
+    }
+    for (const params of list) {
+      const raw = params as unknown as Record<string, unknown>;
+      const question = toQuestion(server, during, raw, signal ?? new AbortController().signal, false);
+      if ('problem' in question) {
+        log.warn(question.problem);
+        throw new PromptError(question.problem, 'server', server, err.code);
+      }
+      const q = question.ok as UrlQuestion;
+      if (q.mode !== 'url') {
+        const problem = l10n.t('{0} asked a URL question without a message, url or elicitationId', server);
+        log.warn(problem);
+        throw new PromptError(problem, 'server', server, err.code);
+      }
+      const id = q.elicitationId;
+      q.finished = new Promise<void>(resolve => {
+        if (id !== undefined) finishing.set(id, resolve);
+      });
+      let answer: QuestionAnswer;
+      try {
+        if (!asker) {
+          log.warn(l10n.t('{0} asked a question, and nothing here can answer it: cancelled', server));
+          answer = { action: 'cancel' };
+        } else answer = await asking(() => asker(q));
+      } finally {
+        if (id !== undefined) finishing.delete(id);
+      }
+      if (signal?.aborted) answer = { action: 'cancel' };
+      log.info(l10n.t('{0} (during {1})', describeAnswer(q, answer), during));
+      if (answer.action === 'decline')
+        throw new PromptError(
+          l10n.t('{0} needs you to open a page on {1} before {2}; you declined', server, q.host, during),
+          'input',
+          server,
+        );
+      if (answer.action === 'cancel')
+        throw new PromptError(l10n.t('{0}: {1} was cancelled', server, during), 'cancelled', server);
+    }
+  };
 
   client.setRequestHandler('elicitation/create', { params: ElicitParams }, async (params, ctx) => {
     const during = [...running.values()];
@@ -544,6 +661,10 @@ export function registerQuestions(
       return { action: 'cancel' as const };
     }
     const what = during.map(r => r.what()).join(', ');
+    if (during.every(r => r.quiet)) {
+      log.warn(notHere(server, what));
+      return { action: 'cancel' as const };
+    }
     for (const r of during) r.questions++;
     if (during.some(r => r.questions > MAX_QUESTIONS_PER_REQUEST)) {
       log.warn(
@@ -557,23 +678,12 @@ export function registerQuestions(
       return { action: 'cancel' as const };
     }
     const withdrawn = anySignal([ctx.mcpReq.signal, ended.signal]);
-    open++;
-    for (const r of running.values()) r.pause();
     try {
-      return await answerQuestion(
-        server,
-        what,
-        params,
-        asker,
-        withdrawn.signal,
-        log,
-        hide,
-        client.getProtocolEra() === 'modern',
+      return await asking(() =>
+        answerQuestion(server, what, params, asker, withdrawn.signal, log, hide, client.getProtocolEra() === 'modern'),
       );
     } finally {
       withdrawn.dispose();
-      open--;
-      if (!open) for (const r of running.values()) r.resume();
     }
   });
 }
@@ -654,6 +764,23 @@ function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): vo
       for (const s of signals) s.removeEventListener('abort', abort);
     },
   };
+}
+
+function notHere(server: string, during: string): string {
+  return l10n.t(
+    '{0} asked a question during {1} in the chat input: cancelled, as a question there would take the keyboard from what you type',
+    server,
+    during,
+  );
+}
+
+/** The hosts a -32042 error names, for a message. */
+function hostsOf(err: UrlElicitationRequiredError): string {
+  const hosts = err.elicitations.map(e => {
+    const checked = typeof e.url === 'string' ? checkUrl('', e.url) : undefined;
+    return checked && 'ok' in checked ? checked.ok.host : '?';
+  });
+  return [...new Set(hosts)].join(', ');
 }
 
 function describeRequest(request: { method: string; params?: Record<string, unknown> }): string {

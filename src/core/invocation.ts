@@ -276,14 +276,15 @@ export function argumentList(target: Pick<CatalogPrompt, 'prompt'>, separator = 
   return (target.prompt.arguments ?? []).map(a => (a.required ? `${a.name}*` : a.name)).join(separator);
 }
 
-/** `completion/complete` with the other values already given as context. */
+/** `completion/complete` with the other values already given as context; `questions: false` where no question may show. */
 export function completeArgument(
   target: CatalogPrompt,
   argument: string,
   prefix: string,
   values: Record<string, string>,
   signal?: AbortSignal,
+  options: { questions?: false } = {},
 ): Promise<CompletionResult> {
   const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== argument && v !== ''));
-  return target.server.connection.complete(target.prompt.name, argument, prefix, context, { signal });
+  return target.server.connection.complete(target.prompt.name, argument, prefix, context, { signal, ...options });
 }

@@ -4,6 +4,7 @@ import { Command } from '../core/command-ids';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog';
 import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
 import type { ExtensionState } from '../state';
+import { questionShowing } from './question-input';
 
 export interface PickerItem extends vscode.QuickPickItem {
   prompt?: CatalogPrompt;
@@ -64,6 +65,19 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
       }
     });
     qp.onDidHide(() => {
+      // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
+      // the picker comes back as it was, text included, once the question is answered.
+      const question = questionShowing();
+      if (question) {
+        const value = qp.value;
+        void question.then(() => {
+          // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
+          // text and the row it filtered are back, Enter runs it, typing replaces it.
+          qp.value = value;
+          qp.show();
+        });
+        return;
+      }
       sub.dispose();
       qp.dispose();
       resolve(undefined);

@@ -34,7 +34,8 @@ export function questionShowing(): Promise<unknown> | undefined {
 }
 
 /** The asker every connection of the extension uses: one question on screen at a time. */
-export const askQuestion: Asker = oneAtATime(async question => {
+// Pure: a bundle that takes only questionShowing() from here (the bench's argument rows) drops it.
+export const askQuestion: Asker = /* @__PURE__ */ oneAtATime(async question => {
   let closed!: () => void;
   // Set before the question's input shows, so the input it hides already sees it.
   open = new Promise<void>(resolve => {
@@ -290,7 +291,37 @@ async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
   if (step === 'decline') return { action: 'decline' };
   if (typeof step !== 'object') return { action: 'cancel' };
   await vscode.env.openExternal(vscode.Uri.parse(question.url, true));
-  return { action: 'accept' };
+  return question.finished ? waitUntilFinished(question, question.finished) : { action: 'accept' };
+}
+
+/**
+ * -32042: the request is retried once the user is done on the page. The server may say so itself
+ * (the step closes on its own); otherwise the user chooses Retry. Escape cancels the run.
+ */
+async function waitUntilFinished(question: UrlQuestion, finished: Promise<void>): Promise<QuestionAnswer> {
+  const qp = vscode.window.createQuickPick<Row>();
+  const decline = declineButton(question.server);
+  Object.assign(qp, {
+    title: title(question),
+    placeholder: vscode.l10n.t('Finish on {0}, then retry {1}', question.host, question.during),
+    ignoreFocusOut: true,
+    buttons: [decline],
+  });
+  qp.items = [
+    {
+      label: vscode.l10n.t('$(refresh) Done — retry {0}', question.during),
+      description: vscode.l10n.t('{0} is asked again', question.server),
+      act: 'send',
+    },
+  ];
+  const step = await run(qp, question, decline, finish => {
+    void finished.then(() => finish({ value: 'done' }));
+    qp.onDidAccept(() => {
+      if ((qp.selectedItems[0] ?? qp.activeItems[0])?.act === 'send') finish({ value: 'done' });
+    });
+  });
+  if (step === 'decline') return { action: 'decline' };
+  return typeof step === 'object' ? { action: 'accept' } : { action: 'cancel' };
 }
 
 /** Shows `input` until `wire` finishes it; Escape (hide), the Decline button and the server withdrawing the question end it too. */

@@ -3,7 +3,11 @@
 // row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
 // every check reads what the server got. A question inside completion steps in front of the
 // argument input, which comes back afterwards. A URL question shows the address and is declined.
+// A server that answers -32042 (a page to open first) is retried after the user opened it and said done.
+// Completion in the chat input shows no question; a question while Run Prompt… is open hands the
+// picker back afterwards, with its text.
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
@@ -15,6 +19,7 @@ const RUN = path.join(root, 'test', 'fixtures', 'run.mjs');
 module.exports = async function questions(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-questions-'));
   const record = path.join(dir, 'answers.txt');
+  const pidFile = path.join(dir, 'server.pid');
   try {
     const ui = await openWorkbench(ctx, {
       files: {
@@ -25,7 +30,7 @@ module.exports = async function questions(ctx) {
                 type: 'stdio',
                 command: process.execPath,
                 args: [RUN, 'questions'],
-                env: { QUESTIONS_RECORD: record },
+                env: { QUESTIONS_RECORD: record, QUESTIONS_PID_FILE: pidFile, QUESTIONS_ON_LIST: 'signal' },
               },
             },
           },
@@ -140,6 +145,98 @@ module.exports = async function questions(ctx) {
     await ui.screenshot('url-question');
     await quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first().click();
     expect(await nextAnswer(before, 'the URL decline'), 'open_url: action=decline');
+
+    // 7. -32042 (URL elicitation required): the server answers the run with a page to open first. The
+    //    question names the server and the page; Open shows the page in a browser tab (only after the
+    //    click); "Done — retry" runs the prompt again, and it succeeds.
+    // The browser-hosted workbench sends loopback addresses through its port proxy (/proxy/PORT/...).
+    const site = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Account connected. You can return to VS Code.');
+    });
+    await new Promise(resolve => site.listen(0, '127.0.0.1', () => resolve(undefined)));
+    try {
+      const port = /** @type {import('node:net').AddressInfo} */ (site.address()).port;
+      before = answers().length;
+      await ui.typeInChat(`@mcp /q.connect_first url=http://127.0.0.1:${port}/connect`);
+      expect(await nextAnswer(before, 'the -32042 answer'), 'connect_first: required c-1');
+      await quick
+        .getByText('q asks: Connect your account first (prompt "connect_first")')
+        .first()
+        .waitFor({ timeout: 30000 });
+      await quick.getByText(`http://127.0.0.1:${port}/connect`).first().waitFor({ timeout: 30000 });
+      await ui.waitForText('Waiting for your answer from q…', { within: SESSION });
+      await ui.screenshot('url-required-question');
+      const popup = page.context().waitForEvent('page', { timeout: 60000 });
+      await quick
+        .locator('.monaco-list-row')
+        .filter({ hasText: `Open 127.0.0.1:${port}` })
+        .first()
+        .click();
+      // VS Code may first ask whether to open an outside address.
+      const openButton = page.getByRole('button', { name: /^Open$/ }).first();
+      if (await Promise.race([popup.then(() => false), openButton.waitFor({ timeout: 60000 }).then(() => true)]))
+        await openButton.click();
+      const tab = await popup;
+      const opened = tab.url();
+      if (!opened.endsWith(`127.0.0.1:${port}/connect`) && !opened.endsWith(`/proxy/${port}/connect`))
+        throw new Error(`the browser opened ${opened}, expected http://127.0.0.1:${port}/connect`);
+      await tab.close();
+      const retry = quick
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'Done — retry prompt "connect_first"' })
+        .first();
+      await retry.waitFor({ timeout: 30000 });
+      await ui.screenshot('url-required-wait');
+      await retry.click();
+      await ui.waitForText('connect_first: connected after 1 required', { within: SESSION });
+      await ui.waitForText('q asked: Connect your account first (open 127.0.0.1', { within: SESSION });
+      await ui.screenshot('url-required-retried');
+    } finally {
+      site.close();
+    }
+
+    // 8. Completion in the chat input shows no question: the server asks one during the completion
+    //    after `tone=`; it is cancelled (the log says why) and what the person types stays in the line.
+    before = answers().length;
+    await ui.typeInChat('@mcp /q.tone tone=warm');
+    await ui.waitForText('tone warm', { within: SESSION });
+    if (!answers().slice(before).includes('tone: action=cancel'))
+      throw new Error(`the server did not hear cancel for its question: ${JSON.stringify(answers().slice(before))}`);
+    await ui.screenshot('chat-completion-no-question');
+
+    // 9. A question while Run Prompt… is open (the server's list changed, and its re-list asks): it takes
+    //    the quick input, and once it is answered the picker is back with what was typed.
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('Ask for');
+    before = answers().length;
+    process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGUSR2');
+    await quick.getByText('q asks: Which prompts? (listing prompts)').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('picker-question');
+    await page.keyboard.type('all');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    expect(
+      await nextAnswer(before, 'the answer while the picker was open'),
+      'list: action=accept content={"filter":"all"}',
+    );
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    const typed = await quick.locator('.quick-input-box input').first().inputValue();
+    if (typed !== 'Ask for') throw new Error(`the picker came back with "${typed}", expected "Ask for"`);
+    await quick.locator('.monaco-list-row').filter({ hasText: 'Ask for a name' }).first().waitFor({ timeout: 30000 });
+    await ui.screenshot('picker-back');
+    await page.keyboard.press('Enter');
+    before = answers().length;
+    await questionShown();
+    await page.keyboard.type('Back');
+    await page.keyboard.press('Enter');
+    await quick.getByText('Send to q').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    expect(
+      await nextAnswer(before, 'the run from the picker that came back'),
+      'ask_name: action=accept content={"name":"Back"}',
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -199,3 +199,41 @@ test(
     }
   },
 );
+
+test(
+  '-32042 (URL elicitation required): without a terminal exit 2 naming the page; on a terminal the page is shown, Enter after finishing retries once, decline names the server',
+  { skip: !hasScript && 'no `script` for a pseudo-terminal' },
+  async () => {
+    const r = await runCli(['get', 'q.connect_first', '--config', config]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(
+      r.stderr,
+      'mcp-prompts: q asks you to open https://example.com/connect?c=1; run in a terminal to answer\n',
+    );
+
+    const t = onTerminal(['get', 'q.connect_first', '--config', config]);
+    try {
+      await t.expect('q asks: Connect your account first');
+      await t.expect('host: example.com');
+      await t.expect('Open it in your browser? [y]es / [d]ecline / [c]ancel: ');
+      t.type('y');
+      await t.expect('Open this address in your browser: https://example.com/connect?c=1');
+      await t.expect('Press Enter when you have finished there (c to cancel): ');
+      t.type('');
+      assert.equal(await t.exited, 0, t.screen);
+      assert.match(t.screen, /connect_first: connected after 1 required/);
+    } finally {
+      t.kill();
+    }
+
+    const d = onTerminal(['get', 'q.connect_first', '--config', config]);
+    try {
+      await d.expect('Open it in your browser? [y]es / [d]ecline / [c]ancel: ');
+      d.type('d');
+      assert.equal(await d.exited, 2, d.screen);
+      assert.match(d.screen, /q needs you to open a page on example\.com before prompt "connect_first"; you declined/);
+    } finally {
+      d.kill();
+    }
+  },
+);

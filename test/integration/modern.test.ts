@@ -11,6 +11,7 @@ import { Catalog } from '../../src/core/catalog';
 import { ServerConnection } from '../../src/core/connection';
 import { EraMemory, eraKey } from '../../src/core/eras';
 import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
+import { serverItem, type TooltipPart } from '../../src/core/view/items';
 import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
 
 const firstText = (result: { messages?: unknown[] }) =>
@@ -382,5 +383,66 @@ test('a remembered 2026 era that went stale (the server is a 2025 one now) fails
     assert.equal(eras.get(eraKey(old))?.kind, 'legacy');
   } finally {
     await catalog.dispose();
+  }
+});
+
+test('serverInfo on 2026-07-28 connections: the latest a result names is kept, logged and shown in the tooltip; hostile text is one short line', async () => {
+  const { modernCommand, startModernHttp } = await launch();
+  const dir = tempDir();
+  const infoFile = path.join(dir, 'info.json');
+  const hostileFile = path.join(dir, 'hostile.json');
+  const hostileTitle = `**Bold** [click](command:workbench.action.quit)\n\u202eevil ${'x'.repeat(400)}`;
+  fs.writeFileSync(hostileFile, JSON.stringify({ name: 'bad\nname', version: '6.6.6\u001b[31m', title: hostileTitle }));
+  const server = await startModernHttp({ env: { MODERN_INFO_FILE: infoFile } });
+  const { catalog, log } = makeCatalog({
+    modhttp: { type: 'http', url: server.url },
+    hostile: { ...modernCommand(), env: { MODERN_INFO_FILE: hostileFile } },
+  });
+  try {
+    await catalog.ready();
+    const entry = catalog.server('modhttp')!;
+    assert.deepEqual(entry.connection.info!.serverInfo, { name: 'modern-demo', version: '2.0.0' });
+
+    // The server is upgraded behind the same address: the next result names the new version.
+    fs.writeFileSync(infoFile, JSON.stringify({ name: 'modern-demo', version: '2.1.0', title: 'Modern Demo' }));
+    let changes = 0;
+    catalog.onDidChange(e => {
+      if (e === entry) changes++;
+    });
+    await invokePrompt(catalog, { line: 'modhttp.greet Ada' });
+    assert.deepEqual(entry.connection.info!.serverInfo, {
+      name: 'modern-demo',
+      version: '2.1.0',
+      title: 'Modern Demo',
+    });
+    assert.ok(changes >= 1, 'the tree hears of the new identity');
+    assert.ok(
+      log('modhttp').lines.some(
+        l => l.message === 'modhttp now reports itself as Modern Demo (modern-demo) 2.1.0 (was modern-demo 2.0.0)',
+      ),
+    );
+    const tooltip = serverItem(catalog.server('modhttp')!).tooltip as TooltipPart[];
+    assert.ok(tooltip.some(p => 'text' in p && p.text === 'Server: Modern Demo (modern-demo) 2.1.0\n\n'));
+    // The same identity again changes nothing and logs nothing.
+    const logged = log('modhttp').lines.length;
+    await invokePrompt(catalog, { line: 'modhttp.greet Ada' });
+    assert.equal(log('modhttp').lines.filter((l, i) => i >= logged && /reports itself/.test(l.message)).length, 0);
+
+    // Hostile serverInfo (from server/discover and from every result): one short line, no controls, shown as text.
+    const bad = catalog.server('hostile')!.connection.info!.serverInfo!;
+    assert.equal(bad.name, 'bad name');
+    assert.equal(bad.version, '6.6.6 [31m');
+    assert.ok(bad.title!.length <= 101, `title of ${bad.title!.length} chars`);
+    assert.doesNotMatch(bad.title!, /[\n\u202e]/);
+    assert.ok(bad.title!.startsWith('**Bold** [click](command:workbench.action.quit) evil xxx'));
+    const running = log('hostile').lines.find(l => l.message.startsWith('hostile is running: '))!.message;
+    assert.ok(![...running].some(c => c === '\n' || c === '\u001b' || c === '\u202e'), running);
+    const parts = serverItem(catalog.server('hostile')!).tooltip as TooltipPart[];
+    const serverPart = parts.find(p => JSON.stringify(p).includes('Bold'))!;
+    assert.ok('text' in serverPart, 'server text goes into the tooltip as text (escaped), never as markdown');
+  } finally {
+    await catalog.dispose();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

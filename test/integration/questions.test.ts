@@ -488,3 +488,29 @@ test('2026-07-28 input_required: the question inside a prompts/get result goes t
   );
   assert.equal(site.text, 'open_site: accept');
 });
+
+test('a completion that may show no question (the chat input): the question is cancelled without asking, the server hears cancel, the log says why', async () => {
+  const { asked, asker } = recording(() => ({ action: 'accept', values: { tone: 'warm' } }));
+  const { connection, log } = await connect(asker);
+  try {
+    const quiet = await connection.complete('tone', 'tone', 'w', {}, { questions: false });
+    assert.deepEqual(quiet.values, []);
+    assert.equal(asked.length, 0, 'not asked');
+    assert.ok(
+      log.lines.some(
+        l =>
+          l.level === 'warn' &&
+          l.message ===
+            'q asked a question during completion of "tone" in the chat input: cancelled, as a question there would take the keyboard from what you type',
+      ),
+    );
+    // The same completion elsewhere (the argument input) asks.
+    const asking = await connection.complete('tone', 'tone', 'w', {});
+    assert.deepEqual(asking.values, ['warm']);
+    assert.equal(asked.length, 1);
+    const answers = await connection.getPrompt('answers', {});
+    assert.equal(text(answers), 'tone: action=cancel\ntone: action=accept content={"tone":"warm"}');
+  } finally {
+    await connection.dispose();
+  }
+});

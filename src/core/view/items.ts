@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { CatalogPrompt } from '../catalog.js';
 import type { ServerInfo } from '../connection.js';
+import { describeServerInfo } from '../server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
 import { argumentList } from '../invocation.js';
 import { escapeLabel } from '../markdown.js';
@@ -103,7 +104,8 @@ export function serverItem(entry: ServerView, notes: readonly string[] = [], exp
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(entry.def.name)}** — ${statusText}\n\n` }];
   const text = (t: string) => tooltip.push({ text: `${t}\n\n` });
   const info = entry.connection.info;
-  if (info?.serverInfo) text(l10n.t('Server: {0} {1}', info.serverInfo.name, info.serverInfo.version));
+  // Cleaned where it arrives (server-identity.ts); the latest a 2026 result named.
+  if (info?.serverInfo) text(l10n.t('Server: {0}', describeServerInfo(info.serverInfo)));
   if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
   text(l10n.t('Transport: {0}', transport));
   if (problem !== undefined) text(l10n.t('Error: {0}', problem));

@@ -1,0 +1,115 @@
+// 7. Connect time per protocol era: the core's ServerConnection.connect() (spawn or first request,
+// version negotiation, handshake) against the SDK's own v2 Client from the same bundle, interleaved.
+// Servers: 2024-11-05 (`old-protocol`) and 2025-11-25 (`paginated`, v1 server package) fixtures, and the
+// 2026-07-28-only v2 server (`modern.mjs`), over stdio (a process per connect) and Streamable HTTP
+// (already running). Two lines per server:
+//   first connect: no era known, so both sides negotiate (`auto`: `server/discover` probe, then the
+//                  2025 handshake for an old server; over stdio the SDK probes on a throw-away process);
+//   era remembered: ours passes the remembered era (its era memory, which a later start in the same
+//                  session has, and with a persisted memory every start after a server's first); the
+//                  raw client gets the same as `prior`.
+import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
+import { loadCore, median, now, row } from './lib.mjs';
+
+/** One connect + close by the raw client; returns ms to connected and the era it found. */
+async function rawConnect(core, server, prior) {
+  const client = new core.Client(
+    { name: 'raw-connect', version: '0' },
+    { capabilities: {}, versionNegotiation: { mode: 'auto' } },
+  );
+  const transport =
+    server.type === 'stdio'
+      ? new core.StdioClientTransport({ command: server.command, args: server.args, env: server.env, stderr: 'ignore' })
+      : new core.StreamableHTTPClientTransport(new URL(server.url));
+  const t0 = now();
+  await client.connect(transport, prior ? { prior } : {});
+  const ms = now() - t0;
+  const era = client.getProtocolEra();
+  const discover = client.getDiscoverResult();
+  await client.close();
+  return { ms, prior: era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' }, era };
+}
+
+/** One connect + close by the core. */
+async function oursConnect(core, def, eras) {
+  const connection = new core.ServerConnection(def, { restart: false, eras });
+  const t0 = now();
+  await connection.connect();
+  const ms = now() - t0;
+  const info = connection.info;
+  await connection.dispose();
+  return { ms, era: info?.era, version: info?.protocolVersion };
+}
+
+export async function run({ reps = 5 } = {}) {
+  const core = loadCore();
+  const running = [];
+  const rows = [];
+  const data = {};
+  try {
+    const httpLegacy = await startHttpFixture('paginated');
+    running.push(httpLegacy);
+    const httpModern = await startModernHttp();
+    running.push(httpModern);
+    const servers = [
+      ['stdio 2024-11-05', { type: 'stdio', ...fixtureCommand('old-protocol') }],
+      ['stdio 2025-11-25', { type: 'stdio', ...fixtureCommand('paginated') }],
+      ['stdio 2026-07-28', { type: 'stdio', ...modernCommand() }],
+      ['HTTP 2025-11-25', { type: 'http', url: httpLegacy.url }],
+      ['HTTP 2026-07-28', { type: 'http', url: httpModern.url }],
+    ];
+    for (const [label, server] of servers) {
+      const [def] = core.parseConfigObject({ servers: { s: server } }, 'workspace').servers;
+      // Warm-up (disk cache, JIT of both sides) and the memories each side passes back later.
+      const warmEras = new core.EraMemory();
+      const first = await oursConnect(core, def, warmEras);
+      const rawFirst = await rawConnect(core, server);
+      if (first.era !== rawFirst.era) throw new Error(`${label}: core found ${first.era}, raw ${rawFirst.era}`);
+      const cold = [];
+      const rawCold = [];
+      const warm = [];
+      const rawWarm = [];
+      for (let i = 0; i < reps; i++) {
+        const steps = [
+          async () => cold.push((await oursConnect(core, def, new core.EraMemory())).ms),
+          async () => rawCold.push((await rawConnect(core, server)).ms),
+          async () => warm.push((await oursConnect(core, def, warmEras)).ms),
+          async () => rawWarm.push((await rawConnect(core, server, rawFirst.prior)).ms),
+        ];
+        for (const step of i % 2 ? steps.reverse() : steps) await step();
+      }
+      const spread = xs => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms`;
+      rows.push(
+        row(
+          `connect ${label}: first (negotiated)`,
+          median(cold),
+          median(rawCold),
+          'ms',
+          { ratio: 1.2 },
+          `protocol ${first.version} (${first.era}); ours ${spread(cold)}, raw v2 Client (auto) ${spread(rawCold)}; ${reps} interleaved each`,
+        ),
+        // A remembered 2026 era needs no request at all, on either side: what is timed is setting up the
+        // client (ours adds the trace, the question handlers and the start of the listen stream).
+        row(
+          `connect ${label}: era remembered`,
+          median(warm),
+          median(rawWarm),
+          'ms',
+          first.era === 'modern' ? undefined : { ratio: 1.2 },
+          `ours with its era memory, raw with the same as prior; ours ${spread(warm)}, raw ${spread(rawWarm)}${first.era === 'modern' ? '; no request on either side' : ''}`,
+        ),
+      );
+      data[label] = { version: first.version, era: first.era, cold, rawCold, warm, rawWarm };
+    }
+  } finally {
+    await Promise.all(running.map(s => s.close()));
+  }
+  return {
+    rows,
+    data,
+    notes: [
+      'connect = until the connection is usable (stdio: spawn included; HTTP: the server is already running); the close is not timed',
+      'first connect over stdio: the SDK runs its version probe on a throw-away second server process, on both sides',
+    ],
+  };
+}
