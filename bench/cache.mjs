@@ -139,7 +139,7 @@ export async function run({ quick = false } = {}) {
         row('processes spawned meanwhile', Math.max(...act.map(a => a.spawned)), undefined, 'n', { abs: 0 }),
         row('heap over no servers', heapDelta, undefined, 'MB', { abs: 15 }, 'after gc, same process kind'),
         row(
-          'first run on a stopped server (start, re-list 1,000, get) vs raw SDK spawn + connect + get',
+          'first run on a stopped server (start, get; re-list of 1,000 alongside) vs raw SDK spawn + connect + get',
           median(first.map(a => a.ms)),
           median(raw.map(a => a.ms)),
           'ms',
