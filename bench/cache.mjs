@@ -4,7 +4,7 @@
 //  - activation → catalog complete: a new catalog over the saved lists until all 20,000 prompts are in it;
 //  - processes spawned meanwhile (the fixture writes each start's pid to a file);
 //  - heap after it, minus the heap of the same process with no servers;
-//  - the first run of a prompt on a stopped server (start, re-list, get through the run path) vs the raw
+//  - the first run of a prompt on a stopped server (start and get through the run path, the re-list alongside) vs the raw
 //    SDK client doing spawn + connect + get from a script.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -139,7 +139,7 @@ export async function run({ quick = false } = {}) {
         row('processes spawned meanwhile', Math.max(...act.map(a => a.spawned)), undefined, 'n', { abs: 0 }),
         row('heap over no servers', heapDelta, undefined, 'MB', { abs: 15 }, 'after gc, same process kind'),
         row(
-          'first run on a stopped server (start, re-list 1,000, get) vs raw SDK spawn + connect + get',
+          'first run on a stopped server (start, get; re-list of 1,000 alongside) vs raw SDK spawn + connect + get',
           median(first.map(a => a.ms)),
           median(raw.map(a => a.ms)),
           'ms',

@@ -12,7 +12,7 @@ import {
   type InvokeRequest,
   type PreparedInvocation,
 } from './invocation.js';
-import { serverError, type Catalog, type CatalogPrompt } from './catalog.js';
+import type { Catalog, CatalogPrompt } from './catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
@@ -92,10 +92,16 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
       store.handedToChat(prepared.line);
       return { kind: 'handedOff', line: prepared.line };
     }
-    prepared = await started(catalog, prepared, req.whileStarting);
+    const saved = await started(prepared, req.whileStarting);
     const p = prepared;
     const get = (signal?: AbortSignal) => getPrompt(p.prompt, p.args, signal ?? req.signal);
-    const done = req.whileGetting ? await req.whileGetting(p, get) : await get();
+    let done;
+    try {
+      done = req.whileGetting ? await req.whileGetting(p, get) : await get();
+    } catch (err) {
+      if (saved) await ifGone(catalog, p);
+      throw err;
+    }
     store.setDraft(p.prompt.invocationName, undefined);
     return { kind: 'done', stored: store.store(p.line, done, toTranscript(done.result)) };
   } catch (error) {
@@ -109,36 +115,35 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
 }
 
 /**
- * A prompt from a saved list whose server is not running: start it (a saved list is listed again), then
- * go on with the prompt as the server lists it now, or say that it no longer offers it.
+ * A prompt whose server is not running (a saved list, or stopped): start it, with "starting <server>…"
+ * around the start. A saved list is listed again once the server runs (the catalog does that on start),
+ * alongside the get rather than before it. True when the prompt came from a saved list.
  */
-async function started(
-  catalog: Catalog,
-  prepared: Prepared,
-  whileStarting: RunRequest['whileStarting'],
-): Promise<Prepared> {
+async function started(prepared: Prepared, whileStarting: RunRequest['whileStarting']): Promise<boolean> {
   const entry = prepared.prompt.server;
-  if (!entry.cached && entry.connection.status !== 'stopped') return prepared;
-  const start = () => catalog.ensureStarted(entry);
+  const saved = entry.cached;
+  if (!saved && entry.connection.status !== 'stopped') return false;
+  const start = async () => {
+    await entry.connection.connect();
+  };
   await (whileStarting ? whileStarting(prepared, start) : start());
-  if (entry.cached) {
-    // It did not start: say why rather than spawn it again for the get.
-    const error = serverError(entry);
-    if (error) throw error;
-    return prepared;
-  }
-  const now = entry.prompts.find(p => p.prompt.name === prepared.prompt.prompt.name);
-  if (!now)
-    throw new PromptError(
-      l10n.t(
-        '{0} no longer offers the prompt "{1}"; its list of prompts was refreshed',
-        entry.def.name,
-        prepared.prompt.prompt.name,
-      ),
-      'input',
+  return saved;
+}
+
+/** A get from a saved list failed: if the server's list, now current, lacks the prompt, say that instead. */
+async function ifGone(catalog: Catalog, p: Prepared): Promise<void> {
+  const entry = p.prompt.server;
+  await catalog.ensureStarted(entry);
+  if (entry.cached || entry.prompts.some(x => x.prompt.name === p.prompt.prompt.name)) return;
+  throw new PromptError(
+    l10n.t(
+      '{0} no longer offers the prompt "{1}"; its list of prompts was refreshed',
       entry.def.name,
-    );
-  return { ...prepared, prompt: now };
+      p.prompt.prompt.name,
+    ),
+    'input',
+    entry.def.name,
+  );
 }
 
 function withoutSources(c: Collected): Record<string, string> {

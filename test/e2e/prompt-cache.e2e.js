@@ -65,6 +65,7 @@ module.exports = async function promptCache(ctx) {
     await tree.filter({ hasText: 'treeside' }).first().waitFor({ timeout: 120000 });
     await waitForFile(page, () => savedLists(ui.host.runDir).length === 2, 'both lists saved');
     const first = { tree: pids(pidFile.tree).length, chat: pids(pidFile.chat).length };
+    const firstPids = [...pids(pidFile.tree), ...pids(pidFile.chat)];
     if (!first.tree || !first.chat) throw new Error(`the first window started no server: ${JSON.stringify(first)}`);
 
     // Restart the window: the old extension host's servers exit, the new one shows the saved prompts.
@@ -72,11 +73,7 @@ module.exports = async function promptCache(ctx) {
     await page.reload();
     await tree.filter({ hasText: 'treeside' }).first().waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(
-      page,
-      () => [...pids(pidFile.tree), ...pids(pidFile.chat)].every(p => !alive(p)),
-      'the first window’s servers to exit',
-    );
+    await waitForFile(page, () => firstPids.every(p => !alive(p)), 'the first window’s servers to exit');
     await ui.screenshot('cached-tree');
     const restarted = { tree: pids(pidFile.tree).length, chat: pids(pidFile.chat).length };
     if (restarted.tree !== first.tree || restarted.chat !== first.chat)
