@@ -1,6 +1,6 @@
 // mcpPrompts.servers in a folder's settings of a multi-root workspace (.vscode/settings.json of a folder
-// of the opened .code-workspace) is read, as the README promises: the setting's scope
-// (machine-overridable) lets VS Code apply a folder value, which a window-scoped setting would drop.
+// of the opened .code-workspace) is read: the setting's scope (resource) lets VS Code apply a folder
+// value, which a window-scoped setting drops.
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
 
