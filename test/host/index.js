@@ -9,7 +9,9 @@ const path = require('path');
 const Mocha = require('mocha');
 
 function run() {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false });
+  // MCP_PROMPTS_HOST_GREP runs only the tests whose full title matches (one file while working on it).
+  const grep = process.env.MCP_PROMPTS_HOST_GREP;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false, ...(grep ? { grep } : {}) });
   for (const file of fs
     .readdirSync(__dirname)
     .filter(f => f.endsWith('.test.js'))

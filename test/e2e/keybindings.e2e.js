@@ -1,0 +1,61 @@
+// The keybindings as a person uses them: with a file open in the editor, Ctrl+Shift+Alt+/ opens the
+// Run Prompt… picker; the prompt picked there runs; then Ctrl+Shift+Alt+. (Repeat Last Prompt) runs it
+// again, which the server confirms (test/fixtures/flow-server.mjs records every request it receives).
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+
+const SESSION = '.interactive-session';
+const QUICK = '.quick-input-widget';
+const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
+
+module.exports = async function keybindings(ctx) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-keys-'));
+  const record = path.join(dir, 'requests.jsonl');
+  try {
+    const servers = {
+      flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record } },
+    };
+    const ui = await openWorkbench(ctx, {
+      files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2), 'notes.md': '# Notes\n' },
+    });
+    const { page } = ui;
+    const quick = page.locator(QUICK);
+    const gets = () =>
+      fs.existsSync(record)
+        ? fs
+            .readFileSync(record, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map(l => JSON.parse(l))
+            .filter(r => r.method === 'prompts/get' && r.name === 'counted').length
+        : 0;
+    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+    // A file open in the editor, its text focused, as when a person is at work.
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('notes.md');
+    await quick.locator('.monaco-list-row').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 30000 });
+
+    await page.keyboard.press('Control+Shift+Alt+Slash');
+    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await quick.locator('.monaco-list-row').filter({ hasText: 'Counted' }).first().waitFor({ timeout: 30000 });
+    await ui.screenshot('picker');
+    await page.keyboard.type('Counted');
+    await page.keyboard.press('Enter');
+    await waitForFile(page, () => gets() === 1, 'the prompt picked after the Run Prompt… keybinding', 30000);
+    await ui.waitForText('COUNTED get #1', { within: SESSION });
+
+    await page.keyboard.press('Control+Shift+Alt+Period');
+    await waitForFile(page, () => gets() === 2, 'the Repeat Last Prompt keybinding', 30000);
+    await ui.waitForText('COUNTED get #2', { within: SESSION });
+    await ui.screenshot('repeated');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (require.main === module) runStandalone(module, __filename);
