@@ -5,14 +5,8 @@
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog';
 import { serverState, type HeldEntry } from '../core/view/server-state';
-import { argumentItem, heldItem, problemItem, promptItem, serverItem } from '../core/view/items';
-import {
-  attentionBadge,
-  attentionFirst,
-  expandByDefault,
-  needsAttention,
-  promptsKnown,
-} from '../core/view/tree-layout';
+import { argumentItem, heldItem, problemItem, promptItem, serverItem, type TreeItemView } from '../core/view/items';
+import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import type { ExtensionState } from '../state';
 import { toTreeItem } from './descriptors';
 
@@ -94,9 +88,9 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         this.undecided.delete(id);
         continue;
       }
-      if (!promptsKnown(node.entry)) continue;
+      if (!node.entry.prompts.length) continue;
       this.undecided.delete(id);
-      if (this.remembered(id) === undefined && this.byRule(node.entry)) {
+      if (this.remembered(id) ?? this.byRule(node.entry)) {
         this.expanding.add(id);
         void Promise.resolve(view.reveal(node, { expand: true, select: false, focus: false })).then(
           () => this.expanding.delete(id),
@@ -133,15 +127,16 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     void this.state.context.workspaceState.update(EXPANDED_KEY, memory);
   }
 
-  /** How a server row starts: as the user left it, else by the rule once its prompts are known. */
-  private startsExpanded(entry: ServerEntry): boolean {
-    const remembered = this.remembered(entry.id);
-    if (remembered !== undefined) return remembered;
-    if (promptsKnown(entry)) return this.byRule(entry);
-    // Not known yet: collapsed now, expanded by update() when the rule says so (VS Code keeps a row's
-    // first state for its id, so a later 'expanded' alone would not do it).
-    this.undecided.add(entry.id);
-    return false;
+  /** How a server row starts: as the user left it, else by the rule. */
+  private collapsible(entry: ServerEntry): TreeItemView['collapsible'] {
+    // Nothing to show (yet, or it failed): no twistie. Once it has prompts, update() expands it if the
+    // user left it open or the rule says so (VS Code keeps a row's first state for its id, so a later
+    // 'expanded' alone would not do it).
+    if (!entry.prompts.length) {
+      this.undecided.add(entry.id);
+      return 'none';
+    }
+    return (this.remembered(entry.id) ?? this.byRule(entry)) ? 'expanded' : 'collapsed';
   }
 
   getChildren(node?: Node): Node[] {
@@ -187,7 +182,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     switch (node.type) {
       case 'server':
         return toTreeItem(
-          serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.startsExpanded(node.entry)),
+          serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node.entry)),
         );
       case 'blocked':
         return toTreeItem(heldItem(node.held));

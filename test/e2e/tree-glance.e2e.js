@@ -20,6 +20,9 @@ module.exports = async function treeGlance(ctx) {
     .first()
     .filter({ hasText: /broken\s*failed: broken could not start/ })
     .waitFor({ timeout: 60000 });
+  // Nothing to open under it: no twistie.
+  if (await tree.first().locator('.monaco-tl-twistie.collapsible').count())
+    throw new Error('the failed server without prompts should not be expandable');
   await page.locator('.activitybar .badge-content').filter({ hasText: /^1$/ }).first().waitFor({ timeout: 60000 });
   await paginated.first().waitFor({ timeout: 60000 });
   await tree.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });

@@ -19,13 +19,7 @@ import {
   type ServerView,
 } from '../../src/core/view/items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
-import {
-  attentionBadge,
-  attentionFirst,
-  expandByDefault,
-  needsAttention,
-  promptsKnown,
-} from '../../src/core/view/tree-layout';
+import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../../src/core/view/tree-layout';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { CompletionSession } from '../../src/core/view/completion-session';
 
@@ -398,7 +392,7 @@ test('each server row says running, stopped (on demand), cached or failed first'
     'failed: exited',
     'failed: spawn ENOENT',
   ]);
-  assert.equal(serverItem(server(), [], false).collapsible, 'collapsed');
+  assert.equal(serverItem(server(), [], 'collapsed').collapsible, 'collapsed');
   assert.equal(serverItem(server()).collapsible, 'expanded');
 });
 
@@ -414,12 +408,6 @@ test('a server starts expanded when its prompts fit its share of a screen (30 ro
     const share = [...Array(40).keys()].filter(n => expandByDefault(n, servers)).pop()!;
     assert.ok(servers * (share + 1) <= 30, `${servers} servers with ${share} prompts each fit`);
   }
-  assert.equal(promptsKnown(server({ status: 'starting' })), false, 'starting, nothing listed yet');
-  assert.equal(promptsKnown(server({ status: 'idle' })), false, 'never started');
-  assert.equal(promptsKnown(server({ status: 'running', loading: true })), false, 'first listing under way');
-  assert.equal(promptsKnown(server({ status: 'running' })), true, 'listed: none');
-  assert.equal(promptsKnown(server({ status: 'stopped', prompts: 2 })), true, 'from before (or a cache)');
-  assert.equal(promptsKnown(server({ status: 'error', error: 'x' })), true, 'failed: none to show');
 });
 
 test('rows that need the user come first and the badge counts them', () => {

@@ -93,9 +93,13 @@ function statusIcon(life: LifecycleState): Icon {
 
 /**
  * A server row: its state, transport and prompt count; the tooltip says where it is defined and why.
- * `expanded`: how it starts (tree-layout.ts decides).
+ * `collapsible`: how it starts (src/ui/tree.ts decides, by tree-layout.ts's rule).
  */
-export function serverItem(entry: ServerView, notes: readonly string[] = [], expanded = true): TreeItemView {
+export function serverItem(
+  entry: ServerView,
+  notes: readonly string[] = [],
+  collapsible: TreeItemView['collapsible'] = 'expanded',
+): TreeItemView {
   const state = serverState(entry);
   const life = lifecycleOf(state)!;
   const transport = entry.connection.info?.transport ?? entry.def.transport.type;
@@ -126,7 +130,7 @@ export function serverItem(entry: ServerView, notes: readonly string[] = [], exp
     icon: statusIcon(life),
     // Menus key on the connection's own status (package.json `viewItem =~ /^server\.(running|starting)$/`).
     contextValue: `server.${entry.connection.status}`,
-    collapsible: expanded ? 'expanded' : 'collapsed',
+    collapsible,
   };
   if (state.kind === 'signIn') {
     item.description = l10n.t('sign-in needed — click to sign in');

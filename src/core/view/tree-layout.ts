@@ -18,13 +18,6 @@ export function expandByDefault(promptCount: number, serverCount: number): boole
   return promptCount <= share;
 }
 
-/** Whether the server's prompts are known (listed, or from a cache): until then the rule has nothing to go on. */
-export function promptsKnown(s: ServerSnapshot): boolean {
-  if (s.prompts.length) return true;
-  const status = s.connection.status;
-  return !s.loading && status !== 'starting' && status !== 'idle';
-}
-
 /** A server the user should look at: it fails (or its listing does) or waits for them to sign in. */
 export function needsAttention(state: ServerState): boolean {
   return state.kind === 'signIn' || isFailing(state);
