@@ -13,8 +13,9 @@ module.exports = async function treeGlance(ctx) {
 
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const tree = page.locator('.pane-body .monaco-list-row');
-  const paginated = tree.filter({ hasText: 'running · stdio · 23 prompts' });
-  const richDemo = tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running · stdio · 2 prompts' });
+  // Running in the first window; after the reload the servers wait on demand, showing their saved lists.
+  const paginated = tree.filter({ hasText: /(running|cached) · stdio · 23 prompts/ });
+  const richDemo = tree.filter({ hasText: 'rich-demo' }).filter({ hasText: /(running|cached) · stdio · 2 prompts/ });
   const firstPaginatedPrompt = tree.filter({ hasText: 'Paginated prompt number 1 of 23' });
   await tree
     .first()
@@ -38,8 +39,13 @@ module.exports = async function treeGlance(ctx) {
 
   // After a reload the tree is as they left it.
   await ui.runCommand('Developer: Reload Window');
-  await page.locator('[aria-label^="MCP Prompts: 6 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  // The new window: the servers with saved lists wait to be needed, the broken one failed again.
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  await tree
+    .first()
+    .filter({ hasText: /broken\s*failed: broken could not start/ })
+    .waitFor({ timeout: 120000 });
   await paginated.first().waitFor({ timeout: 60000 });
   await firstPaginatedPrompt.first().waitFor({ timeout: 60000 });
   await richDemo.first().waitFor({ timeout: 60000 });

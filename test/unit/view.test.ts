@@ -377,6 +377,14 @@ test('completion session: asks once after typing stops, aborts the older request
   assert.equal(asked.length, 2, 'nothing is asked after the step closed');
 });
 
+test('a server stopped on demand, or showing a saved list, has a plain icon, not the red stop or an error', () => {
+  for (const row of [
+    server({ status: 'stopped', prompts: 3 }),
+    { ...server({ status: 'stopped', prompts: 3 }), cached: true },
+  ])
+    assert.deepEqual(serverItem(row).icon, { codicon: 'circle-outline' });
+});
+
 test('each server row says running, stopped (on demand), cached or failed first', () => {
   const rows = [
     server({ status: 'running', prompts: 3 }),

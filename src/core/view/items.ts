@@ -82,8 +82,8 @@ function statusIcon(life: LifecycleState): Icon {
     case 'failed':
     case 'cached':
       return { codicon: 'error', color: 'problemsErrorIcon.foreground' };
+    // Not 'debug-stop': VS Code paints that one red everywhere, and a server waiting to be needed is no fault.
     case 'stopped':
-      return { codicon: 'debug-stop' };
     case 'idle':
       return { codicon: 'circle-outline' };
     default:
