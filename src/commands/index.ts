@@ -19,6 +19,7 @@ import {
   stopServer,
   type ServerArg,
 } from './servers';
+import { showFoundServers } from './found-servers';
 import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
 
 export { runPrompt, type Surfaces } from './run';
@@ -48,6 +49,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
     register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),
+    register(Command.showFoundServers, () => showFoundServers(state)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),
     register(Command.sendToModel, (id: unknown) => sendToModel(state, id)),
     register(Command.insertIntoChat, (id: unknown) => insertIntoChat(state, id)),

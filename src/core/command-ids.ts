@@ -26,6 +26,7 @@ export const Command = {
   copyMarkdown: 'mcpPrompts.copyMarkdown',
   openTranscript: 'mcpPrompts.openTranscript',
   savePromptFile: 'mcpPrompts.savePromptFile',
+  showFoundServers: 'mcpPrompts.showFoundServers',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -37,6 +38,7 @@ export const Workbench = {
   revertAndCloseEditor: 'workbench.action.revertAndCloseActiveEditor',
   manageTrust: 'workbench.trust.manage',
   focusPromptsView: 'mcpPrompts.prompts.focus',
+  openSettings: 'workbench.action.openSettings',
 } as const;
 
 export type WorkbenchId = (typeof Workbench)[keyof typeof Workbench];

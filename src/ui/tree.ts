@@ -6,6 +6,7 @@ import type { HeldEntry } from '../core/view/server-state';
 import { argumentItem, heldItem, problemItem, promptItem, serverItem } from '../core/view/items';
 import type { ExtensionState } from '../state';
 import { toTreeItem } from './descriptors';
+import { currentWelcome } from './view-welcome';
 
 export type Node =
   | { type: 'server'; entry: ServerEntry }
@@ -33,6 +34,11 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getChildren(node?: Node): Node[] {
     if (!node) {
+      // VS Code shows the view's welcome content (no servers, all failing, untrusted) only with no rows.
+      if (currentWelcome(this.state)) {
+        this.serverNodes = new Map();
+        return [];
+      }
       const nodes: Node[] = this.state.problems.map(p => ({
         type: 'problem' as const,
         origin: p.origin,
