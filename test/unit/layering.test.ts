@@ -135,6 +135,7 @@ test('every command id is in core/command-ids.ts and contributed by package.json
         'mcpPrompts.welcome',
         'mcpPrompts.serversFound',
         'mcpPrompts.chatAnswered',
+        'mcpPrompts.promptRan',
         'mcpPrompts.servers',
       ].includes(id),
   );
