@@ -27,6 +27,7 @@ export const Command = {
   openTranscript: 'mcpPrompts.openTranscript',
   savePromptFile: 'mcpPrompts.savePromptFile',
   showFoundServers: 'mcpPrompts.showFoundServers',
+  walkthroughAction: 'mcpPrompts.walkthroughAction',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

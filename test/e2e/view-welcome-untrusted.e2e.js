@@ -16,7 +16,8 @@ module.exports = async function viewWelcomeUntrusted(ctx) {
   const welcome = page.locator('.welcome-view-content');
 
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
-  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  // Open the view as a person does: its icon in the activity bar.
+  await page.locator('.part.activitybar [aria-label^="MCP Prompts"]').first().click({ timeout: 120000 });
   await welcome
     .getByText(/This workspace is in Restricted Mode/)
     .first()

@@ -11,7 +11,8 @@ module.exports = async function viewWelcome(ctx) {
   const welcome = page.locator('.welcome-view-content');
   const button = label => welcome.locator('.monaco-button', { hasText: label }).first();
 
-  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  // Open the view as a person does: its icon in the activity bar.
+  await page.locator('.part.activitybar [aria-label^="MCP Prompts"]').first().click({ timeout: 120000 });
   await welcome.getByText('No MCP servers are configured.').first().waitFor({ timeout: 120000 });
   if ((await welcome.locator('.monaco-button').count()) !== 1)
     throw new Error('the no-servers welcome has more than one button');

@@ -107,7 +107,11 @@ test('every link in the walkthrough and the welcome content, in every language, 
           /^command:([\w.]+)(\?.*)?$/.exec(link)?.[1] ?? assert.fail(`${file} ${k}: ${link} is not a command link`);
         assert.ok(commands.has(id) || WORKBENCH.has(id), `${file} ${k}: ${id} exists`);
         const args = /\?(.*)$/.exec(link)?.[1];
-        if (args) JSON.parse(decodeURIComponent(args)); // a malformed argument would make the link do nothing
+        // A malformed argument would make the link do nothing.
+        const parsed: unknown = args ? JSON.parse(decodeURIComponent(args)) : undefined;
+        if (id === 'mcpPrompts.walkthroughAction') {
+          assert.ok(Array.isArray(parsed) && commands.has(parsed[0] as string), `${file} ${k}: ${link} runs a command`);
+        }
       }
     }
   }
