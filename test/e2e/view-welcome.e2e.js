@@ -33,8 +33,8 @@ module.exports = async function viewWelcome(ctx) {
   await button('Show Server Log…').click();
   // The server's log in the Output panel names the program that could not start.
   await page
-    .locator('.part.panel')
-    .getByText(/mcp-prompts-no-such-program/)
+    .locator('.part.panel .view-lines')
+    .getByText(/mcp-prompts-no-such-program\s+could\s+not\s+start/)
     .first()
     .waitFor({ timeout: 60000 });
   await ui.screenshot('all-failing-log');
