@@ -63,8 +63,10 @@ async function firstStart(context) {
   if (context.globalState.get(FIRST_START_KEY)) return;
   await context.globalState.update(FIRST_START_KEY, true);
   await vscode.extensions.getExtension('mcp-prompts.mcp-prompts')?.activate();
-  await vscode.commands.executeCommand('mcpPrompts.focusView');
+  // The walkthrough first: VS Code 1.139 starts tracking its steps then, so showing the view afterwards
+  // checks "Browse the sidebar" (shown before, it never would be).
   await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
+  await vscode.commands.executeCommand('mcpPrompts.focusView');
 }
 
 function activate(context) {

@@ -52,6 +52,23 @@ module.exports = async function start(ctx) {
   // The chat's model is the demo one, labelled as not an AI.
   await page.locator('.interactive-input-part').getByText(MODEL, { exact: true }).first().waitFor({ timeout: 120000 });
   await H.saveScreenshot(page, 'start-first');
+  // The walkthrough follows: the view shown checks its step; the servers, found before VS Code tracked
+  // the walkthrough (its onContext misses a key that is already set), are checked by a look at them.
+  const checked = id => page.locator(`[data-done-step-id$="#${id}"][aria-checked="true"]`).first();
+  await checked('browseSidebar').waitFor({ timeout: 60000 });
+  await page
+    .locator('.gettingStartedContainer .button-container .monaco-button', { hasText: 'Show Found Servers' })
+    .first()
+    .click();
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  for (const name of ['everything', 'rich-demo', 'questions'])
+    await rows
+      .filter({ hasText: new RegExp(`^${name}`) })
+      .first()
+      .waitFor({ timeout: 60000 });
+  await checked('findServers').waitFor({ timeout: 60000 });
+  await H.saveScreenshot(page, 'start-found');
+  await page.keyboard.press('Escape');
 
   // The heart of the product works: a prompt in chat, its messages, then the model's (echoed) answer.
   await page.locator('.interactive-input-part .monaco-editor').first().click();
