@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // `npm start`: MCP Prompts in a real VS Code (code-server 4.139 = VS Code 1.139) in the browser, on a demo
-// workspace whose .vscode/mcp.json configures the real server-everything and the rich-demo fixture.
-// Installs dist/mcp-prompts.vsix into a persistent profile under .vscode-test/start/ and keeps serving
-// until Ctrl-C, which stops the whole process group.
+// workspace whose .vscode/mcp.json configures the real server-everything, the rich-demo fixture (every
+// content type) and the questions fixture (a question in the middle of a prompt). Installs
+// dist/mcp-prompts.vsix and the demo echo model (demo/echo-model: chat needs a model, and this one is
+// labelled "Demo echo model — not an AI") into a persistent profile under .vscode-test/start/, which
+// opens the MCP Prompts view and the walkthrough on its first start, and keeps serving until Ctrl-C,
+// which stops the whole process group.
 //
-// usage: node scripts/start.mjs [--port N] [--vsix file] [--with-fake-model]
+// usage: node scripts/start.mjs [--port N] [--vsix file] [--profile dir] [--no-demo-model] [--with-fake-model]
 //   --port             default: env PORT, else 8080
 //   --vsix             default: dist/mcp-prompts.vsix (built by `npm run package`)
-//   --with-fake-model  also install test/fake-model, a deterministic test model, so chat works offline
+//   --profile          default: .vscode-test/start (kept between starts; a new one starts "first" again)
+//   --no-demo-model    leave the demo echo model out (chat then says "Language model unavailable")
+//   --with-fake-model  also install test/fake-model, the tests' deterministic model
 import fs from 'node:fs';
 import path from 'node:path';
 import { node24, codeServerBin, cacheDir } from './host.mjs';
@@ -21,10 +26,16 @@ import {
   waitUntil,
 } from './host-harness.mjs';
 
+const USAGE = 'node scripts/start.mjs [--port N] [--vsix file] [--profile dir] [--no-demo-model] [--with-fake-model]';
+/** The demo's language model: echoes what it receives and says it is not an AI. */
+const demoModelPath = path.join(root, 'demo', 'echo-model');
+
 function parseArgs(argv) {
   const o = {
     port: Number(process.env.PORT || 8080),
     vsix: path.join(root, 'dist', 'mcp-prompts.vsix'),
+    profile: path.join(cacheDir, 'start'),
+    demoModel: true,
     fakeModel: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -35,8 +46,10 @@ function parseArgs(argv) {
     };
     if (a === '--port') o.port = Number(value());
     else if (a === '--vsix') o.vsix = path.resolve(value());
+    else if (a === '--profile') o.profile = path.resolve(value());
+    else if (a === '--no-demo-model') o.demoModel = false;
     else if (a === '--with-fake-model') o.fakeModel = true;
-    else fail(`unknown argument ${a}\nusage: node scripts/start.mjs [--port N] [--vsix file] [--with-fake-model]`);
+    else fail(`unknown argument ${a}\nusage: ${USAGE}`);
   }
   if (!Number.isInteger(o.port) || o.port <= 0 || o.port > 65535) fail(`invalid port ${o.port}`);
   return o;
@@ -75,17 +88,19 @@ function addDefaultSettings(file, defaults) {
 /** The demo workspace: regenerated mcp.json (absolute paths into this checkout), README kept if edited. */
 function writeDemoWorkspace(dir) {
   const everything = path.join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-  const richDemo = path.join(root, 'test', 'fixtures', 'run.mjs');
+  const fixtures = path.join(root, 'test', 'fixtures', 'run.mjs');
   for (const [what, file] of [
     ['server-everything', everything],
-    ['rich-demo fixture', richDemo],
+    ['demo fixtures', fixtures],
   ]) {
     if (!fs.existsSync(file))
       console.warn(`start: warning: ${what} not found at ${file}; that server will fail to start`);
   }
   const servers = {
     everything: { type: 'stdio', command: 'node', args: [everything, 'stdio'] },
-    'rich-demo': { type: 'stdio', command: 'node', args: [richDemo, 'rich'] },
+    'rich-demo': { type: 'stdio', command: 'node', args: [fixtures, 'rich'] },
+    // Asks in the middle of a prompt (elicitation): try /ask_name.
+    questions: { type: 'stdio', command: 'node', args: [fixtures, 'questions'] },
   };
   fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2) + '\n');
@@ -93,8 +108,10 @@ function writeDemoWorkspace(dir) {
   if (!fs.existsSync(readme)) {
     fs.writeFileSync(
       readme,
-      '# MCP Prompts demo\n\n.vscode/mcp.json configures two MCP servers: `everything` and `rich-demo`.\n\n' +
-        'Try `@mcp /` in the chat, "MCP Prompts: Run Prompt..." in the command palette, or the MCP Prompts sidebar.\n',
+      '# MCP Prompts demo\n\n.vscode/mcp.json configures three MCP servers: `everything`, `rich-demo` ' +
+        '(`/rich_content` returns every content type) and `questions` (`/ask_name` asks you something mid-prompt).\n\n' +
+        'Try `@mcp /` in the chat, "MCP Prompts: Run Prompt..." in the command palette, or the MCP Prompts sidebar.\n' +
+        'The chat\'s model here is "Demo echo model — not an AI": it only echoes what it receives.\n',
     );
   }
 }
@@ -106,7 +123,7 @@ async function main() {
   if (!fs.existsSync(codeServerBin) || !fs.existsSync(node24))
     fail('VS Code host not installed: run `node scripts/host.mjs setup`');
 
-  const dir = path.join(cacheDir, 'start');
+  const dir = opts.profile;
   const userDataDir = path.join(dir, 'user-data');
   const extensionsDir = path.join(dir, 'extensions');
   const workspace = path.join(dir, 'demo-workspace');
@@ -146,6 +163,10 @@ async function main() {
   if (installCode !== 0) fail(`installing the vsix failed (exit ${installCode}):\n${tail(logFile)}`);
 
   const extraArgs = [];
+  if (opts.demoModel) {
+    const { id } = installExtensionFolder(demoModelPath, extensionsDir);
+    console.log(`start: installed ${id} (model "Demo echo model — not an AI": it echoes, it is not an AI)`);
+  }
   if (opts.fakeModel) {
     const { id } = installExtensionFolder(fakeModelPath, extensionsDir);
     extraArgs.push('--enable-proposed-api', id);

@@ -12,6 +12,7 @@ import { registerChatCompletions } from './chat/completions';
 import * as resources from './resources';
 import { SERVERS_SETTING, START_SERVERS_SETTING, readStartServers } from './settings';
 import { watchOutsideConfig } from './workspace/config-watch';
+import { registerViewWelcome } from './ui/view-welcome';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;
@@ -34,9 +35,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const transcripts = new TranscriptProvider();
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const nothingConfigured = () => !state.catalog.servers.length && !state.held.length && !state.problems.length;
-  const updateContext = () =>
-    void vscode.commands.executeCommand('setContext', 'mcpPrompts.noServers', nothingConfigured());
   context.subscriptions.push(
     state,
     tree,
@@ -48,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerChatCompletions(state),
     vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
     ...resources.register(state),
-    state.onDidLoadConfig(updateContext),
+    registerViewWelcome(state),
     watchConfiguration(state),
     // On demand, opening a prompt's arguments in the tree starts its server (the arguments may complete).
     view.onDidExpandElement(e => {

@@ -25,10 +25,15 @@ export interface ChatResultMetadata {
   server?: string;
 }
 
+/** Set once the participant handles a request (package.json's walkthrough `onContext:`). */
+const CHAT_ANSWERED_KEY = 'mcpPrompts.chatAnswered';
+
 export function registerParticipant(state: ExtensionState, collect: Collector): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) =>
-    handle(state, collect, request, stream, token),
-  );
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => {
+    // The walkthrough's "Try it in chat" step completes on this key: a request reached us.
+    void vscode.commands.executeCommand('setContext', CHAT_ANSWERED_KEY, true);
+    return handle(state, collect, request, stream, token);
+  });
   participant.iconPath = vscode.Uri.joinPath(state.context.extensionUri, 'media', 'mcp.png');
   return participant;
 }

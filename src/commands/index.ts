@@ -19,6 +19,7 @@ import {
   stopServer,
   type ServerArg,
 } from './servers';
+import { showFoundServers } from './found-servers';
 import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
 
 export { runPrompt, type Surfaces } from './run';
@@ -26,6 +27,26 @@ export { showError } from './feedback';
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, fn);
+}
+
+/** The commands the walkthrough's buttons open; each shows a quick input. */
+const WALKTHROUGH_ACTIONS: readonly string[] = [
+  Command.addServer,
+  Command.importServers,
+  Command.showFoundServers,
+  Command.runPrompt,
+];
+/** VS Code 1.139's walkthrough focuses its step again 250 ms after a click on one of its buttons. */
+const WALKTHROUGH_REFOCUS_MS = 400;
+
+/**
+ * A walkthrough button's command, run once the walkthrough has taken the focus back: run at once, the
+ * quick input it opens lost the focus to the walkthrough's step and closed (seen in the 1.139 host).
+ */
+async function walkthroughAction(id: unknown): Promise<void> {
+  if (typeof id !== 'string' || !WALKTHROUGH_ACTIONS.includes(id)) return;
+  await new Promise(resolve => setTimeout(resolve, WALKTHROUGH_REFOCUS_MS));
+  await vscode.commands.executeCommand(id);
 }
 
 export function registerCommands(s: Surfaces): vscode.Disposable[] {
@@ -48,6 +69,8 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
     register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),
+    register(Command.showFoundServers, () => showFoundServers(state)),
+    register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),
     register(Command.sendToModel, (id: unknown) => sendToModel(state, id)),
     register(Command.insertIntoChat, (id: unknown) => insertIntoChat(state, id)),

@@ -13,6 +13,9 @@ import { openTranscript, type TranscriptProvider } from '../ui/transcript-editor
 import type { Node } from '../ui/tree';
 import { nothingToDo, showError } from './feedback';
 
+/** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
+const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
+
 export interface Surfaces {
   state: ExtensionState;
   input: ArgumentInput;
@@ -70,6 +73,10 @@ export async function runPrompt(
         },
       ),
   });
+  // The walkthrough's "Run your first prompt" completes on this key once a prompt really ran: on the
+  // command itself it would complete while the picker is open, and the walkthrough then takes the focus.
+  if (outcome.kind === 'done' || outcome.kind === 'handedOff')
+    void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
   switch (outcome.kind) {
     case 'done':
       await openTranscript(s.transcripts, outcome.stored);

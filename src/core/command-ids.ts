@@ -26,6 +26,8 @@ export const Command = {
   copyMarkdown: 'mcpPrompts.copyMarkdown',
   openTranscript: 'mcpPrompts.openTranscript',
   savePromptFile: 'mcpPrompts.savePromptFile',
+  showFoundServers: 'mcpPrompts.showFoundServers',
+  walkthroughAction: 'mcpPrompts.walkthroughAction',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -37,6 +39,7 @@ export const Workbench = {
   revertAndCloseEditor: 'workbench.action.revertAndCloseActiveEditor',
   manageTrust: 'workbench.trust.manage',
   focusPromptsView: 'mcpPrompts.prompts.focus',
+  openSettings: 'workbench.action.openSettings',
 } as const;
 
 export type WorkbenchId = (typeof Workbench)[keyof typeof Workbench];

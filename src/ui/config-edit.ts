@@ -99,7 +99,8 @@ export async function addServer(): Promise<void> {
       ? { type: 'stdio', command: words[0], args: words.slice(1) }
       : { type: 'http', url: target.trim() };
   const uri = await writeServers({ [name.trim()]: entry });
-  if (uri) await vscode.window.showTextDocument(uri);
+  // Pinned, so it does not replace a preview editor such as the walkthrough the user came from.
+  if (uri) await vscode.window.showTextDocument(uri, { preview: false });
 }
 
 const IMPORT_SOURCES = () => [

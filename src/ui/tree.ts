@@ -9,6 +9,7 @@ import { argumentItem, heldItem, problemItem, promptItem, serverItem, type TreeI
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import type { ExtensionState } from '../state';
 import { toTreeItem } from './descriptors';
+import { currentWelcome } from './view-welcome';
 
 /** workspaceState: server id → expanded, as the user left it. */
 const EXPANDED_KEY = 'tree.expanded';
@@ -141,6 +142,11 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getChildren(node?: Node): Node[] {
     if (!node) {
+      // VS Code shows the view's welcome content (no servers, all failing, untrusted) only with no rows.
+      if (currentWelcome(this.state)) {
+        this.serverNodes = new Map();
+        return [];
+      }
       const nodes: Node[] = this.state.problems.map(p => ({
         type: 'problem' as const,
         origin: p.origin,
