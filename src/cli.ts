@@ -65,7 +65,10 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-async function loadCatalog(o: Options, questions: CliQuestions): Promise<{ catalog: Catalog; flush(): Promise<void> }> {
+async function loadCatalog(
+  o: Options,
+  questions: CliQuestions,
+): Promise<{ catalog: Catalog; flush: () => Promise<void> }> {
   const file = path.resolve(o.config);
   let text: string;
   try {
