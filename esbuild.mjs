@@ -18,6 +18,41 @@ const noAjv = {
   },
 };
 
+/**
+ * The extension's second bundle: `@modelcontextprotocol/client` (and `/stdio`) resolve to a stand-in
+ * whose exports are getters that require dist/protocol.js (src/core/protocol-bundle.ts) on first use, so activation
+ * does not parse the SDK (about half the code). esbuild reads a CommonJS module's exports at each use,
+ * so the sources import the SDK as usual; only values reached at load time (a class `extends Client`
+ * at the top of a file) would load it early, which test/host checks.
+ */
+const lazyProtocol = {
+  name: 'lazy-protocol',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/client(\/stdio)?$/ }, args => ({
+      path: args.path,
+      namespace: 'lazy-protocol',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-protocol' }, async args => {
+      const names = Object.keys(await import(args.path)).filter(n => n !== 'default');
+      return {
+        loader: 'js',
+        resolveDir: path.resolve('src/core'),
+        contents: `const { reportProtocolLoad } = require('./protocol-load');
+let sdk;
+const load = () => {
+  if (sdk) return sdk;
+  const started = performance.now();
+  sdk = require(require('node:path').join(__dirname, 'protocol.js'));
+  reportProtocolLoad(performance.now() - started);
+  return sdk;
+};
+for (const name of ${JSON.stringify(names)})
+  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+      };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -34,10 +69,17 @@ const common = {
 const builds = [
   {
     ...common,
-    plugins: [noAjv],
+    plugins: [lazyProtocol],
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
+    metafile: true,
+  },
+  {
+    ...common,
+    plugins: [noAjv],
+    entryPoints: ['src/core/protocol-bundle.ts'],
+    outfile: 'dist/protocol.js',
   },
   {
     ...common,
@@ -79,6 +121,9 @@ if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
   console.log('[esbuild] watching');
 } else {
-  await Promise.all(builds.map(b => esbuild.build(b)));
+  const results = await Promise.all(builds.map(b => esbuild.build(b)));
+  // What dist/extension.js holds, for test/unit/bundle.test.ts (out/ is not shipped).
+  fs.mkdirSync('out', { recursive: true });
+  fs.writeFileSync('out/extension.meta.json', JSON.stringify(results[0].metafile));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
 }

@@ -17,6 +17,7 @@ import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/terminal.js';
 import { CliQuestions, parseAnswers } from './cli/questions.js';
+import { openEraCache } from './cli/era-cache.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -64,7 +65,10 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-async function loadCatalog(o: Options, questions: CliQuestions): Promise<Catalog> {
+async function loadCatalog(
+  o: Options,
+  questions: CliQuestions,
+): Promise<{ catalog: Catalog; flush: () => Promise<void> }> {
   const file = path.resolve(o.config);
   let text: string;
   try {
@@ -98,9 +102,11 @@ async function loadCatalog(o: Options, questions: CliQuestions): Promise<Catalog
     process.stderr.write(`${terminalLine(m)}\n`);
   };
   const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
+  const { eras, cache } = openEraCache(m => process.stderr.write(`mcp-prompts: ${terminalLine(m)}\n`));
   const catalog = new Catalog({
     start: 'lazy',
     connection: () => ({
+      eras,
       restart: false,
       defaultCwd: workspaceFolder,
       log,
@@ -109,7 +115,7 @@ async function loadCatalog(o: Options, questions: CliQuestions): Promise<Catalog
     }),
   });
   catalog.setServers(servers);
-  return catalog;
+  return { catalog, flush: () => cache.flush() };
 }
 
 function splitPairs(items: string[]): Record<string, string> {
@@ -239,6 +245,7 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
 
 export async function main(argv: string[]): Promise<number> {
   let catalog: Catalog | undefined;
+  let flush: (() => Promise<void>) | undefined;
   let questions: CliQuestions | undefined;
   try {
     const o = parseArgs(argv);
@@ -250,7 +257,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!['list', 'get', 'complete'].includes(command))
       throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
     questions = new CliQuestions(parseAnswers(o.answers), process.stdin.isTTY === true);
-    catalog = await loadCatalog(o, questions);
+    ({ catalog, flush } = await loadCatalog(o, questions));
     const code =
       command === 'list'
         ? await list(catalog, o)
@@ -273,6 +280,7 @@ export async function main(argv: string[]): Promise<number> {
     return kind === 'input' ? 2 : 1;
   } finally {
     await catalog?.dispose();
+    await flush?.(); // the eras learnt in this run
   }
 }
 

@@ -13,6 +13,8 @@ import * as resources from './resources';
 import { SERVERS_SETTING, START_SERVERS_SETTING, readStartServers } from './settings';
 import { watchOutsideConfig } from './workspace/config-watch';
 import { registerViewWelcome } from './ui/view-welcome';
+import { mainLog } from './workspace/main-log';
+import { onProtocolLoad } from './core/protocol-load';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;
@@ -53,6 +55,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       if (e.element.type === 'prompt') void state.catalog.ensureStarted(e.element.prompt.server);
     }),
     watchOutsideConfig(context.globalStorageUri, () => void state.reload()),
+  );
+  // The SDK is a second bundle loaded with the first connection (esbuild.mjs); the log says when, and its cost.
+  onProtocolLoad(ms =>
+    mainLog().info(vscode.l10n.t('Loaded the MCP client code (dist/protocol.js) in {0} ms', Math.round(ms))),
   );
   void state.reload();
   activationMs = performance.now() - started;

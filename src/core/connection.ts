@@ -27,7 +27,7 @@ import {
   createStdioTransport,
   shouldFallBackToSse,
 } from './transports.js';
-import { type Asker, NO_QUESTIONS, QuestionClient, registerQuestions } from './elicitation.js';
+import { type Asker, NO_QUESTIONS, createQuestionClient, registerQuestions } from './elicitation.js';
 import { cleanServerInfo, describeServerInfo, sameServerInfo, serverInfoOfResult } from './server-identity.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -422,7 +422,7 @@ export class ServerConnection {
     prior: PriorDiscovery | undefined,
   ): Promise<Client> {
     // Questions (elicitation) only: we never answer sampling or roots, and the SDK replies to such requests with an error.
-    const client = new QuestionClient(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
+    const client = createQuestionClient(this.options.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
       capabilities: { elicitation: { form: {}, url: {} } },
       jsonSchemaValidator: noToolValidation,
       versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.probeTimeout(timeout) } },

@@ -463,11 +463,16 @@ const ElicitParams = z.looseObject({});
  * (`format: password`) or explain better (too many fields, naming the field): our parser decides.
  * The same handler answers a 2026-07-28 `input_required` result's questions (the SDK dispatches them here).
  */
-export class QuestionClient extends Client {
-  protected override _wrapHandler(...args: Parameters<Client['_wrapHandler']>): ReturnType<Client['_wrapHandler']> {
-    return args[0] === 'elicitation/create' ? args[1] : super._wrapHandler(...args);
-  }
+export function createQuestionClient(...args: ConstructorParameters<typeof Client>): Client {
+  // Defined on first use, not at load: in the extension the SDK is a second bundle loaded with the first connection.
+  questionClient ??= class QuestionClient extends Client {
+    protected override _wrapHandler(...a: Parameters<Client['_wrapHandler']>): ReturnType<Client['_wrapHandler']> {
+      return a[0] === 'elicitation/create' ? a[1] : super._wrapHandler(...a);
+    }
+  };
+  return new questionClient(...args);
 }
+let questionClient: typeof Client | undefined;
 
 /**
  * Request option: a question the server asks during this request is cancelled instead of shown. For

@@ -3,13 +3,12 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { FolderStorage, PromptCache } from '../core/prompt-cache';
-
-let log: vscode.LogOutputChannel | undefined;
+import { mainLog } from './main-log';
 
 /** The window's cache of prompt lists; undefined where the storage is no local folder (a web worker). */
 export function openPromptCache(globalStorage: vscode.Uri): PromptCache | undefined {
   if (globalStorage.scheme !== 'file') return undefined;
   return new PromptCache(new FolderStorage(path.join(globalStorage.fsPath, 'prompt-cache')), {
-    log: message => (log ??= vscode.window.createOutputChannel('MCP Prompts', { log: true })).warn(message),
+    log: message => mainLog().warn(message),
   });
 }

@@ -223,15 +223,19 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `node dist/cli.js ...args` as a user would; resolves when it exits. */
+/**
+ * Runs `node dist/cli.js ...args` as a user would; resolves when it exits. Each run gets an empty cache
+ * folder (the CLI remembers protocol eras there) unless `env` names XDG_CACHE_HOME.
+ */
 export function runCli(
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
+  const cache = options.env?.XDG_CACHE_HOME === undefined ? tempDir('mcp-prompts-cli-cache-') : undefined;
+  const result = new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, ...(cache && { XDG_CACHE_HOME: cache }), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -259,4 +263,5 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
+  return cache ? result.finally(() => fs.rmSync(cache, { recursive: true, force: true })) : result;
 }

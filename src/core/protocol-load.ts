@@ -1,0 +1,20 @@
+// In the extension the MCP SDK is a second bundle, dist/protocol.js, that esbuild.mjs's stand-in for
+// the SDK packages requires on the first use of any SDK value (normally the first connect). The stand-in
+// reports that load here, so the extension can log it and tests can see that activation did without it.
+// In the CLI and the tests the SDK is bundled directly and nothing is reported.
+
+type Listener = (ms: number) => void;
+const listeners: Listener[] = [];
+let loadedMs: number | undefined;
+
+/** Called by the stand-in once, with the milliseconds the require took. */
+export function reportProtocolLoad(ms: number): void {
+  loadedMs = ms;
+  for (const l of listeners.splice(0)) l(ms);
+}
+
+/** Calls `listener` when the protocol bundle loads (at once when it has loaded already). */
+export function onProtocolLoad(listener: Listener): void {
+  if (loadedMs === undefined) listeners.push(listener);
+  else listener(loadedMs);
+}
