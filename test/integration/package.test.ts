@@ -129,7 +129,7 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
   assert.deepEqual(bad, [], `files that do not run were packed: ${bad.join(', ')}`);
   // And nothing beyond the kinds of files that run or that the marketplace shows.
   const allowed = [
-    /^dist\/extension\.js$/,
+    /^dist\/(extension|protocol)\.js$/, // protocol.js: the SDK client, loaded with the first connection
     /^package\.json$/,
     /^package\.nls(\.[a-z-]+)?\.json$/,
     /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
@@ -140,7 +140,13 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
   ];
   const unknown = shipped.filter(f => !allowed.some(p => p.test(f)));
   assert.deepEqual(unknown, [], `unexpected files in the .vsix: ${unknown.join(', ')}`);
-  for (const needed of ['dist/extension.js', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.de.json'])
+  for (const needed of [
+    'dist/extension.js',
+    'dist/protocol.js',
+    'package.json',
+    'package.nls.json',
+    'l10n/bundle.l10n.de.json',
+  ])
     assert.ok(shipped.includes(needed), `${needed} is packed`);
 });
 
