@@ -15,10 +15,20 @@ function pids(file) {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
+/**
+ * Whether the process still runs. An exited server whose parent (the old extension host) is gone may
+ * stay a zombie until this machine's PID 1 reaps it: it answers kill(pid, 0) but runs nothing.
+ */
 function alive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    // /proc/PID/stat: "pid (comm) STATE …"; the name may hold spaces or parentheses, so take the last ")".
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
   }

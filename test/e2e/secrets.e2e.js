@@ -48,19 +48,21 @@ module.exports = async function secrets(ctx) {
   const leaks = filesContaining(ui.host.runDir, token);
   if (leaks.length) throw new Error(`the token is stored in clear in: ${leaks.join(', ')}`);
 
-  // Asked once: an edited configuration starts a new connection, which takes the token from
+  // Asked once: an edited configuration means a new connection, which takes the token from
   // SecretStorage without asking. (VS Code in the browser keeps secrets in memory unless its embedder
   // provides storage, so a page reload here would ask again; the desktop uses the OS keychain.)
+  // The edit keeps the saved prompt list (the timeout is not part of what the list depends on), so
+  // with servers started on demand the old connection ends and the new one starts on the next run.
   config.servers.secure.timeout = 20000;
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.typeInChat('@mcp /secure.hello name=Grace');
+  await ui.waitForText('Hello, Grace!', { within: SESSION });
   await waitForFile(
     page,
     () => (serverLog().match(/is running: faulty-auth/g) ?? []).length >= 2,
     'a new connection after the edit',
   );
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
-  await ui.typeInChat('@mcp /secure.hello name=Grace');
-  await ui.waitForText('Hello, Grace!', { within: SESSION });
   if (await box.isVisible()) throw new Error('the token was asked for again');
   if (filesContaining(ui.host.runDir, token).length) throw new Error('the token reached a file after the restart');
   await ui.screenshot('reconnected');
