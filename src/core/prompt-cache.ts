@@ -1,15 +1,17 @@
 // Each server's prompt list, kept between windows so its prompts are there before the server runs.
 // One file per server slot (where it is defined + its id), holding a keyed hash of the whole definition:
 // a changed command, URL, header or environment value drops the list. No definition value is stored in
-// clear. What is read back is hostile (a hand-edited or broken file): size caps, schema checks, and a
-// broken file means no cache and a log line, never a failed activation.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+// clear. What is read back is hostile (a hand-edited or broken file): size caps, a MAC over the content
+// under the same random key (a file we did not write is dropped), a hand-written check of every field we
+// keep (zod's first run over 20,000 prompts costs ~100 ms of activation), and a broken file means no
+// cache and a log line, never a failed activation.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import type { Prompt, PriorDiscovery } from '@modelcontextprotocol/client';
-import { DiscoverResultSchema, PromptSchema } from '@modelcontextprotocol/core';
+import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from './config.js';
 import type { EraStore } from './eras.js';
@@ -56,17 +58,23 @@ const MAX_ERAS = 500;
 const SECRET_KEY = 'key';
 const ERAS_KEY = 'eras';
 const VERSION = 1;
+/** Of the prompt files: a MAC line, then the JSON. */
+const LIST_VERSION = 2;
 
-const CacheFile = z.object({
-  v: z.literal(VERSION),
+/** A prompt file's fields besides its lists (checked by zod: a small object). */
+const CacheHead = z.object({
+  v: z.literal(LIST_VERSION),
   def: z.string().max(128),
   listedAt: z.number().finite(),
   ttlMs: z.number().finite().optional(),
   cacheScope: z.enum(['public', 'private']).optional(),
   owner: z.string().max(128).optional(),
-  prompts: z.array(PromptSchema).max(MAX_CACHED_PROMPTS),
-  shortNames: z.array(z.tuple([z.string(), z.string()])).max(MAX_CACHED_PROMPTS),
 });
+
+interface CacheFile extends z.infer<typeof CacheHead> {
+  prompts: Prompt[];
+  shortNames: [string, string][];
+}
 
 const ErasFile = z.object({
   v: z.literal(VERSION),
@@ -107,11 +115,9 @@ export class PromptCache {
       return undefined;
     }
     if (text === undefined) return undefined;
-    let file: z.infer<typeof CacheFile>;
+    let file: CacheFile;
     try {
-      const parsed = CacheFile.safeParse(JSON.parse(text));
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'schema');
-      file = parsed.data;
+      file = this.parseFile(key, text);
     } catch (err) {
       log(l10n.t('{0}: the saved prompt list is damaged and was dropped ({1})', def.name, describeError(err)));
       this.remove(key);
@@ -146,10 +152,10 @@ export class PromptCache {
 
   /** Keeps a server's list, replacing what was there (written in the background; `flush()` waits). */
   set(def: ServerDefinition, list: Omit<CachedList, 'listedAt'> & { listedAt?: number }): void {
-    const prompts = list.prompts.slice(0, MAX_CACHED_PROMPTS);
+    const prompts = list.prompts.slice(0, MAX_CACHED_PROMPTS).map(keptFields);
     const kept = new Set(prompts.map(p => p.name));
-    const file: z.input<typeof CacheFile> = {
-      v: VERSION,
+    const file: CacheFile = {
+      v: LIST_VERSION,
       def: this.definitionHash(def),
       listedAt: list.listedAt ?? this.now(),
       ttlMs: list.ttlMs,
@@ -158,13 +164,45 @@ export class PromptCache {
       prompts,
       shortNames: [...list.shortNames].filter(([name]) => kept.has(name)),
     };
-    const text = JSON.stringify(file);
+    const key = this.slot(def);
+    const body = JSON.stringify(file);
+    const text = `${this.mac(key, body)}\n${body}`;
     if (text.length > MAX_CACHE_BYTES) {
       this.log(l10n.t('{0}: its prompt list is too large to keep between windows', def.name));
-      this.remove(this.slot(def));
+      this.remove(key);
       return;
     }
-    this.queue(this.slot(def), () => this.storage.write(this.slot(def), text));
+    this.queue(key, () => this.storage.write(key, text));
+  }
+
+  /**
+   * A prompt file's content, or an error saying why it is unusable. The MAC line says we wrote it (a
+   * file changed by hand or damaged on disk is dropped); the fields are still checked one by one, so a
+   * writer holding the key cannot put a malformed prompt in front of the user either.
+   */
+  private parseFile(key: string, text: string): CacheFile {
+    const nl = text.indexOf('\n');
+    const mac = Buffer.from(nl === 64 ? text.slice(0, 64) : '', 'hex');
+    const body = text.slice(nl + 1);
+    if (mac.length !== 32 || !timingSafeEqual(mac, Buffer.from(this.mac(key, body), 'hex')))
+      throw new Error(l10n.t('changed outside the extension'));
+    const json: unknown = JSON.parse(body);
+    if (!isRecord(json)) throw new Error('not an object');
+    const { prompts, shortNames, ...rest } = json;
+    const head = CacheHead.safeParse(rest);
+    if (!head.success) throw new Error(head.error.issues[0]?.message ?? 'schema');
+    if (!Array.isArray(prompts) || prompts.length > MAX_CACHED_PROMPTS) throw new Error('prompts');
+    if (!Array.isArray(shortNames) || shortNames.length > MAX_CACHED_PROMPTS) throw new Error('shortNames');
+    for (const p of prompts) if (!isPrompt(p)) throw new Error('a malformed prompt');
+    for (const pair of shortNames)
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string')
+        throw new Error('shortNames');
+    return { ...head.data, prompts: prompts as Prompt[], shortNames: shortNames as [string, string][] };
+  }
+
+  /** Binds a prompt file's content to its slot: a file copied over another server's is no match either. */
+  private mac(key: string, body: string): string {
+    return this.hmac(`${key}\n${body}`);
   }
 
   /** Forgets a server's list (its definition changed, or it was removed). */
@@ -294,6 +332,59 @@ export class FolderStorage implements CacheStorage {
     if (!/^[a-z0-9-]+$/.test(key)) throw new Error(`bad cache key ${key}`);
     return path.join(this.folder, `${key}.json`);
   }
+}
+
+/** The fields of a prompt we show or use (no `_meta`): what is saved, and all a saved prompt may hold. */
+function keptFields(p: Prompt): Prompt {
+  return {
+    name: p.name,
+    title: p.title,
+    description: p.description,
+    arguments: p.arguments?.map(a => ({ name: a.name, description: a.description, required: a.required })),
+    icons: p.icons?.map(i => ({ src: i.src, mimeType: i.mimeType, sizes: i.sizes, theme: i.theme })),
+  };
+}
+
+/** PromptSchema's rules for the kept fields, by hand; anything else on the object is refused. */
+function isPrompt(p: unknown): p is Prompt {
+  if (!isRecord(p) || typeof p.name !== 'string' || !optional(p.title, isString) || !optional(p.description, isString))
+    return false;
+  if (!optional(p.arguments, args => Array.isArray(args) && args.every(isArgument))) return false;
+  if (!optional(p.icons, icons => Array.isArray(icons) && icons.every(isIcon))) return false;
+  for (const k in p) if (!PROMPT_KEYS.has(k)) return false;
+  return true;
+}
+const PROMPT_KEYS = new Set(['name', 'title', 'description', 'arguments', 'icons']);
+
+function isArgument(a: unknown): boolean {
+  return (
+    isRecord(a) &&
+    typeof a.name === 'string' &&
+    optional(a.description, isString) &&
+    optional(a.required, r => typeof r === 'boolean')
+  );
+}
+
+function isIcon(i: unknown): boolean {
+  return (
+    isRecord(i) &&
+    typeof i.src === 'string' &&
+    optional(i.mimeType, isString) &&
+    optional(i.sizes, s => Array.isArray(s) && s.every(isString)) &&
+    optional(i.theme, t => t === 'light' || t === 'dark')
+  );
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isString(v: unknown): boolean {
+  return typeof v === 'string';
+}
+
+function optional(v: unknown, check: (v: unknown) => boolean): boolean {
+  return v === undefined || check(v);
 }
 
 function sha256(text: string): string {

@@ -3,6 +3,7 @@
 // catalog over the same storage folder. Processes are counted by the pids the fixture itself writes.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -224,19 +225,69 @@ test('a damaged saved list is no cache and a log line, never a crash', async () 
   }
 });
 
-test('a prompt inside a saved list that the schema refuses drops the whole list', async () => {
-  const s = setup();
-  await fill(s, { cacheable: server(s) });
+/** The saved list file of the only server in `s`. */
+function savedFile(s: Setup): string {
   const store = path.join(s.dir, 'store');
-  const file = path.join(
+  return path.join(
     store,
     fs.readdirSync(store).find(f => f.startsWith('prompts-'))!,
   );
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { prompts: unknown[] };
-  saved.prompts.push({ name: 'evil', arguments: 'not a list' });
-  fs.writeFileSync(file, JSON.stringify(saved));
+}
+
+test('a prompt inside a saved list that the schema refuses drops the whole list', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /\{"name":"b"/);
+  fs.writeFileSync(file, text.replace('{"name":"b"', '{"name":"evil","arguments":"not a list"},{"name":"b"'));
   const w = window(s, { cacheable: server(s) });
   assert.equal(w.catalog.server('cacheable')!.cached, false);
+  assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'));
+});
+
+test('a saved list edited by hand (still well-formed) is dropped: its content no longer matches its MAC', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /\{"name":"a"/);
+  fs.writeFileSync(file, text.replace('{"name":"a"', '{"name":"handmade"'));
+  const w = window(s, { cacheable: server(s) });
+  const entry = w.catalog.server('cacheable')!;
+  assert.equal(entry.cached, false);
+  assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'handmade'));
+  assert.ok(
+    w.log.lines.some(l =>
+      /cacheable: the saved prompt list is damaged and was dropped \(changed outside the extension\)/.test(l.message),
+    ),
+  );
+  await waitFor(() => entry.prompts.some(p => p.prompt.name === 'a'), 'the server lists instead');
+});
+
+test('a malformed prompt is not shown even from a list whose MAC verifies (a writer holding the key)', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const key = Buffer.from(fs.readFileSync(path.join(s.dir, 'store', 'key.json'), 'utf8').trim(), 'hex');
+  const text = fs.readFileSync(file, 'utf8');
+  const nl = text.indexOf('\n');
+  assert.ok(nl > 0, 'the file starts with its MAC line');
+  const slot = path.basename(file, '.json');
+  for (const evil of [
+    '{"name":"evil","arguments":"not a list"}',
+    '{"name":5}',
+    '{"name":"evil","icons":[{"src":7}]}',
+    '{"name":"evil","arguments":[{"name":"x","required":"yes"}]}',
+  ]) {
+    const body = text.slice(nl + 1).replace('{"name":"b"', `${evil},{"name":"b"`);
+    const mac = createHmac('sha256', key).update(`${slot}\n${body}`).digest('hex');
+    fs.writeFileSync(file, `${mac}\n${body}`);
+    const w = window(s, { cacheable: server(s) });
+    assert.equal(w.catalog.server('cacheable')!.cached, false, evil);
+    assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'), evil);
+    await w.catalog.dispose();
+  }
 });
 
 test('a private list is read back only by the same user on the same machine', async () => {
