@@ -239,8 +239,8 @@ test('a prompt inside a saved list that the schema refuses drops the whole list'
   await fill(s, { cacheable: server(s) });
   const file = savedFile(s);
   const text = fs.readFileSync(file, 'utf8');
-  assert.match(text, /\{"name":"b"/);
-  fs.writeFileSync(file, text.replace('{"name":"b"', '{"name":"evil","arguments":"not a list"},{"name":"b"'));
+  assert.match(text, /\["b"/);
+  fs.writeFileSync(file, text.replace('["b"', '["evil",null,null,"not a list"],["b"'));
   const w = window(s, { cacheable: server(s) });
   assert.equal(w.catalog.server('cacheable')!.cached, false);
   assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'));
@@ -251,8 +251,8 @@ test('a saved list edited by hand (still well-formed) is dropped: its content no
   await fill(s, { cacheable: server(s) });
   const file = savedFile(s);
   const text = fs.readFileSync(file, 'utf8');
-  assert.match(text, /\{"name":"a"/);
-  fs.writeFileSync(file, text.replace('{"name":"a"', '{"name":"handmade"'));
+  assert.match(text, /\["a"/);
+  fs.writeFileSync(file, text.replace('["a"', '["handmade"'));
   const w = window(s, { cacheable: server(s) });
   const entry = w.catalog.server('cacheable')!;
   assert.equal(entry.cached, false);
@@ -274,19 +274,32 @@ test('a malformed prompt is not shown even from a list whose MAC verifies (a wri
   const nl = text.indexOf('\n');
   assert.ok(nl > 0, 'the file starts with its MAC line');
   const slot = path.basename(file, '.json');
-  for (const evil of [
-    '{"name":"evil","arguments":"not a list"}',
-    '{"name":5}',
-    '{"name":"evil","icons":[{"src":7}]}',
-    '{"name":"evil","arguments":[{"name":"x","required":"yes"}]}',
+  const sign = (body: string) => `${createHmac('sha256', key).update(`${slot}\n${body}`).digest('hex')}\n${body}`;
+  // Control: a file re-signed unchanged is read (so the cases below fail on their content, not the MAC).
+  fs.writeFileSync(file, sign(text.slice(nl + 1)));
+  const control = window(s, { cacheable: server(s) });
+  assert.equal(control.catalog.server('cacheable')!.cached, true);
+  await control.catalog.dispose();
+  // The stored form (src/core/prompt-cache.ts): prompts as [name, title, description, args ref, icons].
+  for (const [from, to] of [
+    ['["b"', '["evil",null,null,"not a list"],["b"'],
+    ['["b"', '[5],["b"'],
+    ['["b"', '["evil",7],["b"'],
+    ['["b"', '["evil",null,null,99],["b"'],
+    ['["b"', '["evil",null,null,null,[{"src":7}]],["b"'],
+    ['["b"', '{"name":"evil"},["b"'],
+    ['"args":[', '"args":[[["x",null,"yes"]],'],
   ]) {
-    const body = text.slice(nl + 1).replace('{"name":"b"', `${evil},{"name":"b"`);
-    const mac = createHmac('sha256', key).update(`${slot}\n${body}`).digest('hex');
-    fs.writeFileSync(file, `${mac}\n${body}`);
+    const evil = `${from} → ${to}`;
+    const body = text.slice(nl + 1).replace(from!, to!);
+    assert.notEqual(body, text.slice(nl + 1), evil);
+    fs.writeFileSync(file, sign(body));
     const w = window(s, { cacheable: server(s) });
     assert.equal(w.catalog.server('cacheable')!.cached, false, evil);
     assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'), evil);
+    // Its listing may save a new file: done before the next case writes its own.
     await w.catalog.dispose();
+    await w.cache.flush();
   }
 });
 
