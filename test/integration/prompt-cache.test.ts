@@ -239,8 +239,8 @@ test('a prompt inside a saved list that the schema refuses drops the whole list'
   await fill(s, { cacheable: server(s) });
   const file = savedFile(s);
   const text = fs.readFileSync(file, 'utf8');
-  assert.match(text, /\["b"/);
-  fs.writeFileSync(file, text.replace('["b"', '["evil",null,null,"not a list"],["b"'));
+  assert.match(text, /"names":\["a","b"\]/);
+  fs.writeFileSync(file, text.replace('"names":["a","b"]', '"names":["a","b",{"name":"evil"}]'));
   const w = window(s, { cacheable: server(s) });
   assert.equal(w.catalog.server('cacheable')!.cached, false);
   assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'));
@@ -251,8 +251,8 @@ test('a saved list edited by hand (still well-formed) is dropped: its content no
   await fill(s, { cacheable: server(s) });
   const file = savedFile(s);
   const text = fs.readFileSync(file, 'utf8');
-  assert.match(text, /\["a"/);
-  fs.writeFileSync(file, text.replace('["a"', '["handmade"'));
+  assert.match(text, /"names":\["a"/);
+  fs.writeFileSync(file, text.replace('"names":["a"', '"names":["handmade"'));
   const w = window(s, { cacheable: server(s) });
   const entry = w.catalog.server('cacheable')!;
   assert.equal(entry.cached, false);
@@ -280,19 +280,22 @@ test('a malformed prompt is not shown even from a list whose MAC verifies (a wri
   const control = window(s, { cacheable: server(s) });
   assert.equal(control.catalog.server('cacheable')!.cached, true);
   await control.catalog.dispose();
-  // The stored form (src/core/prompt-cache.ts): prompts as [name, title, description, args ref, icons].
-  for (const [from, to] of [
-    ['["b"', '["evil",null,null,"not a list"],["b"'],
-    ['["b"', '[5],["b"'],
-    ['["b"', '["evil",7],["b"'],
-    ['["b"', '["evil",null,null,99],["b"'],
-    ['["b"', '["evil",null,null,null,[{"src":7}]],["b"'],
-    ['["b"', '{"name":"evil"},["b"'],
-    ['"args":[', '"args":[[["x",null,"yes"]],'],
-  ]) {
-    const evil = `${from} → ${to}`;
-    const body = text.slice(nl + 1).replace(from!, to!);
-    assert.notEqual(body, text.slice(nl + 1), evil);
+  // The stored form (src/core/prompt-cache.ts): one array per field, argument lists once in `args`.
+  type Stored = Record<string, unknown[]>;
+  const cases: [string, (f: Stored) => void][] = [
+    ['a name that is no string', f => (f.names![1] = 5)],
+    ['a title that is no string', f => (f.titles = ['t', 7])],
+    ['a column shorter than the names', f => (f.titles = ['t'])],
+    ['arguments that are no list', f => (f.argRefs = [null, 'not a list'])],
+    ['an argument list that is not there', f => (f.argRefs = [null, 99])],
+    ['an icon without a string src', f => (f.icons = [null, [{ src: 7 }]])],
+    ['required that is no boolean', f => (f.args = [[['x', null, 'yes']]])],
+    ['a prompt object instead of the names', f => (f.names = [{ name: 'evil' }])],
+  ];
+  for (const [evil, change] of cases) {
+    const stored = JSON.parse(text.slice(nl + 1)) as Stored;
+    change(stored);
+    const body = JSON.stringify(stored);
     fs.writeFileSync(file, sign(body));
     const w = window(s, { cacheable: server(s) });
     assert.equal(w.catalog.server('cacheable')!.cached, false, evil);
