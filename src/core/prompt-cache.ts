@@ -61,15 +61,29 @@ const VERSION = 1;
 /** Of the prompt files: a MAC line, then the JSON. */
 const LIST_VERSION = 2;
 
-/** A prompt file's fields besides its lists (checked by zod: a small object). */
-const CacheHead = z.object({
-  v: z.literal(LIST_VERSION),
-  def: z.string().max(128),
-  listedAt: z.number().finite(),
-  ttlMs: z.number().finite().optional(),
-  cacheScope: z.enum(['public', 'private']).optional(),
-  owner: z.string().max(128).optional(),
-});
+/** A prompt file's fields besides its lists. */
+interface CacheHead {
+  v: typeof LIST_VERSION;
+  def: string;
+  listedAt: number;
+  ttlMs?: number;
+  cacheScope?: CacheScope;
+  owner?: string;
+}
+
+/** The head's fields, checked by hand like the prompts (zod's first run of a schema costs milliseconds). */
+function cacheHead(json: Record<string, unknown>): CacheHead {
+  const { v, def, listedAt, ttlMs, cacheScope, owner } = json;
+  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  const short = (s: unknown) => typeof s === 'string' && s.length <= 128;
+  if (v !== LIST_VERSION) throw new Error('version');
+  if (!short(def)) throw new Error('def');
+  if (!finite(listedAt)) throw new Error('listedAt');
+  if (!optional(ttlMs, finite)) throw new Error('ttlMs');
+  if (!optional(cacheScope, s => s === 'public' || s === 'private')) throw new Error('cacheScope');
+  if (!optional(owner, short)) throw new Error('owner');
+  return { v, def, listedAt, ttlMs, cacheScope, owner } as CacheHead;
+}
 
 /** An argument as saved: [name, description, required]; absent = null, trailing ones left out. */
 type StoredArgument = [string, (string | null)?, (boolean | null)?];
@@ -91,9 +105,9 @@ interface StoredPrompts {
   args?: StoredArgument[][];
 }
 
-type StoredFile = z.infer<typeof CacheHead> & StoredPrompts;
+type StoredFile = CacheHead & StoredPrompts;
 
-interface CacheFile extends z.infer<typeof CacheHead> {
+interface CacheFile extends CacheHead {
   prompts: Prompt[];
   shortNames: Map<string, string>;
 }
@@ -207,10 +221,8 @@ export class PromptCache {
       throw new Error(l10n.t('changed outside the extension'));
     const json: unknown = JSON.parse(body);
     if (!isRecord(json)) throw new Error('not an object');
-    const { names, titles, descriptions, argRefs, icons, shorts, args, ...rest } = json;
-    const head = CacheHead.safeParse(rest);
-    if (!head.success) throw new Error(head.error.issues[0]?.message ?? 'schema');
-    return { ...head.data, ...decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args }) };
+    const { names, titles, descriptions, argRefs, icons, shorts, args } = json;
+    return { ...cacheHead(json), ...decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args }) };
   }
 
   /** Binds a prompt file's content to its slot: a file copied over another server's is no match either. */
