@@ -405,7 +405,7 @@ function decodePrompts(stored: Record<keyof StoredPrompts, unknown>): Pick<Cache
   const col = (v: unknown, what: string): unknown[] | undefined => {
     if (v === undefined) return undefined;
     if (!Array.isArray(v) || v.length !== names.length) throw new Error(what);
-    return v;
+    return v as unknown[];
   };
   const titles = col(stored.titles, 'titles');
   const descriptions = col(stored.descriptions, 'descriptions');

@@ -283,7 +283,7 @@ test('a malformed prompt is not shown even from a list whose MAC verifies (a wri
   // The stored form (src/core/prompt-cache.ts): one array per field, argument lists once in `args`.
   type Stored = Record<string, unknown[]>;
   const cases: [string, (f: Stored) => void][] = [
-    ['a name that is no string', f => (f.names![1] = 5)],
+    ['a name that is no string', f => (f.names[1] = 5)],
     ['a title that is no string', f => (f.titles = ['t', 7])],
     ['a column shorter than the names', f => (f.titles = ['t'])],
     ['arguments that are no list', f => (f.argRefs = [null, 'not a list'])],
