@@ -227,7 +227,7 @@ export class PromptCache {
 
   /** Binds a prompt file's content to its slot: a file copied over another server's is no match either. */
   private mac(key: string, body: string): string {
-    return this.hmac(`${key}\n${body}`);
+    return this.hmac(`${key}\n`, body);
   }
 
   /** Forgets a server's list (its definition changed, or it was removed). */
@@ -283,9 +283,12 @@ export class PromptCache {
    * HMAC with a random key kept next to the entries: a definition's hash cannot be checked against
    * guessed environment values or tokens by someone holding only the cache files of another machine.
    */
-  private hmac(text: string): string {
+  private hmac(...parts: string[]): string {
     this.secret ??= this.loadSecret();
-    return createHmac('sha256', this.secret).update(text).digest('hex');
+    const mac = createHmac('sha256', this.secret);
+    // In parts: a 100 KB list is hashed where it lies, not copied into one string first.
+    for (const part of parts) mac.update(part);
+    return mac.digest('hex');
   }
 
   private loadSecret(): Buffer {
