@@ -134,7 +134,7 @@ export async function run({ quick = false } = {}) {
           undefined,
           'ms',
           { abs: 50 },
-          'onDemand, lists read and checked',
+          'onDemand; lists read, MAC verified, every field checked',
         ),
         row('processes spawned meanwhile', Math.max(...act.map(a => a.spawned)), undefined, 'n', { abs: 0 }),
         row('heap over no servers', heapDelta, undefined, 'MB', { abs: 15 }, 'after gc, same process kind'),

@@ -458,6 +458,8 @@ function isLive(entry: ServerEntry): boolean {
 
 /** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */
 export function sanitizePromptName(name: string): string {
+  // The common case without the Unicode regex (seeding 20,000 saved prompts runs this twice each).
+  if (/^[\w.:-]+$/.test(name)) return name;
   return name.replace(/[^\p{L}\p{N}_.:-]+/gu, '_') || '_';
 }
 

@@ -27,6 +27,8 @@ const USUAL = [
 
 /** The scripts a name's letters come from when they are a suspicious mix (`['Latin', 'Cyrillic']`); undefined otherwise. */
 export function mixedScripts(name: string): string[] | undefined {
+  // Printable ASCII has Latin letters only (checked first: 20,000 saved prompts are seeded at activation).
+  if (/^[ -~]*$/.test(name)) return undefined;
   const found = new Set<string>();
   for (const ch of name) {
     // Letters shared by scripts (the Japanese prolonged sound mark is Common) say nothing.

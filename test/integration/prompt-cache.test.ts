@@ -3,6 +3,7 @@
 // catalog over the same storage folder. Processes are counted by the pids the fixture itself writes.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -224,19 +225,85 @@ test('a damaged saved list is no cache and a log line, never a crash', async () 
   }
 });
 
-test('a prompt inside a saved list that the schema refuses drops the whole list', async () => {
-  const s = setup();
-  await fill(s, { cacheable: server(s) });
+/** The saved list file of the only server in `s`. */
+function savedFile(s: Setup): string {
   const store = path.join(s.dir, 'store');
-  const file = path.join(
+  return path.join(
     store,
     fs.readdirSync(store).find(f => f.startsWith('prompts-'))!,
   );
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { prompts: unknown[] };
-  saved.prompts.push({ name: 'evil', arguments: 'not a list' });
-  fs.writeFileSync(file, JSON.stringify(saved));
+}
+
+test('a prompt inside a saved list that the schema refuses drops the whole list', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /"names":\["a","b"\]/);
+  fs.writeFileSync(file, text.replace('"names":["a","b"]', '"names":["a","b",{"name":"evil"}]'));
   const w = window(s, { cacheable: server(s) });
   assert.equal(w.catalog.server('cacheable')!.cached, false);
+  assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'));
+});
+
+test('a saved list edited by hand (still well-formed) is dropped: its content no longer matches its MAC', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /"names":\["a"/);
+  fs.writeFileSync(file, text.replace('"names":["a"', '"names":["handmade"'));
+  const w = window(s, { cacheable: server(s) });
+  const entry = w.catalog.server('cacheable')!;
+  assert.equal(entry.cached, false);
+  assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'handmade'));
+  assert.ok(
+    w.log.lines.some(l =>
+      /cacheable: the saved prompt list is damaged and was dropped \(changed outside the extension\)/.test(l.message),
+    ),
+  );
+  await waitFor(() => entry.prompts.some(p => p.prompt.name === 'a'), 'the server lists instead');
+});
+
+test('a malformed prompt is not shown even from a list whose MAC verifies (a writer holding the key)', async () => {
+  const s = setup();
+  await fill(s, { cacheable: server(s) });
+  const file = savedFile(s);
+  const key = Buffer.from(fs.readFileSync(path.join(s.dir, 'store', 'key.json'), 'utf8').trim(), 'hex');
+  const text = fs.readFileSync(file, 'utf8');
+  const nl = text.indexOf('\n');
+  assert.ok(nl > 0, 'the file starts with its MAC line');
+  const slot = path.basename(file, '.json');
+  const sign = (body: string) => `${createHmac('sha256', key).update(`${slot}\n${body}`).digest('hex')}\n${body}`;
+  // Control: a file re-signed unchanged is read (so the cases below fail on their content, not the MAC).
+  fs.writeFileSync(file, sign(text.slice(nl + 1)));
+  const control = window(s, { cacheable: server(s) });
+  assert.equal(control.catalog.server('cacheable')!.cached, true);
+  await control.catalog.dispose();
+  // The stored form (src/core/prompt-cache.ts): one array per field, argument lists once in `args`.
+  type Stored = Record<string, unknown[]>;
+  const cases: [string, (f: Stored) => void][] = [
+    ['a name that is no string', f => (f.names[1] = 5)],
+    ['a title that is no string', f => (f.titles = ['t', 7])],
+    ['a column shorter than the names', f => (f.titles = ['t'])],
+    ['arguments that are no list', f => (f.argRefs = [null, 'not a list'])],
+    ['an argument list that is not there', f => (f.argRefs = [null, 99])],
+    ['an icon without a string src', f => (f.icons = [null, [{ src: 7 }]])],
+    ['required that is no boolean', f => (f.args = [[['x', null, 'yes']]])],
+    ['a prompt object instead of the names', f => (f.names = [{ name: 'evil' }])],
+  ];
+  for (const [evil, change] of cases) {
+    const stored = JSON.parse(text.slice(nl + 1)) as Stored;
+    change(stored);
+    const body = JSON.stringify(stored);
+    fs.writeFileSync(file, sign(body));
+    const w = window(s, { cacheable: server(s) });
+    assert.equal(w.catalog.server('cacheable')!.cached, false, evil);
+    assert.ok(!w.catalog.prompts.some(p => p.prompt.name === 'evil'), evil);
+    // Its listing may save a new file: done before the next case writes its own.
+    await w.catalog.dispose();
+    await w.cache.flush();
+  }
 });
 
 test('a private list is read back only by the same user on the same machine', async () => {
