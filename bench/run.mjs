@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and size of MCP Prompts, every figure against a baseline measured in the same
 // run (medians; absolute times are context only). Tables on stdout, every figure in bench/results.json.
-//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,connect] [--quick] [--package]
+//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,connect,host-memory] [--quick] [--package]
 // --quick: fewer repetitions (smoke test; figures are noisier). --package: rebuild the .vsix.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +54,11 @@ const sections = [
     'connect',
     '8. Connect time per protocol era: core vs the raw v2 SDK Client (stdio spawns; HTTP servers already running)',
     async () => (await import('./connect.mjs')).run({ reps: quick ? 2 : 5 }),
+  ],
+  [
+    'host-memory',
+    '9. Memory over time in the real VS Code host: prompt runs with a 5 MB image (waits for /tmp/mcp-host.lock)',
+    async () => (await import('./host-memory.mjs')).run({ quick }),
   ],
 ];
 
