@@ -76,8 +76,10 @@ async function run() {
   const t0 = Date.now();
   for (let i = 1; i <= runs; i++) {
     await once();
-    if (i % Math.max(1, Math.floor(runs / 10)) === 0)
+    if (i % Math.max(1, Math.floor(runs / 10)) === 0) {
       samples.push({ runs: i, heapMB: process.memoryUsage().heapUsed / MB, s: (Date.now() - t0) / 1000 });
+      console.log(`host-memory: ${i} runs, heapUsed ${samples.at(-1).heapMB.toFixed(0)} MB, ${samples.at(-1).s} s`);
+    }
   }
   const seconds = (Date.now() - t0) / 1000;
   const after = await settledHeap(gc);

@@ -40,7 +40,7 @@ async function childMain(resultFile, runs) {
         fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
       },
       log: line => {
-        if (/error|fail/i.test(line)) process.stderr.write(`  | ${line}\n`);
+        if (/error|fail|^host-memory:/i.test(line)) process.stderr.write(`  | ${line}\n`);
       },
       timeout: 20 * 60 * 1000,
     });

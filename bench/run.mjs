@@ -15,7 +15,8 @@ const only = argv
   .find(a => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
-const LIMIT_S = 420;
+// The real-host memory section (its wait for the host lock, a host start, 1,000 runs) gets its own time.
+const LIMIT_S = 420 + (!only || only.includes('host-memory') ? 1200 : 0);
 
 const sections = [
   [
