@@ -2,6 +2,7 @@
 // of the last failed attempt per prompt (the next attempt starts from them), each argument's last-used
 // values, and the last invocation (Re-run Last). vscode-free: the extension hands it globalState.
 import type { Transcript } from './content.js';
+import { BoundedMap, heldChars } from './bounded.js';
 import type { InvokeResult } from './invocation.js';
 
 export interface StoredResult {
@@ -19,9 +20,18 @@ export interface KeyValueStore {
 
 const HISTORY_LIMIT = 10;
 const RESULTS_LIMIT = 50;
+/** Characters of strings (base64 media, text) the kept results may hold: two or three results with 5 MB images. */
+export const RESULTS_CHARS_LIMIT = 32 * 1024 * 1024;
 
 export class ResultStore {
-  private readonly results = new Map<string, StoredResult>();
+  /** What mcp-prompts-media: and the result buttons serve; bounded by count and by size (bounded.ts). */
+  private readonly results = new BoundedMap<StoredResult>(
+    RESULTS_LIMIT,
+    RESULTS_CHARS_LIMIT,
+    // The server's answer and its parsed transcript (each holds its own copy of the base64), not the
+    // prompt: that leads into the whole catalog.
+    r => heldChars(r.result.result) + heldChars(r.transcript),
+  );
   private readonly drafts = new Map<string, Record<string, string>>();
   private counter = 0;
   private last?: string;
@@ -30,17 +40,16 @@ export class ResultStore {
 
   constructor(private readonly memory: KeyValueStore) {}
 
-  /** Keeps a result under a fresh id; the oldest goes beyond RESULTS_LIMIT. */
+  /** Keeps a result under a fresh id; the oldest go beyond RESULTS_LIMIT results or RESULTS_CHARS_LIMIT. */
   store(invocation: string, result: InvokeResult, transcript: Transcript): StoredResult {
     const stored = { id: `r${++this.counter}`, invocation, result, transcript };
     this.results.set(stored.id, stored);
-    if (this.results.size > RESULTS_LIMIT) this.results.delete(this.results.keys().next().value!);
     this.last = invocation;
     return stored;
   }
 
   get latest(): StoredResult | undefined {
-    return [...this.results.values()].pop();
+    return this.results.values().pop();
   }
 
   get(id: unknown): StoredResult | undefined {

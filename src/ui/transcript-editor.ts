@@ -3,12 +3,16 @@
 // in VS Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
 import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
+import { BoundedMap } from '../core/bounded';
 import type { Part } from '../core/content';
 import type { StoredResult } from '../state';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
 const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
+/** Transcript texts kept for reopening (an inlined 5 MB image is 7 MB of text): the newest few. */
+const KEPT_TEXTS = 50;
+const KEPT_TEXT_CHARS = 16 * 1024 * 1024;
 
 export function labels(): MarkdownLabels {
   return {
@@ -51,7 +55,7 @@ function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageByt
 }
 
 export class TranscriptProvider implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new BoundedMap<string>(KEPT_TEXTS, KEPT_TEXT_CHARS);
   set(uri: vscode.Uri, text: string): void {
     this.texts.set(uri.toString(), text);
   }

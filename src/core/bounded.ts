@@ -1,0 +1,65 @@
+// Memory kept for results (their media, their transcripts) is bounded by size, not only by count:
+// 50 results with 5 MB images are 700 MB of base64 in the extension host. Oldest entries go first;
+// the newest always stays, whatever its size (the buttons of the result just shown act on it).
+
+/** Characters held by the strings in `value` (base64 and text are one byte per character in V8). */
+export function heldChars(value: unknown): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += v.length;
+    else if (v && typeof v === 'object' && !seen.has(v)) {
+      seen.add(v);
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+    }
+  }
+  return total;
+}
+
+/** Insertion-ordered map that evicts its oldest entries beyond `maxEntries` or `maxChars`. */
+export class BoundedMap<V> {
+  private readonly entries = new Map<string, { value: V; chars: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number,
+    private readonly size: (value: V) => number = heldChars,
+  ) {}
+
+  set(key: string, value: V): void {
+    this.delete(key);
+    const chars = this.size(value);
+    this.entries.set(key, { value, chars });
+    this.total += chars;
+    while (this.entries.size > 1 && (this.entries.size > this.maxEntries || this.total > this.maxChars))
+      this.delete(this.entries.keys().next().value!);
+  }
+
+  get(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.total -= old.chars;
+    this.entries.delete(key);
+  }
+
+  /** Newest last. */
+  values(): V[] {
+    return [...this.entries.values()].map(e => e.value);
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /** Characters held by the kept values, as `size` counts them. */
+  get chars(): number {
+    return this.total;
+  }
+}

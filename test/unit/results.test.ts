@@ -1,0 +1,54 @@
+// The in-memory store of results (what mcp-prompts-media: and the transcript editor serve) is bounded by
+// size, not only by count, and evicts the oldest: 1,000 runs with 5 MB images must not pile up.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toTranscript } from '../../src/core/content';
+import type { InvokeResult } from '../../src/core/invocation';
+import { BoundedMap, heldChars } from '../../src/core/bounded';
+import { RESULTS_CHARS_LIMIT, ResultStore, memoryStore } from '../../src/core/results';
+
+const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+/** A prompt result with one PNG image of `bytes` bytes, as a server sends it. */
+function imageResult(bytes: number) {
+  const png = Buffer.concat([PNG_HEAD, Buffer.alloc(bytes - PNG_HEAD.length, 7)]);
+  const raw = {
+    messages: [{ role: 'user', content: { type: 'image', data: png.toString('base64'), mimeType: 'image/png' } }],
+  };
+  const invoke = { prompt: { invocationName: 's.p' }, args: {}, result: raw } as unknown as InvokeResult;
+  return { invoke, transcript: toTranscript(raw) };
+}
+
+test('results with 5 MB images are bounded by size and the oldest go first', () => {
+  const store = new ResultStore(memoryStore());
+  const { invoke, transcript } = imageResult(5 * 1024 * 1024);
+  assert.equal(transcript.messages[0].parts[0].kind, 'image');
+  const ids = Array.from({ length: 20 }, () => store.store('s.p', invoke, transcript).id);
+  const kept = ids.filter(id => store.get(id));
+  // Counted from what the kept results hold, not from the store's own bookkeeping.
+  const held = kept.reduce(
+    (n, id) => n + heldChars(store.get(id)!.result.result) + heldChars(store.get(id)!.transcript),
+    0,
+  );
+  assert.ok(held <= RESULTS_CHARS_LIMIT, `${kept.length} results hold ${held} characters`);
+  assert.ok(kept.length >= 1 && kept.length < 20);
+  assert.deepEqual(kept, ids.slice(-kept.length), 'the newest are kept, the oldest evicted');
+  assert.equal(store.latest?.id, ids.at(-1));
+});
+
+test('a result larger than the whole budget is still kept while it is the newest', () => {
+  const map = new BoundedMap<string>(50, 10);
+  map.set('a', 'x'.repeat(4));
+  map.set('b', 'x'.repeat(25));
+  assert.deepEqual(map.values(), ['x'.repeat(25)]);
+  map.set('c', 'yy');
+  assert.deepEqual(map.values(), ['yy']);
+  assert.equal(map.chars, 2);
+});
+
+test('the count bound still applies to small results', () => {
+  const map = new BoundedMap<string>(3, 1000);
+  for (const k of ['a', 'b', 'c', 'd']) map.set(k, k);
+  assert.deepEqual(map.values(), ['b', 'c', 'd']);
+  assert.equal(map.get('a'), undefined);
+});
