@@ -6,37 +6,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { alive, pids, savedLists } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const FIXTURE = path.join(root, 'test', 'fixtures', 'cacheable.mjs');
-
-function pids(file) {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The saved lists the extension wrote (its global storage is somewhere under the host's run folder). */
-function savedLists(dir) {
-  const out = [];
-  const walk = d => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (path.basename(d) === 'prompt-cache' && /^prompts-.*\.json$/.test(e.name)) out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 module.exports = async function pickerOnDemand(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-picker-e2e-'));

@@ -7,46 +7,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { alive, pids, savedLists } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
 const FIXTURE = path.join(root, 'test', 'fixtures', 'cacheable.mjs');
-
-function pids(file) {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-}
-
-/**
- * Whether the process still runs. An exited server whose parent (the old extension host) is gone may
- * stay a zombie until this machine's PID 1 reaps it: it answers kill(pid, 0) but runs nothing.
- */
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // /proc/PID/stat: "pid (comm) STATE …"; the name may hold spaces or parentheses, so take the last ")".
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** The saved lists the extension wrote (its global storage is somewhere under the host's run folder). */
-function savedLists(dir) {
-  const out = [];
-  const walk = d => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (path.basename(d) === 'prompt-cache' && /^prompts-.*\.json$/.test(e.name)) out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 module.exports = async function promptCache(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-cache-e2e-'));

@@ -1,0 +1,43 @@
+// What the saved-list UI tests count: the pids a fixture wrote (one line per start), whether such a
+// process still runs, and the saved prompt lists the extension wrote under the host's run folder.
+const fs = require('node:fs');
+const path = require('node:path');
+
+function pids(file) {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+}
+
+/**
+ * Whether the process still runs. An exited server whose parent (the old extension host) is gone may
+ * stay a zombie until this machine's PID 1 reaps it: it answers kill(pid, 0) but runs nothing.
+ */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // /proc/PID/stat: "pid (comm) STATE …"; the name may hold spaces or parentheses, so take the last ")".
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The saved lists the extension wrote (its global storage is somewhere under the host's run folder). */
+function savedLists(dir) {
+  const out = [];
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (path.basename(d) === 'prompt-cache' && /^prompts-.*\.json$/.test(e.name)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+module.exports = { pids, alive, savedLists };
