@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { Catalog, type CatalogOptions, type ServerEntry } from '../../src/core/catalog';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
-import type { RestartPolicy } from '../../src/core/connection';
-import type { Asker } from '../../src/core/elicitation';
+import { ServerConnection, type RestartPolicy } from '../../src/core/connection';
+import type { Asker, Question, QuestionAnswer } from '../../src/core/elicitation';
 import type { LogSink } from '../../src/core/log';
 import { PromptError } from '../../src/core/errors';
 import assert from 'node:assert/strict';
@@ -265,3 +265,37 @@ export function runCli(
   });
   return cache ? result.finally(() => fs.rmSync(cache, { recursive: true, force: true })) : result;
 }
+
+/** The `questions` fixture over stdio, its questions answered by `asker`. */
+export async function connectQuestions(
+  asker?: Asker,
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<{ connection: ServerConnection; log: RecordingLog }> {
+  const { fixtureCommand } = await launch();
+  const log = new RecordingLog();
+  const [def] = defs({ q: { ...fixtureCommand('questions'), env: options.env } });
+  const connection = new ServerConnection(def, {
+    log,
+    restart: false,
+    timeoutMs: options.timeoutMs ?? 20000,
+    questions: asker,
+  });
+  return { connection, log };
+}
+
+/** An asker that records each question and answers with `answer(question)`. */
+export function recording(answer: (q: Question) => QuestionAnswer | Promise<QuestionAnswer>): {
+  asked: Question[];
+  asker: Asker;
+} {
+  const asked: Question[] = [];
+  const asker: Asker = async q => {
+    asked.push(q);
+    return answer(q);
+  };
+  return { asked, asker };
+}
+
+/** The text of a result's first message. */
+export const firstText = (r: { messages?: unknown[] }): string =>
+  (r.messages?.[0] as { content: { text: string } }).content.text;

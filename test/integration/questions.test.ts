@@ -14,38 +14,22 @@ import {
   describeAnswer,
   describeAnswerMarkdown,
   oneAtATime,
-  type Asker,
   type Field,
   type FormQuestion,
   type Question,
   type QuestionAnswer,
 } from '../../src/core/elicitation';
-import { RecordingLog, defs, launch, rejection, waitFor } from './helpers';
+import {
+  RecordingLog,
+  connectQuestions as connect,
+  defs,
+  firstText as text,
+  launch,
+  recording,
+  rejection,
+  waitFor,
+} from './helpers';
 
-async function connect(asker?: Asker, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
-  const { fixtureCommand } = await launch();
-  const log = new RecordingLog();
-  const [def] = defs({ q: { ...fixtureCommand('questions'), env: options.env } });
-  const connection = new ServerConnection(def, {
-    log,
-    restart: false,
-    timeoutMs: options.timeoutMs ?? 20000,
-    questions: asker,
-  });
-  return { connection, log };
-}
-
-/** An asker that records each question and answers with `answer(question)`. */
-function recording(answer: (q: Question) => QuestionAnswer | Promise<QuestionAnswer>) {
-  const asked: Question[] = [];
-  const asker: Asker = async q => {
-    asked.push(q);
-    return answer(q);
-  };
-  return { asked, asker };
-}
-
-const text = (r: { messages?: unknown[] }) => (r.messages?.[0] as { content: { text: string } }).content.text;
 const form = (q: Question | undefined) =>
   q?.mode === 'form' ? q : assert.fail(`expected a form question, got ${String(q?.mode)}`);
 

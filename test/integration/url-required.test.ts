@@ -4,29 +4,10 @@
 // retried once. Declined, cancelled, unsafe and "still required" each end with a message naming the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ServerConnection } from '../../src/core/connection';
-import type { Asker, Question, QuestionAnswer, UrlQuestion } from '../../src/core/elicitation';
+import type { Question, UrlQuestion } from '../../src/core/elicitation';
 import { PromptError } from '../../src/core/errors';
-import { RecordingLog, defs, launch, rejection } from './helpers';
+import { RecordingLog, connectQuestions as connect, firstText as text, recording, rejection } from './helpers';
 
-async function connect(asker?: Asker) {
-  const { fixtureCommand } = await launch();
-  const log = new RecordingLog();
-  const [def] = defs({ q: fixtureCommand('questions') });
-  const connection = new ServerConnection(def, { log, restart: false, timeoutMs: 20000, questions: asker });
-  return { connection, log };
-}
-
-function recording(answer: (q: Question) => QuestionAnswer | Promise<QuestionAnswer>) {
-  const asked: Question[] = [];
-  const asker: Asker = async q => {
-    asked.push(q);
-    return answer(q);
-  };
-  return { asked, asker };
-}
-
-const text = (r: { messages?: unknown[] }) => (r.messages?.[0] as { content: { text: string } }).content.text;
 const url = (q: Question | undefined): UrlQuestion =>
   q?.mode === 'url' ? q : assert.fail(`expected a URL question, got ${String(q?.mode)}`);
 const gets = (log: RecordingLog, name: string) =>
