@@ -2,7 +2,7 @@
 // connection, so activation does not pay for it (issue 15: activation ≤ 10 ms with the v2 client).
 // The extension logs each load to its own log ("MCP Prompts"). A first window starts the on-demand
 // server once and saves its list; after a reload the tree shows the saved prompt with no server
-// started and no load logged since the reload; running the prompt from the tree then loads it.
+// started and no load logged since the reload; running the prompt from Run Prompt… then loads it.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -44,14 +44,18 @@ module.exports = async function lazyProtocol(ctx) {
     // Reload: the saved prompt shows, no server starts, and the client code is not loaded.
     const reloaded = Date.now();
     await page.reload();
-    await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
+    // The server row with its saved list (whether it shows expanded is tree-glance's subject).
+    await tree.filter({ hasText: 'cached · stdio · 1 prompts' }).first().waitFor({ timeout: 120000 });
     await ui.screenshot('cached-tree');
     if (pids(pidFile).length !== started) throw new Error('the server started after the reload');
     const early = loads(ui.host.runDir).filter(t => t >= reloaded);
     if (early.length) throw new Error(`the client code loaded after the reload without a connection: ${early}`);
 
     // Running the prompt connects, and that loads the client code.
-    await tree.filter({ hasText: 'Greet the team' }).first().click();
+    await ui.runCommand('MCP Prompts: Run Prompt…');
+    await page.locator('.quick-input-widget').getByText('Greet the team').first().waitFor({ timeout: 120000 });
+    await page.keyboard.type('greet');
+    await page.keyboard.press('Enter');
     await ui.waitForText(/greet ran in \d+/, { within: SESSION });
     await waitForFile(
       page,
