@@ -82,7 +82,11 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
   );
 }
 
-/** Closes every server (stdio children get stdin closed, then SIGTERM) before the host exits. */
-export function deactivate(): Promise<void> | undefined {
-  return current?.catalog.dispose();
+/**
+ * Closes every server (stdio children get stdin closed, then SIGTERM) and finishes writing the saved
+ * prompt lists before the host exits: a list received just before a reload is there in the next window.
+ */
+export async function deactivate(): Promise<void> {
+  if (!current) return;
+  await Promise.all([current.catalog.dispose(), current.savedLists?.flush()]);
 }

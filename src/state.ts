@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import { Catalog } from './core/catalog';
 import { EraMemory } from './core/eras';
 import { openPromptCache } from './workspace/prompt-cache-storage';
+import type { PromptCache } from './core/prompt-cache';
 import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
 import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
 import { ResultStore, type StoredResult } from './core/results';
@@ -36,6 +37,8 @@ const DISABLED_KEY = 'disabledServers';
 
 export class ExtensionState implements vscode.Disposable {
   readonly catalog: Catalog;
+  /** The saved prompt lists (machine-local global storage); absent when that storage cannot be used. */
+  readonly savedLists?: PromptCache;
   /** Recent results, failed attempts' arguments, argument history, the last invocation. */
   readonly results: ResultStore;
   readonly logs = new ServerLogs();
@@ -54,7 +57,7 @@ export class ExtensionState implements vscode.Disposable {
     const declared = (context.extension.packageJSON as { version?: unknown }).version;
     const version = typeof declared === 'string' ? declared : '0.0.0';
     this.loopback = new OAuthLoopback(() => this.catalog, context.secrets);
-    const cache = openPromptCache(context.globalStorageUri);
+    const cache = (this.savedLists = openPromptCache(context.globalStorageUri));
     const eras = cache && new EraMemory(cache.eraStore());
     this.catalog = new Catalog({
       start: 'eager',

@@ -17,7 +17,8 @@ const EXPANDED_KEY = 'tree.expanded';
 const MAX_REMEMBERED = 500;
 
 export type Node =
-  | { type: 'server'; entry: ServerEntry }
+  /** `listed`: the entry had prompts when this row was made (a row without them has another id, items.ts). */
+  | { type: 'server'; entry: ServerEntry; listed: boolean }
   | { type: 'blocked'; held: HeldEntry }
   | { type: 'problem'; origin: string; message: string }
   | { type: 'prompt'; prompt: CatalogPrompt }
@@ -30,17 +31,14 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly subs: vscode.Disposable[] = [];
   /** The view it fills (after attach()); host tests read its badge. */
   view?: vscode.TreeView<Node>;
-  /** Servers shown collapsed only because their prompts were not known yet: expanded once they are, if the rule says so. */
-  private readonly undecided = new Set<string>();
-  /** Expansions we asked for (reveal): not the user's choice, not remembered. */
-  private readonly expanding = new Set<string>();
 
   constructor(private readonly state: ExtensionState) {
     this.subs.push(
       state.catalog.onDidChange(entry => {
         const node = entry && this.serverNodes.get(entry.id);
-        // The order depends on states (failing first): a change of one may move it.
-        if (node && node.type === 'server' && node.entry === entry && !this.orderChanged()) this.emitter.fire(node);
+        // The order depends on states (failing first): a change of one may move it. A server whose
+        // prompts came or went gets a new row (getChildren), so its parent is refreshed.
+        if (node && node.type === 'server' && this.keeps(node, entry) && !this.orderChanged()) this.emitter.fire(node);
         else this.emitter.fire(undefined);
         this.update();
       }),
@@ -53,16 +51,20 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     );
   }
 
-  /** The view this provider fills: its badge, the user's expand/collapse, the deferred expansions. */
+  /** The view this provider fills: its badge and the user's expand/collapse. */
   attach(view: vscode.TreeView<Node>): vscode.Disposable {
     this.view = view;
     const subs = [
       view.onDidExpandElement(e => this.remember(e.element, true)),
       view.onDidCollapseElement(e => this.remember(e.element, false)),
-      view.onDidChangeVisibility(() => this.update()),
     ];
     this.update();
     return vscode.Disposable.from(...subs);
+  }
+
+  /** The row made for `entry` still fits it: same entry, and its prompts neither came nor went. */
+  private keeps(node: Node & { type: 'server' }, entry: ServerEntry): boolean {
+    return node.entry === entry && node.listed === entry.prompts.length > 0;
   }
 
   private lastOrder = '';
@@ -81,24 +83,6 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     const badge = attentionBadge(this.state.catalog.servers, this.state.held, this.state.problems.length);
     // Every catalog change comes here: send the badge to the window only when it changed.
     if (JSON.stringify(badge) !== JSON.stringify(view.badge)) view.badge = badge;
-    // reveal() would open a hidden view; a hidden view's rows are made when it opens, by the rule.
-    if (!view.visible) return;
-    for (const id of [...this.undecided]) {
-      const node = this.serverNodes.get(id);
-      if (!node || node.type !== 'server') {
-        this.undecided.delete(id);
-        continue;
-      }
-      if (!node.entry.prompts.length) continue;
-      this.undecided.delete(id);
-      if (this.remembered(id) ?? this.byRule(node.entry)) {
-        this.expanding.add(id);
-        void Promise.resolve(view.reveal(node, { expand: true, select: false, focus: false })).then(
-          () => this.expanding.delete(id),
-          () => this.expanding.delete(id),
-        );
-      }
-    }
   }
 
   private byRule(entry: ServerEntry): boolean {
@@ -118,8 +102,6 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private remember(node: Node, expanded: boolean): void {
     if (node.type !== 'server') return;
     const id = node.entry.id;
-    if (expanded && this.expanding.has(id)) return;
-    this.undecided.delete(id);
     const memory = { ...this.memory() };
     delete memory[id];
     memory[id] = expanded;
@@ -128,16 +110,15 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     void this.state.context.workspaceState.update(EXPANDED_KEY, memory);
   }
 
-  /** How a server row starts: as the user left it, else by the rule. */
-  private collapsible(entry: ServerEntry): TreeItemView['collapsible'] {
-    // Nothing to show (yet, or it failed): no twistie. Once it has prompts, update() expands it if the
-    // user left it open or the rule says so (VS Code keeps a row's first state for its id, so a later
-    // 'expanded' alone would not do it).
-    if (!entry.prompts.length) {
-      this.undecided.add(entry.id);
-      return 'none';
-    }
-    return (this.remembered(entry.id) ?? this.byRule(entry)) ? 'expanded' : 'collapsed';
+  /**
+   * How a server row starts: as the user left it, else by the rule. Nothing to show (yet, or it failed):
+   * no twistie. VS Code keeps a row's first expand state for its id and ignores a later one, so a row
+   * made before the prompts came is replaced by a new row (new id) once they do: it starts as said here,
+   * with no reveal() that a busy or hidden view can drop.
+   */
+  private collapsible(node: Node & { type: 'server' }): TreeItemView['collapsible'] {
+    if (!node.listed) return 'none';
+    return (this.remembered(node.entry.id) ?? this.byRule(node.entry)) ? 'expanded' : 'collapsed';
   }
 
   getChildren(node?: Node): Node[] {
@@ -155,8 +136,8 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       const next = new Map<string, Node>();
       for (const entry of this.state.catalog.servers) {
         const existing = this.serverNodes.get(entry.id);
-        const kept = existing && existing.type === 'server' && existing.entry === entry;
-        next.set(entry.id, kept ? existing : { type: 'server' as const, entry });
+        const kept = existing && existing.type === 'server' && this.keeps(existing, entry);
+        next.set(entry.id, kept ? existing : { type: 'server' as const, entry, listed: entry.prompts.length > 0 });
       }
       this.serverNodes = next;
       const order = this.order();
@@ -187,9 +168,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
       case 'server':
-        return toTreeItem(
-          serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node.entry)),
-        );
+        return toTreeItem(serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node)));
       case 'blocked':
         return toTreeItem(heldItem(node.held));
       case 'problem':

@@ -244,6 +244,11 @@ async function runE2E(name, fn, { extensionPath = root } = {}) {
     if (ctx.page) {
       try {
         result.screenshot = await (await hostHarness()).saveScreenshot(ctx.page, `${name}-failure`);
+        // CI keeps the log, not the screenshot: the rows on screen say what the page showed instead.
+        const rows = await ctx.page
+          .locator('.monaco-list-row')
+          .evaluateAll(els => els.filter(el => el.offsetParent).map(el => (el.textContent || '').trim().slice(0, 120)));
+        console.log(`  | rows on screen: ${JSON.stringify(rows.slice(0, 40))}`);
       } catch {
         /* page gone */
       }

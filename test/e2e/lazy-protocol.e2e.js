@@ -42,10 +42,13 @@ module.exports = async function lazyProtocol(ctx) {
     const started = pids(pidFile).length;
 
     // Reload: the saved prompt shows, no server starts, and the client code is not loaded.
+    // Developer: Reload Window, as a person reloads VS Code (the workbench keeps its open view; a browser
+    // F5 can lose that under load, which is the workbench's business, not this test's).
     const reloaded = Date.now();
-    await page.reload();
-    // The server row with its saved list (whether it shows expanded is tree-glance's subject).
+    await ui.runCommand('Developer: Reload Window');
+    // The server row with its saved list, expanded: the saved prompt is on screen.
     await tree.filter({ hasText: 'cached · stdio · 1 prompts' }).first().waitFor({ timeout: 120000 });
+    await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
     await ui.screenshot('cached-tree');
     if (pids(pidFile).length !== started) throw new Error('the server started after the reload');
     const early = loads(ui.host.runDir).filter(t => t >= reloaded);

@@ -43,9 +43,15 @@ module.exports = async function promptCache(ctx) {
     if (!first.tree || !first.chat) throw new Error(`the first window started no server: ${JSON.stringify(first)}`);
 
     // Restart the window: the old extension host's servers exit, the new one shows the saved prompts.
-    // The Prompts view stays open across the reload, as it does for a person.
-    await page.reload();
-    await tree.filter({ hasText: 'treeside' }).first().waitFor({ timeout: 120000 });
+    // Developer: Reload Window, as a person reloads VS Code; the Prompts view stays open across it (a
+    // browser F5 can lose the open view under load: the workbench's business). Only the new window's
+    // rows say "cached".
+    await ui.runCommand('Developer: Reload Window');
+    await tree
+      .filter({ hasText: 'treeside' })
+      .filter({ hasText: 'cached · stdio' })
+      .first()
+      .waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
     await waitForFile(page, () => firstPids.every(p => !alive(p)), 'the first window’s servers to exit');
     await ui.screenshot('cached-tree');

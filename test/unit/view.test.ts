@@ -440,3 +440,11 @@ test('rows that need the user come first and the badge counts them', () => {
   });
   assert.equal(attentionBadge([ok], [declined], 0), undefined, 'nothing needs the user: no badge');
 });
+
+test('a server row made before its prompts came has another id than the row with them', () => {
+  // VS Code keeps a row's first expand state per id: the row with prompts must be new to start expanded.
+  const row = server({ status: 'running', prompts: 2 });
+  const ids = (['none', 'collapsed', 'expanded'] as const).map(c => serverItem(row, [], c).id);
+  assert.notEqual(ids[0], ids[1]);
+  assert.equal(ids[1], ids[2], 'collapsed and expanded rows of one server keep one id (the user’s choice stays)');
+});

@@ -119,7 +119,9 @@ export function serverItem(
   for (const n of notes) text(n);
   for (const w of entry.warnings) text(`⚠ ${w}`);
   const item: TreeItemView = {
-    id: `server:${entry.id}`,
+    // A row without prompts has another id: VS Code keeps a row's first expand state per id, so the row
+    // with prompts must be a new one to start as `collapsible` says (src/ui/tree.ts).
+    id: collapsible === 'none' ? `server:${entry.id}:unlisted` : `server:${entry.id}`,
     label: entry.def.name,
     // A running server's listing problem is in the icon and tooltip; its row still says what runs.
     description:
