@@ -257,30 +257,41 @@ function askReview(
   );
 }
 
-/** URL mode: the full address and its host; opened only after "Open". */
-async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
+/** A step of a URL question: its title, a Decline button, open while the user is in the browser. */
+function urlStep(question: UrlQuestion, placeholder: string, items: Row[]) {
   const qp = vscode.window.createQuickPick<Row>();
   const decline = declineButton(question.server);
+  // The address is in a row's detail: typing filters on labels only.
   Object.assign(qp, {
     title: title(question),
-    placeholder: vscode.l10n.t('{0} asks you to open a page on {1}', question.server, question.host),
+    placeholder,
     ignoreFocusOut: true,
     buttons: [decline],
     matchOnDetail: false,
   });
-  qp.items = [
-    {
-      label: vscode.l10n.t('$(link-external) Open {0}', question.host),
-      detail: question.url,
-      description: question.warning,
-      act: 'send',
-    },
-    {
-      label: vscode.l10n.t('$(circle-slash) Decline'),
-      description: vscode.l10n.t('tell {0} no', question.server),
-      act: 'decline',
-    },
-  ];
+  qp.items = items;
+  return { qp, decline };
+}
+
+/** URL mode: the full address and its host; opened only after "Open". */
+async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
+  const { qp, decline } = urlStep(
+    question,
+    vscode.l10n.t('{0} asks you to open a page on {1}', question.server, question.host),
+    [
+      {
+        label: vscode.l10n.t('$(link-external) Open {0}', question.host),
+        detail: question.url,
+        description: question.warning,
+        act: 'send',
+      },
+      {
+        label: vscode.l10n.t('$(circle-slash) Decline'),
+        description: vscode.l10n.t('tell {0} no', question.server),
+        act: 'decline',
+      },
+    ],
+  );
   const step = await run(qp, question, decline, finish => {
     qp.onDidAccept(() => {
       const row = qp.selectedItems[0] ?? qp.activeItems[0];
@@ -299,21 +310,17 @@ async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
  * (the step closes on its own); otherwise the user chooses Retry. Escape cancels the run.
  */
 async function waitUntilFinished(question: UrlQuestion, finished: Promise<void>): Promise<QuestionAnswer> {
-  const qp = vscode.window.createQuickPick<Row>();
-  const decline = declineButton(question.server);
-  Object.assign(qp, {
-    title: title(question),
-    placeholder: vscode.l10n.t('Finish on {0}, then retry {1}', question.host, question.during),
-    ignoreFocusOut: true,
-    buttons: [decline],
-  });
-  qp.items = [
-    {
-      label: vscode.l10n.t('$(refresh) Done — retry {0}', question.during),
-      description: vscode.l10n.t('{0} is asked again', question.server),
-      act: 'send',
-    },
-  ];
+  const { qp, decline } = urlStep(
+    question,
+    vscode.l10n.t('Finish on {0}, then retry {1}', question.host, question.during),
+    [
+      {
+        label: vscode.l10n.t('$(refresh) Done — retry {0}', question.during),
+        description: vscode.l10n.t('{0} is asked again', question.server),
+        act: 'send',
+      },
+    ],
+  );
   const step = await run(qp, question, decline, finish => {
     void finished.then(() => finish({ value: 'done' }));
     qp.onDidAccept(() => {

@@ -11,11 +11,11 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, waitForFile } = require('./harness');
+const { flowMcpJson, gets: getsOf, nextGet: nextGetOf, requests: requestsOf } = require('./flow-record');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
-const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 // eslint-disable-next-line no-control-regex -- the terminal colours in Playwright's messages
 const ANSI_COLOUR = /\x1b\[\d+m/g;
 const WORDS = [
@@ -53,41 +53,16 @@ module.exports = async function flow(ctx) {
   try {
     const ui = await openWorkbench(ctx, {
       files: {
-        '.vscode/mcp.json': JSON.stringify(
-          {
-            servers: {
-              flow: {
-                type: 'stdio',
-                command: process.execPath,
-                args: [FLOW_SERVER],
-                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '80' },
-              },
-            },
-          },
-          null,
-          2,
-        ),
+        '.vscode/mcp.json': flowMcpJson(record, 80),
       },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
     const rows = quick.locator('.monaco-list-row');
-    /** What the server received, one object per request. */
-    const requests = () =>
-      fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map(l => JSON.parse(l))
-        : [];
-    const gets = name => requests().filter(r => r.method === 'prompts/get' && r.name === name);
+    const requests = () => requestsOf(record);
+    const gets = name => getsOf(record, name);
     const count = method => requests().filter(r => r.method === method).length;
-    const nextGet = async (name, before, what) => {
-      await waitForFile(page, () => gets(name).length > before, what, 30000);
-      return gets(name)[before];
-    };
+    const nextGet = (name, before, what) => nextGetOf(page, record, name, before, what, 30000);
     const notification = text =>
       page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });

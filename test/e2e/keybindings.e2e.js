@@ -4,33 +4,22 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, waitForFile } = require('./harness');
+const { flowMcpJson, gets: getsOf } = require('./flow-record');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
-const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 
 module.exports = async function keybindings(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-keys-'));
   const record = path.join(dir, 'requests.jsonl');
   try {
-    const servers = {
-      flow: { type: 'stdio', command: process.execPath, args: [FLOW_SERVER], env: { FLOW_RECORD: record } },
-    };
     const ui = await openWorkbench(ctx, {
-      files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2), 'notes.md': '# Notes\n' },
+      files: { '.vscode/mcp.json': flowMcpJson(record, 120), 'notes.md': '# Notes\n' },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
-    const gets = () =>
-      fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map(l => JSON.parse(l))
-            .filter(r => r.method === 'prompts/get' && r.name === 'counted').length
-        : 0;
+    const gets = () => getsOf(record, 'counted').length;
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // A file open in the editor, its text focused, as when a person is at work.

@@ -6,9 +6,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone } = require('./harness');
+const { nextGet: nextGetOf, flowMcpJson } = require('./flow-record');
 
-const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 const NOTES = 'alpha line to review\nbeta line\n';
 const PICKED = 'picked by #file\n';
 const OUTSIDE = 'outside the workspace ✓\n';
@@ -29,40 +29,14 @@ module.exports = async function references(ctx) {
   try {
     const ui = await openWorkbench(ctx, {
       files: {
-        '.vscode/mcp.json': JSON.stringify(
-          {
-            servers: {
-              flow: {
-                type: 'stdio',
-                command: process.execPath,
-                args: [FLOW_SERVER],
-                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
-              },
-            },
-          },
-          null,
-          2,
-        ),
+        '.vscode/mcp.json': flowMcpJson(record),
         'notes.txt': NOTES,
         'data/picked.txt': PICKED,
       },
     });
     const { page } = ui;
     const quick = page.locator('.quick-input-widget');
-    const gets = () =>
-      (fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map(l => JSON.parse(l))
-        : []
-      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
-    const nextGet = async (before, what) => {
-      await waitForFile(page, () => gets().length > before, what, 60000);
-      return gets()[before];
-    };
+    const nextGet = (before, what) => nextGetOf(page, record, 'echo', before, what, 60000);
     const sorted = o => JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1))));
     const expect = (got, want) => {
       if (sorted(got.args) !== sorted(want))

@@ -6,10 +6,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, waitForFile } = require('./harness');
+const { gets: getsOf, flowServer, labelRow } = require('./flow-record');
 
 const QUICK = '.quick-input-widget';
-const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 const REFUSED = 'Not available in Restricted Mode: no command runs in a workspace you have not trusted.';
 
 module.exports = async function sourcesRestricted(ctx) {
@@ -20,33 +20,13 @@ module.exports = async function sourcesRestricted(ctx) {
       workspaceTrust: true,
       waitForModel: false,
       userSettings: {
-        'mcpPrompts.servers': {
-          flow: {
-            type: 'stdio',
-            command: process.execPath,
-            args: [FLOW_SERVER],
-            env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
-          },
-        },
+        'mcpPrompts.servers': { flow: flowServer(record) },
       },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
-    const row = text =>
-      quick
-        .locator('.monaco-list-row')
-        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) })
-        .first();
-    const gets = () =>
-      (fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map(l => JSON.parse(l))
-        : []
-      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
+    const row = text => labelRow(page, text);
+    const gets = () => getsOf(record, 'echo');
     await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 

@@ -7,10 +7,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone } = require('./harness');
+const { gets: getsOf, nextGet: nextGetOf, flowMcpJson, labelRow } = require('./flow-record');
 
 const QUICK = '.quick-input-widget';
-const FLOW_SERVER = path.join(root, 'test', 'fixtures', 'flow-server.mjs');
 const NOTES = 'alpha line to review\nbeta line for the clipboard\ngamma ünïcode line\n';
 const PICKED = 'picked through the dialog\nsecond line ✓\n';
 
@@ -20,46 +20,16 @@ module.exports = async function sources(ctx) {
   try {
     const ui = await openWorkbench(ctx, {
       files: {
-        '.vscode/mcp.json': JSON.stringify(
-          {
-            servers: {
-              flow: {
-                type: 'stdio',
-                command: process.execPath,
-                args: [FLOW_SERVER],
-                env: { FLOW_RECORD: record, FLOW_DELAY_MS: '0' },
-              },
-            },
-          },
-          null,
-          2,
-        ),
+        '.vscode/mcp.json': flowMcpJson(record),
         'notes.txt': NOTES,
         'data/picked.txt': PICKED,
       },
     });
     const { page } = ui;
     const quick = page.locator(QUICK);
-    /** The row whose label (not its preview) is `text`. */
-    const row = text =>
-      quick
-        .locator('.monaco-list-row')
-        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${text}\\s*$`) }) })
-        .first();
-    const gets = () =>
-      (fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .trim()
-            .split('\n')
-            .filter(Boolean)
-            .map(l => JSON.parse(l))
-        : []
-      ).filter(r => r.method === 'prompts/get' && r.name === 'echo');
-    const nextGet = async (before, what) => {
-      await waitForFile(page, () => gets().length > before, what, 30000);
-      return gets()[before];
-    };
+    const row = text => labelRow(page, text);
+    const gets = () => getsOf(record, 'echo');
+    const nextGet = (before, what) => nextGetOf(page, record, 'echo', before, what, 30000);
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // Open notes.txt as a person does (Go to File) and select its first line with the keyboard.
