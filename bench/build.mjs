@@ -33,38 +33,15 @@ export async function buildCore() {
   return outfile;
 }
 
-/**
- * ValueRows from the shipped source (src/ui/argument-input.ts), bundled with the project's options.
- * That file imports `vscode`, which plain Node cannot load; ValueRows uses it only for types, so the
- * import is marked free of side effects and tree-shaken away. If ValueRows ever uses `vscode` at run
- * time, the bundle keeps a module that throws on load: the bench fails instead of measuring a copy.
- */
+/** ValueRows from the shipped source (src/core/view/value-rows.ts), bundled with the project's options. */
 export async function buildArgumentRows() {
   const outfile = path.join(OUT, 'argument-rows.cjs');
-  const noVscode = {
-    name: 'no-vscode',
-    setup(build) {
-      build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'no-vscode', sideEffects: false }));
-      build.onLoad({ filter: /.*/, namespace: 'no-vscode' }, () => ({
-        contents: 'throw new Error("bench: ValueRows now needs vscode at run time; move what it needs to src/core")',
-        loader: 'js',
-      }));
-    },
-  };
   await esbuild.build({
     ...PROJECT_OPTIONS,
     absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'src', 'core', 'view', 'value-rows.ts')],
     outfile,
     sourcemap: false,
-    plugins: [noVscode],
-    // The rest of the file uses vscode (the input itself); only ValueRows is kept.
-    logOverride: { 'import-is-undefined': 'silent' },
-    stdin: {
-      contents: "export { ValueRows } from './src/ui/argument-input';",
-      resolveDir: ROOT,
-      loader: 'ts',
-      sourcefile: 'argument-rows-entry.ts',
-    },
   });
   return outfile;
 }

@@ -64,14 +64,10 @@ function argumentInputModel(core, target, argName, values) {
 
 /**
  * One keystroke of an argument step as the extension ships it: the suggestions (src/core/view/suggestions.ts)
- * fed to the shipped ValueRows (bench/build.mjs bundles it from src/ui/argument-input.ts, no copy).
+ * fed to the shipped ValueRows (bench/build.mjs bundles src/core/view/value-rows.ts, no copy).
  */
 function keystroke(core, rows, typed, history, completions) {
-  return rows.items(
-    core.boxRow(typed, 'language', true),
-    core.suggestions(typed, history, completions, 'comp'),
-    !typed,
-  );
+  return rows.items(core.boxRow(typed, 'language', true), core.suggestions(typed, history, completions, 'comp'), typed);
 }
 
 /**
@@ -233,7 +229,7 @@ export async function run({ reps = 5 } = {}) {
       },
       notes: [
         "debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal",
-        "keystroke rows: the shipped suggestions (src/core/view/suggestions.ts) and ValueRows (bundled from src/ui/argument-input.ts with the project's options, vscode tree-shaken away)",
+        "keystroke rows: the shipped suggestions (src/core/view/suggestions.ts) and ValueRows (bundled from src/core/view/value-rows.ts with the project's options)",
       ],
     };
   } finally {

@@ -10,6 +10,7 @@ import type { CatalogPrompt } from '../core/catalog';
 import { completeArgument } from '../core/invocation';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
+import { ValueRows, type ValueRow } from '../core/view/value-rows';
 import {
   fileTooLarge,
   fileValue,
@@ -28,58 +29,7 @@ import { questionShowing } from './question-input';
 const CLIPBOARD_WAIT_MS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
-interface ValueItem extends vscode.QuickPickItem {
-  value?: string;
-  source?: SourceId;
-  problem?: string;
-}
-
-/**
- * The rows of one argument step, built so that what the user typed or picked is what runs.
- *
- * VS Code's extension host maps the row the window accepted to an item by its index in the item list
- * it holds now, and the window may still show an older list (every keystroke and every server answer
- * replaces it). So rows never move: row 0 always means "the text in the box" (read when Enter arrives,
- * after every keystroke that came before it), and each value keeps the index it first got; values no
- * longer suggested lose `alwaysShow` instead of their place. And the window must not sort a suggestion
- * above row 0 while its label still shows the previous text: sortByLabel is off.
- */
-export class ValueRows {
-  private readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-  private signature = '';
-
-  /** `fixed` rows (the sources) keep rows 1..n for the whole step. */
-  constructor(private readonly fixed: readonly ValueItem[] = []) {}
-
-  /**
-   * Row 0 `box`, the fixed rows (shown while `showFixed`), then every value seen so far; `current`
-   * (value → description) are shown. Undefined if unchanged.
-   *
-   * Once text is typed the fixed rows keep their places as blank rows that match no text: the list then
-   * holds only the box and values, so a click that lands a row off while server answers move the rows
-   * never opens a file dialog or a command box; a blank row accepted from an older list means the box.
-   */
-  items(box: vscode.QuickPickItem, current: ReadonlyMap<string, string>, showFixed = true): ValueItem[] | undefined {
-    for (const v of current.keys())
-      if (!this.index.has(v)) {
-        this.index.set(v, this.values.length);
-        this.values.push(v);
-      }
-    const fixed = showFixed
-      ? this.fixed.map(f => ({ ...f, alwaysShow: true }))
-      : this.fixed.map((): ValueItem => ({ label: '', alwaysShow: false }));
-    const items: ValueItem[] = [
-      { ...box, alwaysShow: true },
-      ...fixed,
-      ...this.values.map(v => ({ label: v, value: v, description: current.get(v), alwaysShow: current.has(v) })),
-    ];
-    const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
-    if (signature === this.signature) return undefined;
-    this.signature = signature;
-    return items;
-  }
-}
+type ValueItem = ValueRow<SourceId> & vscode.QuickPickItem;
 
 export class ArgumentInput {
   /** `memory` keeps each argument's last source; `results` holds its recent values. */
@@ -166,7 +116,7 @@ export class ArgumentInput {
     };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
     const history = this.results.history(target.invocationName, arg.name);
-    const rows = new ValueRows(
+    const rows = new ValueRows<SourceId>(
       sourceRows(snapshot).map(r => ({
         label: r.label,
         description: r.description,
@@ -179,7 +129,7 @@ export class ArgumentInput {
       const items = rows.items(
         boxRow(qp.value, arg.name, arg.required),
         suggestions(qp.value, history, session.current, target.server.def.name),
-        !qp.value,
+        qp.value,
       );
       if (items) qp.items = items;
     };
