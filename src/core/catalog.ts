@@ -79,6 +79,8 @@ export class Catalog {
   private starts = new Map<ServerEntry, Promise<void>>();
   /** When each cached entry's list was sent, and its freshness hint. */
   private saved = new Map<ServerEntry, Pick<CachedList, 'listedAt' | 'ttlMs'>>();
+  /** Entries whose saved list the server's ttlMs vouched for: running, but not listed by it yet. */
+  private takenOnTtl = new Set<ServerEntry>();
   private pendingReload = new Set<ServerEntry>();
   private debounce = new Map<ServerEntry, NodeJS.Timeout>();
   private disposables = new Map<ServerEntry, { dispose(): void }[]>();
@@ -199,12 +201,27 @@ export class Catalog {
     if (!this.entries.includes(entry)) return;
     entry.cached = false;
     this.saved.delete(entry);
+    this.takenOnTtl.add(entry);
     this.changeEmitter.fire(entry);
+  }
+
+  /** True while the entry shows a saved list its server called fresh (ttlMs) and has not listed since. */
+  listTakenOnTtl(entry: ServerEntry): boolean {
+    return this.takenOnTtl.has(entry);
+  }
+
+  /**
+   * A get of one of the entry's prompts was refused by the server: a list taken on its ttlMs is listed
+   * again (and saved), since the refusal may mean the prompt is gone. Resolves when that is done.
+   */
+  recheck(entry: ServerEntry): Promise<void> {
+    return this.takenOnTtl.has(entry) && this.entries.includes(entry) ? this.load(entry) : Promise.resolve();
   }
 
   /** Resolves once the server's connection is closed (a stdio server's process has exited). */
   private disposeEntry(entry: ServerEntry): Promise<void> {
     this.saved.delete(entry);
+    this.takenOnTtl.delete(entry);
     clearTimeout(this.debounce.get(entry));
     this.debounce.delete(entry);
     for (const d of this.disposables.get(entry) ?? []) d.dispose();
@@ -329,6 +346,7 @@ export class Catalog {
     if (!listError) {
       entry.cached = false;
       this.saved.delete(entry);
+      this.takenOnTtl.delete(entry);
       this.options.cache?.set(entry.def, {
         prompts: entry.prompts.map(p => p.prompt),
         shortNames: entry.shortNames ?? new Map<string, string>(),
