@@ -126,6 +126,8 @@ const ErasFile = z.object({
 export class PromptCache {
   private secret?: Buffer;
   private readonly writes = new Map<string, Promise<void>>();
+  /** Keys whose removal is queued: their file may still be there, but it is gone for us. */
+  private readonly removing = new Set<string>();
   private readonly now: () => number;
   private readonly owner: string;
 
@@ -230,6 +232,25 @@ export class PromptCache {
     return this.hmac(`${key}\n`, body);
   }
 
+  /**
+   * Forgets a server's list if it is `private` (the user signed out); true when there was one. A file
+   * that cannot be read as ours goes too (get() would drop it anyway).
+   */
+  deletePrivate(def: ServerDefinition): boolean {
+    const key = this.slot(def);
+    if (this.removing.has(key)) return false;
+    let scope: CacheScope | 'unreadable' | undefined;
+    try {
+      const text = this.storage.read(key, MAX_CACHE_BYTES);
+      if (text === undefined) return false;
+      scope = this.parseFile(key, text).cacheScope;
+    } catch {
+      scope = 'unreadable';
+    }
+    if (scope === 'private' || scope === 'unreadable') this.remove(key);
+    return scope === 'private';
+  }
+
   /** Forgets a server's list (its definition changed, or it was removed). */
   delete(def: ServerDefinition): void {
     this.remove(this.slot(def));
@@ -316,7 +337,8 @@ export class PromptCache {
   }
 
   private remove(key: string): void {
-    this.queue(key, () => this.storage.remove(key));
+    this.removing.add(key);
+    this.queue(key, () => this.storage.remove(key).finally(() => this.removing.delete(key)));
   }
 
   private log(message: string): void {
