@@ -79,6 +79,10 @@ export class Catalog {
   private starts = new Map<ServerEntry, Promise<void>>();
   /** When each cached entry's list was sent, and its freshness hint. */
   private saved = new Map<ServerEntry, Pick<CachedList, 'listedAt' | 'ttlMs'>>();
+  /** Entries whose saved list the server's ttlMs vouched for: running, but not listed by it yet. */
+  private takenOnTtl = new Set<ServerEntry>();
+  /** Entries showing a `private` list (cacheScope): the signed-in user's, dropped when they sign out. */
+  private privateLists = new Set<ServerEntry>();
   private pendingReload = new Set<ServerEntry>();
   private debounce = new Map<ServerEntry, NodeJS.Timeout>();
   private disposables = new Map<ServerEntry, { dispose(): void }[]>();
@@ -139,6 +143,7 @@ export class Catalog {
         this.changeEmitter.fire(entry);
       }),
       connection.onInfo(() => this.changeEmitter.fire(entry)),
+      connection.onSignedOut(() => this.signedOut(entry)),
     ]);
     return entry;
   }
@@ -151,8 +156,26 @@ export class Catalog {
     entry.prompts = this.toCatalogPrompts(entry, list.prompts, []);
     entry.cached = true;
     this.saved.set(entry, { listedAt: list.listedAt, ttlMs: list.ttlMs });
+    if (list.cacheScope === 'private') this.privateLists.add(entry);
     // stop() on a connection that never ran only marks it `stopped`, at once.
     if (this.startPolicy === 'onDemand') void entry.connection.stop();
+  }
+
+  /**
+   * The user's sign-in to the server is gone (see StoredOAuthProvider.onSignedOut): a `private` list
+   * was theirs, so it is deleted from storage (even one another window saved) and no longer shown.
+   */
+  private signedOut(entry: ServerEntry): void {
+    if (!this.entries.includes(entry)) return;
+    const dropped = this.options.cache?.deletePrivate(entry.def) ?? false;
+    if (!this.privateLists.delete(entry) && !dropped) return;
+    entry.connection.log.info(l10n.t('{0}: signed out; its private prompt list was dropped', entry.def.name));
+    if (!entry.prompts.length) return;
+    entry.cached = false;
+    this.saved.delete(entry);
+    this.takenOnTtl.delete(entry);
+    this.replacePrompts(entry, []);
+    this.changeEmitter.fire(entry);
   }
 
   /** mcpPrompts.startServers changed: `onStartup` starts the servers that wait for use now. */
@@ -199,12 +222,28 @@ export class Catalog {
     if (!this.entries.includes(entry)) return;
     entry.cached = false;
     this.saved.delete(entry);
+    this.takenOnTtl.add(entry);
     this.changeEmitter.fire(entry);
+  }
+
+  /** True while the entry shows a saved list its server called fresh (ttlMs) and has not listed since. */
+  listTakenOnTtl(entry: ServerEntry): boolean {
+    return this.takenOnTtl.has(entry);
+  }
+
+  /**
+   * A get of one of the entry's prompts was refused by the server: a list taken on its ttlMs is listed
+   * again (and saved), since the refusal may mean the prompt is gone. Resolves when that is done.
+   */
+  recheck(entry: ServerEntry): Promise<void> {
+    return this.takenOnTtl.has(entry) && this.entries.includes(entry) ? this.load(entry) : Promise.resolve();
   }
 
   /** Resolves once the server's connection is closed (a stdio server's process has exited). */
   private disposeEntry(entry: ServerEntry): Promise<void> {
     this.saved.delete(entry);
+    this.privateLists.delete(entry);
+    this.takenOnTtl.delete(entry);
     clearTimeout(this.debounce.get(entry));
     this.debounce.delete(entry);
     for (const d of this.disposables.get(entry) ?? []) d.dispose();
@@ -329,6 +368,9 @@ export class Catalog {
     if (!listError) {
       entry.cached = false;
       this.saved.delete(entry);
+      this.takenOnTtl.delete(entry);
+      if (hints.cacheScope === 'private') this.privateLists.add(entry);
+      else this.privateLists.delete(entry);
       this.options.cache?.set(entry.def, {
         prompts: entry.prompts.map(p => p.prompt),
         shortNames: entry.shortNames ?? new Map<string, string>(),

@@ -13,7 +13,7 @@ import type { Implementation, PriorDiscovery, ServerCapabilities, Transport } fr
 import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from './config.js';
-import { Emitter } from './events.js';
+import { Emitter, type Event } from './events.js';
 import { PromptError, describeCause, issuerRefusal, toPromptError } from './errors.js';
 import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
 import { noToolValidation } from './no-json-schema.js';
@@ -573,6 +573,9 @@ export class ServerConnection {
     return this.options.oauth;
   }
 
+  /** See StoredOAuthProvider.onSignedOut; never fires for a server without OAuth. */
+  readonly onSignedOut: Event<void> = listener => this.options.oauth?.onSignedOut(listener) ?? { dispose() {} };
+
   /**
    * The browser came back with an authorization code: exchange it for tokens, then connect. `callback`
    * is the redirect's whole query, so the SDK checks its `iss` (RFC 9207) too.
@@ -793,6 +796,8 @@ export class ServerConnection {
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();
     this.infoEmitter.dispose();
+    // Each connection gets its own provider (src/state.ts): its watch on the secret store ends here.
+    this.options.oauth?.dispose();
     return done;
   }
 }

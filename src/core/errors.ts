@@ -50,6 +50,15 @@ export interface ErrorContext {
 const TIMEOUT_CODE = -32001;
 const CLOSED_CODE = -32000;
 
+/**
+ * The server answered with an error (a JSON-RPC error code, which is negative), not a timeout, a lost
+ * connection or a cancel of ours (the SDK's own codes for those, above).
+ */
+export function refusedByServer(err: unknown): boolean {
+  const code = err instanceof PromptError && err.kind !== 'cancelled' ? err.code : undefined;
+  return code !== undefined && code < 0 && code !== TIMEOUT_CODE && code !== CLOSED_CODE;
+}
+
 /** Turns whatever a request threw into a PromptError that names the server. */
 export function toPromptError(err: unknown, server: string, what: string, context: ErrorContext = {}): PromptError {
   if (err instanceof PromptError) return err;

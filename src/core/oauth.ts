@@ -14,12 +14,15 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { PromptError } from './errors.js';
+import { Emitter, type Disposable, type Event } from './events.js';
 
 /** The subset of vscode.SecretStorage we need. */
 export interface SecretStore {
   get(key: string): PromiseLike<string | undefined>;
   store(key: string, value: string): PromiseLike<void>;
   delete(key: string): PromiseLike<void>;
+  /** A key changed, here or in another window (vscode.SecretStorage): a sign-out elsewhere is seen here. */
+  onDidChange?: Event<{ key: string }>;
 }
 
 export interface OAuthProviderOptions {
@@ -75,6 +78,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   private readonly key: string;
   private currentState?: string;
   private readonly server: string;
+  private readonly signedOutEmitter = new Emitter<void>();
+  /**
+   * The user's sign-in is gone: signed out (here, or in another window: the tokens left the store),
+   * the SDK dropped the tokens (a refresh refused), or the server asks for a new sign-in (a revoked
+   * token). What was kept for that user (a `private` prompt list) goes with it.
+   */
+  readonly onSignedOut = this.signedOutEmitter.event;
+  private readonly watch?: Disposable;
 
   /**
    * @param serverKey identifies the server (its id and URL: tokens never follow a changed URL)
@@ -89,6 +100,18 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     // Tokens of one pre-registered client are not handed to another.
     this.key = `oauth:${serverKey}${options.clientId ? `:${options.clientId}` : ''}`;
     this.server = options.server ?? serverKey;
+    this.watch = store.onDidChange?.(e => {
+      if (e.key !== `${this.key}:tokens`) return;
+      void Promise.resolve(store.get(e.key)).then(
+        left => left === undefined && this.signedOutEmitter.fire(),
+        () => undefined,
+      );
+    });
+  }
+
+  dispose(): void {
+    this.watch?.dispose();
+    this.signedOutEmitter.dispose();
   }
 
   get redirectUrl(): string {
@@ -198,7 +221,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.read<OAuthDiscoveryState>('discovery');
   }
 
+  /** The server wants a (new) sign-in: whatever sign-in there was is over. */
   redirectToAuthorization(url: URL): void {
+    this.signedOutEmitter.fire();
     const refused = refuseAuthorizationUrl(url, this.server);
     if (refused) {
       this.authorizationUrl = undefined;
@@ -219,6 +244,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const parts = scope === 'all' ? ['client', 'tokens', 'verifier', 'state', 'discovery'] : [scope];
     for (const p of parts) await this.store.delete(`${this.key}:${p}`);
+    if (parts.includes('tokens')) this.signedOutEmitter.fire();
   }
 
   private async read<T>(part: string): Promise<T | undefined> {

@@ -23,6 +23,26 @@ export interface CacheStorage {
   /** Replaces the entry as a whole: a reader sees the old text or the new one, never a mix. */
   write(key: string, text: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Marks the entry as used now (no error when it is gone). */
+  touch(key: string): Promise<void>;
+  /** Every entry with when it was last written or touched, and its size; `.tmp` leftovers included. */
+  list(): Promise<StoredEntry[]>;
+}
+
+export interface StoredEntry {
+  /** The key, or for a leftover temporary file its file name. */
+  key: string;
+  usedAt: number;
+  bytes: number;
+  /** A temporary file a write left behind (the window ended between write and rename). */
+  leftover?: boolean;
+}
+
+/** What prune() keeps: lists used lately, so many of them, so many bytes in all. */
+export interface PruneLimits {
+  maxUnusedMs: number;
+  maxLists: number;
+  maxBytes: number;
 }
 
 /** `cacheScope` of the 2026-07-28 revision: `private` lists differ per user (authorization context). */
@@ -54,6 +74,20 @@ export const MAX_CACHED_PROMPTS = 10000;
 export const MAX_CACHE_AGE_MS = 7 * 24 * 3600 * 1000;
 /** A freshness hint beyond this is taken as this (a hostile `ttlMs: 1e300` must not freeze a list). */
 export const MAX_TTL_MS = 24 * 3600 * 1000;
+/**
+ * Saved lists of servers no window uses any more (global storage is shared by every workspace, so a
+ * server absent here may be in use elsewhere): a list nobody read or wrote for 30 days goes, and the
+ * least recently used go first beyond 200 lists or 256 MB. A pruned list that was still wanted costs
+ * one start of its server.
+ */
+export const PRUNE_LIMITS: PruneLimits = {
+  maxUnusedMs: 30 * 24 * 3600 * 1000,
+  maxLists: 200,
+  maxBytes: 256 * 1024 * 1024,
+};
+/** A temporary file older than this is a leftover of a write that never finished. */
+const LEFTOVER_MS = 24 * 3600 * 1000;
+const LIST_PREFIX = 'prompts-';
 const MAX_ERAS = 500;
 const SECRET_KEY = 'key';
 const ERAS_KEY = 'eras';
@@ -126,6 +160,8 @@ const ErasFile = z.object({
 export class PromptCache {
   private secret?: Buffer;
   private readonly writes = new Map<string, Promise<void>>();
+  /** Keys whose removal is queued: their file may still be there, but it is gone for us. */
+  private readonly removing = new Set<string>();
   private readonly now: () => number;
   private readonly owner: string;
 
@@ -170,6 +206,8 @@ export class PromptCache {
     }
     const age = this.now() - file.listedAt;
     if (age > MAX_CACHE_AGE_MS || age < -MAX_TTL_MS) return undefined;
+    // Shown from it: in use, so prune() keeps it. One small write per server, in the background.
+    this.queue(key, () => this.storage.touch(key));
     return {
       prompts: file.prompts,
       shortNames: file.shortNames,
@@ -230,9 +268,58 @@ export class PromptCache {
     return this.hmac(`${key}\n`, body);
   }
 
+  /**
+   * Forgets a server's list if it is `private` (the user signed out); true when there was one. A file
+   * that cannot be read as ours goes too (get() would drop it anyway).
+   */
+  deletePrivate(def: ServerDefinition): boolean {
+    const key = this.slot(def);
+    if (this.removing.has(key)) return false;
+    let scope: CacheScope | 'unreadable' | undefined;
+    try {
+      const text = this.storage.read(key, MAX_CACHE_BYTES);
+      if (text === undefined) return false;
+      scope = this.parseFile(key, text).cacheScope;
+    } catch {
+      scope = 'unreadable';
+    }
+    if (scope === 'private' || scope === 'unreadable') this.remove(key);
+    return scope === 'private';
+  }
+
   /** Forgets a server's list (its definition changed, or it was removed). */
   delete(def: ServerDefinition): void {
     this.remove(this.slot(def));
+  }
+
+  /**
+   * Deletes the saved lists nobody uses any more (PRUNE_LIMITS) and leftover temporary files. Reads
+   * only the folder and each file's times and size, never a list: its cost does not grow with prompts.
+   * Returns how many files went.
+   */
+  async prune(limits: PruneLimits = PRUNE_LIMITS): Promise<number> {
+    let entries: StoredEntry[];
+    try {
+      entries = await this.storage.list();
+    } catch {
+      return 0; // No folder yet, or unreadable: nothing to prune.
+    }
+    const now = this.now();
+    const doomed = entries.filter(e => e.leftover && now - e.usedAt > LEFTOVER_MS);
+    // Newest first: what is kept is counted from the top.
+    const lists = entries.filter(e => !e.leftover && e.key.startsWith(LIST_PREFIX)).sort((a, b) => b.usedAt - a.usedAt);
+    let bytes = 0;
+    lists.forEach((e, i) => {
+      bytes += e.bytes;
+      if (now - e.usedAt > limits.maxUnusedMs || i >= limits.maxLists || bytes > limits.maxBytes) doomed.push(e);
+    });
+    for (const e of doomed) {
+      if (e.leftover) await this.storage.remove(e.key).catch(() => undefined);
+      else this.remove(e.key);
+    }
+    await this.flush();
+    if (doomed.length) this.log(l10n.t('{0} saved prompt lists not used lately were deleted', doomed.length));
+    return doomed.length;
   }
 
   /** Resolves when every write started so far is on disk. */
@@ -271,7 +358,7 @@ export class PromptCache {
 
   /** The file of a server: where it is defined (user / workspace folder) and its id, hashed. */
   private slot(def: ServerDefinition): string {
-    return 'prompts-' + this.hmac(JSON.stringify(['slot', def.source, def.scope ?? '', def.id])).slice(0, 40);
+    return LIST_PREFIX + this.hmac(JSON.stringify(['slot', def.source, def.scope ?? '', def.id])).slice(0, 40);
   }
 
   /** Everything that decides what runs: a change of any of it is another server. */
@@ -316,13 +403,17 @@ export class PromptCache {
   }
 
   private remove(key: string): void {
-    this.queue(key, () => this.storage.remove(key));
+    this.removing.add(key);
+    this.queue(key, () => this.storage.remove(key).finally(() => this.removing.delete(key)));
   }
 
   private log(message: string): void {
     this.options.log?.(message);
   }
 }
+
+/** The temporary file of a write: `<key>.json.<pid>.<random>.tmp`. */
+const TMP = /^[a-z0-9-]+\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** A folder of `<key>.json` files; writes go to a temporary file first and are renamed into place. */
 export class FolderStorage implements CacheStorage {
@@ -356,7 +447,26 @@ export class FolderStorage implements CacheStorage {
     await fs.promises.rm(this.file(key), { force: true });
   }
 
+  async touch(key: string): Promise<void> {
+    const now = new Date();
+    await fs.promises.utimes(this.file(key), now, now).catch(() => undefined);
+  }
+
+  async list(): Promise<StoredEntry[]> {
+    const names = await fs.promises.readdir(this.folder);
+    const out: StoredEntry[] = [];
+    for (const name of names) {
+      const key = /^([a-z0-9-]+)\.json$/.exec(name)?.[1];
+      const leftover = !key && TMP.test(name);
+      if (!key && !leftover) continue;
+      const stat = await fs.promises.stat(path.join(this.folder, name)).catch(() => undefined);
+      if (stat?.isFile()) out.push({ key: key ?? name, usedAt: stat.mtimeMs, bytes: stat.size, leftover });
+    }
+    return out;
+  }
+
   private file(key: string): string {
+    if (TMP.test(key)) return path.join(this.folder, key);
     if (!/^[a-z0-9-]+$/.test(key)) throw new Error(`bad cache key ${key}`);
     return path.join(this.folder, `${key}.json`);
   }

@@ -4,7 +4,7 @@
 // once, by destination(), from the typed settings.
 import * as l10n from '@vscode/l10n';
 import { toTranscript } from './content.js';
-import { PromptError } from './errors.js';
+import { PromptError, refusedByServer } from './errors.js';
 import {
   formatInvocation,
   getPrompt,
@@ -99,7 +99,7 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
     try {
       done = req.whileGetting ? await req.whileGetting(p, get) : await get();
     } catch (err) {
-      if (saved) await ifGone(catalog, p);
+      if (saved || catalog.listTakenOnTtl(p.prompt.server)) await ifGone(catalog, p, err);
       throw err;
     }
     store.setDraft(p.prompt.invocationName, undefined);
@@ -130,10 +130,14 @@ async function started(prepared: Prepared, whileStarting: RunRequest['whileStart
   return saved;
 }
 
-/** A get from a saved list failed: if the server's list, now current, lacks the prompt, say that instead. */
-async function ifGone(catalog: Catalog, p: Prepared): Promise<void> {
+/**
+ * A get from a saved list failed: if the server's list, now current, lacks the prompt, say that instead.
+ * A stale list was listed again on start; a fresh one (ttlMs) is listed again when the server refused the get.
+ */
+async function ifGone(catalog: Catalog, p: Prepared, err: unknown): Promise<void> {
   const entry = p.prompt.server;
   await catalog.ensureStarted(entry);
+  if (refusedByServer(err)) await catalog.recheck(entry);
   if (entry.cached || entry.prompts.some(x => x.prompt.name === p.prompt.prompt.name)) return;
   throw new PromptError(
     l10n.t(

@@ -5,10 +5,16 @@ import * as path from 'node:path';
 import { FolderStorage, PromptCache } from '../core/prompt-cache';
 import { mainLog } from './main-log';
 
+/** Pruning waits this long after activation: it never competes with showing the saved lists. */
+const PRUNE_DELAY_MS = 10_000;
+
 /** The window's cache of prompt lists; undefined where the storage is no local folder (a web worker). */
 export function openPromptCache(globalStorage: vscode.Uri): PromptCache | undefined {
   if (globalStorage.scheme !== 'file') return undefined;
-  return new PromptCache(new FolderStorage(path.join(globalStorage.fsPath, 'prompt-cache')), {
+  const cache = new PromptCache(new FolderStorage(path.join(globalStorage.fsPath, 'prompt-cache')), {
     log: message => mainLog().warn(message),
   });
+  // Lists of servers no window uses any more (see PRUNE_LIMITS), once per window.
+  setTimeout(() => void cache.prune(), PRUNE_DELAY_MS).unref();
+  return cache;
 }

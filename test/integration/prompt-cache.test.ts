@@ -174,6 +174,45 @@ test('a saved prompt the server no longer has: the message names the server and 
   );
 });
 
+test('a saved prompt gone from a list the server called fresh (ttlMs): the message names server and prompt, and the list is listed again and saved', async () => {
+  // Run at once, or after something else (a tree expansion) started the server on the fresh list.
+  for (const startedFirst of [false, true]) {
+    const s = setup();
+    const env = { CACHEABLE_TTL: '600000' };
+    await fill(s, { cacheable: server(s, env) });
+    fs.writeFileSync(s.promptsFile, JSON.stringify([{ name: 'a' }, { name: 'c' }]));
+    const w = window(s, { cacheable: server(s, env) });
+    const entry = w.catalog.server('cacheable')!;
+    assert.equal(entry.cached, true);
+    if (startedFirst) {
+      await w.catalog.ensureStarted(entry);
+      assert.equal(entry.cached, false, 'confirmed on its ttl');
+    }
+    const outcome = await run(w.catalog, new ResultStore(memoryStore()), { line: 'cacheable.b x=1' });
+    assert.equal(outcome.kind, 'failed');
+    assert.match(
+      String(outcome.kind === 'failed' && (outcome.error as Error).message),
+      /^cacheable no longer offers the prompt "b"/,
+      `started first: ${startedFirst}`,
+    );
+    assert.equal(w.log.sentMethods('prompts/list').length, 1, 'listed again once, although the saved list was fresh');
+    assert.deepEqual(
+      entry.prompts.map(p => p.prompt.name),
+      ['a', 'c'],
+      'the catalog shows the new list',
+    );
+    await w.cache.flush();
+    await w.catalog.dispose();
+    const next = window(s, { cacheable: server(s, env) });
+    assert.deepEqual(
+      next.catalog.server('cacheable')!.prompts.map(p => p.prompt.name),
+      ['a', 'c'],
+      'the saved list was replaced',
+    );
+    await next.catalog.dispose();
+  }
+});
+
 test('a changed definition drops the saved list; the server starts once to fill a new one', async () => {
   const s = setup();
   await fill(s, { cacheable: server(s) });
