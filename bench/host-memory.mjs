@@ -94,7 +94,9 @@ export async function run({ quick = false } = {}) {
     notes: [
       `heapUsed every ${r.samples[0]?.runs} runs (before gc): ${r.samples.map(s => s.heapMB.toFixed(0)).join(', ')} MB; rss ${r.before.rssMB.toFixed(0)} → ${r.after.rssMB.toFixed(0)} MB`,
       `after the runs the extension host holds ${r.documents.transcripts} transcript documents, ${(r.documents.chars / 1024 / 1024).toFixed(1)} Mi characters (VS Code keeps closed ones for 3 minutes; evicted results' documents are one line)`,
-      'what holds it: MCP_PROMPTS_HEAP_SNAPSHOT=<file> writes heap snapshots before and after; node bench/heap-retainers.mjs <file>',
+      r.afterSnapshot !== undefined
+        ? `after the heap snapshot's own full gc (all available garbage): ${r.afterSnapshot.toFixed(0)} MB heapUsed, +${(r.afterSnapshot - r.before.heapMB).toFixed(0)} MB over before; node bench/heap-retainers.mjs ${process.env.MCP_PROMPTS_HEAP_SNAPSHOT} says what holds it`
+        : 'what holds it: MCP_PROMPTS_HEAP_SNAPSHOT=<file> writes heap snapshots before and after; node bench/heap-retainers.mjs <file>',
     ],
     data: r,
   };
