@@ -54,7 +54,6 @@ async function waitFor(check, what, timeout = 120000) {
 
 async function run() {
   const runs = Number(process.env.MCP_PROMPTS_BENCH_RUNS || 1000);
-  const warmup = 3;
   const ext = vscode.extensions.getExtension(EXT_ID);
   if (!ext) throw new Error(`${EXT_ID} is not installed`);
   const api = ext.isActive ? ext.exports : await ext.activate();
@@ -70,8 +69,11 @@ async function run() {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   };
   const gc = gcFunction();
-  for (let i = 0; i < warmup; i++) await once();
+  // Before any run (the server is connected, so the lazily loaded MCP client is already in): what the
+  // runs leave is everything kept since, ours and VS Code's, with no warm-up runs hiding the first ones.
   const before = await settledHeap(gc);
+  const snapshot = process.env.MCP_PROMPTS_HEAP_SNAPSHOT;
+  if (snapshot) v8.writeHeapSnapshot(snapshot.replace(/\.heapsnapshot$/, '') + '.before.heapsnapshot');
   const samples = [];
   const t0 = Date.now();
   for (let i = 1; i <= runs; i++) {
@@ -83,9 +85,18 @@ async function run() {
   }
   const seconds = (Date.now() - t0) / 1000;
   const after = await settledHeap(gc);
+  // Transcript documents the extension host still holds (VS Code keeps closed ones for minutes); their
+  // length without getText(), which would make the host cache a copy of the text.
+  const transcripts = vscode.workspace.textDocuments.filter(d => d.uri.scheme === 'mcp-prompts-transcript');
+  const documents = {
+    transcripts: transcripts.length,
+    chars: transcripts.reduce((n, d) => n + d.offsetAt(d.lineAt(d.lineCount - 1).range.end), 0),
+  };
+  if (snapshot) v8.writeHeapSnapshot(snapshot);
+  // The snapshot's own full gc also clears weak references: heapUsed after it, for comparison.
+  const afterSnapshot = snapshot ? process.memoryUsage().heapUsed / MB : undefined;
   const result = {
     runs,
-    warmup,
     imageBytes: 5 * MB,
     seconds,
     settle: gc
@@ -94,6 +105,8 @@ async function run() {
     before: { heapMB: before.heapUsed / MB, rssMB: before.rss / MB, externalMB: before.external / MB },
     after: { heapMB: after.heapUsed / MB, rssMB: after.rss / MB, externalMB: after.external / MB },
     samples,
+    documents,
+    afterSnapshot,
   };
   fs.writeFileSync(process.env.MCP_PROMPTS_HOST_RESULT, JSON.stringify(result));
 }

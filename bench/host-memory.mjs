@@ -34,7 +34,13 @@ async function childMain(resultFile, runs) {
       testsPath: ENTRY,
       resultFile,
       label: 'host-memory',
-      env: { MCP_PROMPTS_BENCH_RUNS: String(runs) },
+      env: {
+        MCP_PROMPTS_BENCH_RUNS: String(runs),
+        // Diagnosis: a .heapsnapshot of the extension host after the runs (bench/heap-retainers.mjs reads it).
+        ...(process.env.MCP_PROMPTS_HEAP_SNAPSHOT
+          ? { MCP_PROMPTS_HEAP_SNAPSHOT: process.env.MCP_PROMPTS_HEAP_SNAPSHOT }
+          : {}),
+      },
       prepareWorkspace: ws => {
         fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
         fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
@@ -70,20 +76,27 @@ export async function run({ quick = false } = {}) {
   const r = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
   fs.rmSync(resultFile, { force: true });
   const delta = r.after.heapMB - r.before.heapMB;
+  const peak = Math.max(...r.samples.map(x => x.heapMB));
   return {
     rows: [
       row(
-        `extension-host heap after ${r.runs} runs with a 5 MB image, over before`,
+        `extension-host heap after ${r.runs} runs with a 5 MB image, over before the first run`,
         delta,
         undefined,
         'MB',
+        // The issue's target is for 1,000 runs; a shorter run (--quick) is checked against it too, and says so.
         { abs: 50 },
-        `${r.before.heapMB.toFixed(0)} → ${r.after.heapMB.toFixed(0)} MB heapUsed; ${r.settle}`,
+        `${r.before.heapMB.toFixed(0)} → ${r.after.heapMB.toFixed(0)} MB heapUsed; ${r.settle}${r.runs < 1000 ? `; ${r.runs} runs, not the 1,000 of the target` : ''}`,
       ),
+      row('peak heapUsed during the runs (no gc), over before', peak - r.before.heapMB, undefined, 'MB', undefined),
       row('time per run (get, transcript preview, close)', (r.seconds * 1000) / r.runs, undefined, 'ms', undefined),
     ],
     notes: [
       `heapUsed every ${r.samples[0]?.runs} runs (before gc): ${r.samples.map(s => s.heapMB.toFixed(0)).join(', ')} MB; rss ${r.before.rssMB.toFixed(0)} → ${r.after.rssMB.toFixed(0)} MB`,
+      `after the runs the extension host holds ${r.documents.transcripts} transcript documents, ${(r.documents.chars / 1024 / 1024).toFixed(1)} Mi characters (VS Code keeps closed ones for 3 minutes; evicted results' documents are one line)`,
+      r.afterSnapshot !== undefined
+        ? `after the heap snapshot's own full gc (all available garbage): ${r.afterSnapshot.toFixed(0)} MB heapUsed, +${(r.afterSnapshot - r.before.heapMB).toFixed(0)} MB over before; node bench/heap-retainers.mjs ${process.env.MCP_PROMPTS_HEAP_SNAPSHOT} says what holds it`
+        : 'what holds it: MCP_PROMPTS_HEAP_SNAPSHOT=<file> writes heap snapshots before and after; node bench/heap-retainers.mjs <file>',
     ],
     data: r,
   };

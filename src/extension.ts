@@ -34,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const state = (current = new ExtensionState(context));
   const input = new ArgumentInput(state.results, context.globalState);
-  const transcripts = new TranscriptProvider();
+  const transcripts = new TranscriptProvider(state.results);
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(
@@ -43,9 +43,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     view,
     tree.attach(view),
     registerStatus(state),
-    ...registerCommands({ state, input, transcripts }),
+    ...registerCommands({ state, input }),
     registerParticipant(state, input.collect),
     registerChatCompletions(state),
+    transcripts,
     vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
     ...resources.register(state),
     registerViewWelcome(state),

@@ -75,7 +75,7 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     register(Command.sendToModel, (id: unknown) => sendToModel(state, id)),
     register(Command.insertIntoChat, (id: unknown) => insertIntoChat(state, id)),
     register(Command.copyMarkdown, (id: unknown) => copyMarkdown(state, id)),
-    register(Command.openTranscript, (id: unknown) => openTranscript(state, s.transcripts, id)),
+    register(Command.openTranscript, (id: unknown) => openTranscript(state, id)),
     register(Command.savePromptFile, (id: unknown) => savePromptFile(state, id)),
     ...registerHandOff(state),
   ];

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
 import type { ExtensionState } from '../state';
 import { insertIntoChat as insert } from '../chat/handoff';
-import { openTranscript as open, transcriptMarkdown, type TranscriptProvider } from '../ui/transcript-editor';
+import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
 import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
@@ -27,13 +27,9 @@ export async function copyMarkdown(state: ExtensionState, id: unknown): Promise<
   if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
 }
 
-export async function openTranscript(
-  state: ExtensionState,
-  transcripts: TranscriptProvider,
-  id: unknown,
-): Promise<vscode.Uri | undefined> {
+export async function openTranscript(state: ExtensionState, id: unknown): Promise<vscode.Uri | undefined> {
   const r = state.results.get(id);
-  return r ? open(transcripts, r) : undefined;
+  return r ? open(r) : undefined;
 }
 
 export async function savePromptFile(state: ExtensionState, id: unknown): Promise<void> {

@@ -9,7 +9,7 @@ import { readSettings } from '../settings';
 import type { ExtensionState } from '../state';
 import type { ArgumentInput } from '../ui/argument-input';
 import { pickPrompt } from '../ui/picker';
-import { openTranscript, type TranscriptProvider } from '../ui/transcript-editor';
+import { openTranscript } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
 import { nothingToDo, showError } from './feedback';
 
@@ -19,7 +19,6 @@ const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
 export interface Surfaces {
   state: ExtensionState;
   input: ArgumentInput;
-  transcripts: TranscriptProvider;
 }
 
 /** A chat model is there to answer: otherwise results go to the transcript editor. */
@@ -79,7 +78,7 @@ export async function runPrompt(
     void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
   switch (outcome.kind) {
     case 'done':
-      await openTranscript(s.transcripts, outcome.stored);
+      await openTranscript(outcome.stored);
       return outcome.stored;
     case 'failed':
       showError(s.state, outcome.error, outcome.retry ?? target.invocationName, where);
@@ -114,7 +113,7 @@ export async function rerunLast(s: Surfaces): Promise<void> {
     return;
   }
   const outcome = await run(s.state.catalog, s.state.results, { line, collect: s.input.collect });
-  if (outcome.kind === 'done') await openTranscript(s.transcripts, outcome.stored);
+  if (outcome.kind === 'done') await openTranscript(outcome.stored);
   else if (outcome.kind === 'failed') showError(s.state, outcome.error);
 }
 

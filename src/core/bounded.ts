@@ -18,7 +18,10 @@ export function heldChars(value: unknown): number {
   return total;
 }
 
-/** Insertion-ordered map that evicts its oldest entries beyond `maxEntries` or `maxChars`. */
+/**
+ * Insertion-ordered map that evicts its oldest entries beyond `maxEntries` or `maxChars`; `onEvict` hears
+ * of each (not of a delete() or a replaced key), so copies made elsewhere of an evicted value can go too.
+ */
 export class BoundedMap<V> {
   private readonly entries = new Map<string, { value: V; chars: number }>();
   private total = 0;
@@ -27,6 +30,7 @@ export class BoundedMap<V> {
     private readonly maxEntries: number,
     private readonly maxChars: number,
     private readonly size: (value: V) => number = heldChars,
+    private readonly onEvict?: (key: string, value: V) => void,
   ) {}
 
   set(key: string, value: V): void {
@@ -34,8 +38,11 @@ export class BoundedMap<V> {
     const chars = this.size(value);
     this.entries.set(key, { value, chars });
     this.total += chars;
-    while (this.entries.size > 1 && (this.entries.size > this.maxEntries || this.total > this.maxChars))
-      this.delete(this.entries.keys().next().value!);
+    while (this.entries.size > 1 && (this.entries.size > this.maxEntries || this.total > this.maxChars)) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.delete(oldest);
+      this.onEvict?.(oldest, entry.value);
+    }
   }
 
   get(key: string): V | undefined {

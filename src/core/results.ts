@@ -20,8 +20,13 @@ export interface KeyValueStore {
 
 const HISTORY_LIMIT = 10;
 const RESULTS_LIMIT = 50;
-/** Characters of strings (base64 media, text) the kept results may hold: two or three results with 5 MB images. */
-export const RESULTS_CHARS_LIMIT = 32 * 1024 * 1024;
+/**
+ * Characters of strings the kept results may hold, counted in the server's answer and in its transcript (which
+ * share the base64, so this is about twice what they hold): one result with a 5 MB image, two of 3 MB. Each
+ * result shown in the editor also has its transcript document, which VS Code keeps in the extension host
+ * at 3 bytes per character of base64 (its lines and its text); with 20 Mi, 5 MB images cost 27 MB.
+ */
+export const RESULTS_CHARS_LIMIT = 20 * 1024 * 1024;
 
 export class ResultStore {
   /** What mcp-prompts-media: and the result buttons serve; bounded by count and by size (bounded.ts). */
@@ -31,7 +36,9 @@ export class ResultStore {
     // The server's answer and its parsed transcript (each holds its own copy of the base64), not the
     // prompt: that leads into the whole catalog.
     r => heldChars(r.result.result) + heldChars(r.transcript),
+    (_, r) => this.evictListeners.forEach(listener => listener(r)),
   );
+  private readonly evictListeners = new Set<(evicted: StoredResult) => void>();
   private readonly drafts = new Map<string, Record<string, string>>();
   private counter = 0;
   private last?: string;
@@ -46,6 +53,15 @@ export class ResultStore {
     this.results.set(stored.id, stored);
     this.last = invocation;
     return stored;
+  }
+
+  /**
+   * Hears of each result the bounds evict: whoever handed a copy of it to VS Code (the transcript
+   * document, which VS Code keeps for minutes after its tab closes) replaces that copy.
+   */
+  onEvict(listener: (evicted: StoredResult) => void): { dispose(): void } {
+    this.evictListeners.add(listener);
+    return { dispose: () => this.evictListeners.delete(listener) };
   }
 
   get latest(): StoredResult | undefined {

@@ -3,16 +3,12 @@
 // in VS Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
 import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
-import { BoundedMap } from '../core/bounded';
 import type { Part } from '../core/content';
-import type { StoredResult } from '../state';
+import type { ResultStore, StoredResult } from '../core/results';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
 const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
-/** Transcript texts kept for reopening (an inlined 5 MB image is 7 MB of text): the newest few. */
-const KEPT_TEXTS = 50;
-const KEPT_TEXT_CHARS = 16 * 1024 * 1024;
 
 export function labels(): MarkdownLabels {
   return {
@@ -54,20 +50,49 @@ function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageByt
   }
 }
 
-export class TranscriptProvider implements vscode.TextDocumentContentProvider {
-  private readonly texts = new BoundedMap<string>(KEPT_TEXTS, KEPT_TEXT_CHARS);
-  set(uri: vscode.Uri, text: string): void {
-    this.texts.set(uri.toString(), text);
+/**
+ * `mcp-prompts-transcript:/<resultId>/<name>.md`, written from the result store whenever VS Code asks: we
+ * keep no text of our own. VS Code keeps each opened document (and the extension host a copy or two of its
+ * text, 20 MB for an inlined 5 MB image) for minutes after its tab closes, up to 80 Mi characters; so the
+ * document of a result the store evicted is told to change and becomes the one-line notice, whether it is
+ * in the extension host at the eviction or arrives later (the preview hands it over after a delay).
+ */
+export class TranscriptProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: { dispose(): void }[];
+
+  constructor(private readonly results: ResultStore) {
+    this.subscriptions = [
+      results.onEvict(evicted => {
+        for (const doc of vscode.workspace.textDocuments)
+          if (resultIdOf(doc.uri) === evicted.id) this.changed.fire(doc.uri);
+      }),
+      vscode.workspace.onDidOpenTextDocument(doc => {
+        const id = resultIdOf(doc.uri);
+        if (id !== undefined && !results.get(id) && doc.lineCount > 1) this.changed.fire(doc.uri);
+      }),
+    ];
   }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('This transcript is no longer available.');
+    const stored = this.results.get(resultIdOf(uri));
+    return stored ? transcriptMarkdown(stored) : vscode.l10n.t('This transcript is no longer available.');
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach(s => s.dispose());
+    this.changed.dispose();
   }
 }
 
-export async function openTranscript(provider: TranscriptProvider, stored: StoredResult): Promise<vscode.Uri> {
+function resultIdOf(uri: vscode.Uri): string | undefined {
+  return uri.scheme === TRANSCRIPT_SCHEME ? uri.path.split('/')[1] : undefined;
+}
+
+export async function openTranscript(stored: StoredResult): Promise<vscode.Uri> {
   const name = stored.result.prompt.invocationName.replace(/[^A-Za-z0-9_.-]/g, '_');
   const uri = vscode.Uri.from({ scheme: TRANSCRIPT_SCHEME, path: `/${stored.id}/${name}.md` });
-  provider.set(uri, transcriptMarkdown(stored));
   await vscode.commands.executeCommand('markdown.showPreview', uri);
   return uri;
 }

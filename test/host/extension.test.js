@@ -187,6 +187,29 @@ describe('MCP Prompts in the real VS Code host', function () {
     await assert.rejects(vscode.workspace.fs.writeFile(audioUri, new Uint8Array([1])), /NoPermissions|read-?only/i);
   });
 
+  it('lets VS Code drop its copy of a closed transcript once the result store evicts the result', async () => {
+    const { state } = await api();
+    const stored = await runRichContent(state);
+    assert.ok(stored, 'a result');
+    const isOurs = d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`);
+    const doc = await waitFor(() => vscode.workspace.textDocuments.find(isOurs), 'the transcript document');
+    assert.match(doc.getText(), /data:image\/png;base64,/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // VS Code keeps a closed document's text for minutes (up to 80 Mi characters): 11 inlined 5 MB images.
+    // Results larger than the store's whole size budget evict every older one, as runs with big images do.
+    const big = 'x'.repeat(33 * 1024 * 1024);
+    const bigResult = { ...stored.result, result: { messages: [] } };
+    state.results.store('rich-demo.big', bigResult, {
+      messages: [{ role: 'user', parts: [{ kind: 'text', text: big }] }],
+    });
+    assert.equal(state.results.get(stored.id), undefined, 'evicted from the store');
+    state.results.store('rich-demo.small', bigResult, { messages: [] }); // and the big one goes too
+    await waitFor(() => {
+      const kept = vscode.workspace.textDocuments.find(isOurs);
+      return !kept || kept.getText() === 'This transcript is no longer available.';
+    }, 'the closed transcript document to give up the evicted result’s text');
+  });
+
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
     const { state } = await api();
     // Its own run: the test does not rely on the one before it having run the prompt.

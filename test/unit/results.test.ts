@@ -52,3 +52,39 @@ test('the count bound still applies to small results', () => {
   assert.deepEqual(map.values(), ['b', 'c', 'd']);
   assert.equal(map.get('a'), undefined);
 });
+
+test('each result the bounds evict is reported once, oldest first; a delete or a replaced key is not', () => {
+  const evicted: string[] = [];
+  const map = new BoundedMap<string>(2, 1000, undefined, key => evicted.push(key));
+  for (const k of ['a', 'b', 'c', 'd']) map.set(k, k);
+  map.set('d', 'dd');
+  map.delete('c');
+  assert.deepEqual(evicted, ['a', 'b']);
+});
+
+test('the result store tells its listeners which results the size bound evicted', () => {
+  const store = new ResultStore(memoryStore());
+  const evicted: string[] = [];
+  const sub = store.onEvict(r => evicted.push(r.id));
+  const { invoke, transcript } = imageResult(5 * 1024 * 1024);
+  const ids = Array.from({ length: 6 }, () => store.store('s.p', invoke, transcript).id);
+  const kept = ids.filter(id => store.get(id));
+  assert.deepEqual(evicted, ids.slice(0, ids.length - kept.length), 'every evicted id, oldest first');
+  sub.dispose();
+  store.store('s.p', invoke, transcript);
+  assert.equal(evicted.length, ids.length - kept.length, 'a disposed listener hears nothing more');
+});
+
+test('kept results with 5 MB images and the transcript documents VS Code keeps of them stay within +50 MB', () => {
+  // Per kept result, measured in the real host (bench/heap-retainers.mjs on a heap snapshot): its base64
+  // once in the store (the answer and its transcript share the string) and 3 bytes per base64 character
+  // in the transcript document VS Code keeps (its lines, and the text the preview read, 2 bytes a character
+  // for the emoji labels). The rest of the +50 MB is the markdown preview's own code and VS Code's buffers.
+  const store = new ResultStore(memoryStore());
+  const { invoke, transcript } = imageResult(5 * 1024 * 1024);
+  const ids = Array.from({ length: 20 }, () => store.store('s.p', invoke, transcript).id);
+  const base64 =
+    ids.filter(id => store.get(id)).length * (transcript.messages[0].parts[0] as { data: string }).data.length;
+  const MB = 1024 * 1024;
+  assert.ok(base64 * (1 + 3) <= 40 * MB, `${(base64 * 4) / MB} MB kept`);
+});
