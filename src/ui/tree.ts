@@ -38,8 +38,9 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const node = entry && this.serverNodes.get(entry.id);
         // The order depends on states (failing first): a change of one may move it. A server whose
         // prompts came or went gets a new row (getChildren), so its parent is refreshed.
-        if (node && node.type === 'server' && this.keeps(node, entry) && !this.orderChanged()) this.emitter.fire(node);
-        else this.emitter.fire(undefined);
+        if (node && node.type === 'server' && this.keeps(node, entry) && !this.orderChanged()) {
+          if (!this.unchanged(node)) this.emitter.fire(node);
+        } else this.emitter.fire(undefined);
         this.update();
       }),
     );
@@ -61,6 +62,28 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.update();
     return vscode.Disposable.from(...subs);
   }
+
+  /**
+   * The server's row and prompts are as VS Code last got them. A refresh gives every row a new command
+   * reference and drops the old one, so a click on a row the window has not redrawn yet runs nothing
+   * ("Actual command not found", seen when a sign-in row was clicked): rows are refreshed only when
+   * something on them changed.
+   */
+  private unchanged(node: Node & { type: 'server' }): boolean {
+    const last = this.given.get(node);
+    return !!last && last.prompts === node.entry.prompts && last.row === this.rowText(node);
+  }
+
+  private rowText(node: Node & { type: 'server' }): string {
+    return JSON.stringify(this.serverRow(node));
+  }
+
+  private serverRow(node: Node & { type: 'server' }): TreeItemView {
+    return serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node));
+  }
+
+  /** The row text and prompt list VS Code last got for each server row. */
+  private readonly given = new WeakMap<Node, { row: string; prompts: readonly CatalogPrompt[] }>();
 
   /** The row made for `entry` still fits it: same entry, and its prompts neither came nor went. */
   private keeps(node: Node & { type: 'server' }, entry: ServerEntry): boolean {
@@ -167,8 +190,11 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
-      case 'server':
-        return toTreeItem(serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node)));
+      case 'server': {
+        const row = this.serverRow(node);
+        this.given.set(node, { row: JSON.stringify(row), prompts: node.entry.prompts });
+        return toTreeItem(row);
+      }
       case 'blocked':
         return toTreeItem(heldItem(node.held));
       case 'problem':

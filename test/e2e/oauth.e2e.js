@@ -6,7 +6,8 @@
 // and Sign Out of Server… forgets them (after which the tree row signs in again).
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, hostHarness, filesContaining } = require('./harness');
+const { runStandalone, hostHarness, filesContaining } = require('./harness');
+const { openOAuthWorkbench } = require('./oauth-workbench');
 
 /** A screenshot of another page (the browser tab the sign-in opened). */
 async function screenshotOf(p, name) {
@@ -16,27 +17,8 @@ async function screenshotOf(p, name) {
 const SESSION = '.interactive-session';
 
 module.exports = async function oauth(ctx) {
-  const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const server = await startOAuthServer();
-  ctx.defer(() => server.close());
-  const config = { servers: { secured: { type: 'http', url: server.url } } };
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) } });
+  const { ui, server } = await openOAuthWorkbench(ctx);
   const { page } = ui;
-  // code-server maps localhost URLs opened from a remote window to its port proxy (/proxy/PORT/…),
-  // which the bare VS Code server in this harness does not serve: the browser does that mapping here,
-  // for the page and for where it redirects (route handlers do not see redirects).
-  const unproxy = href => {
-    const url = new URL(href);
-    const m = /^\/proxy\/(\d+)(\/.*)$/.exec(url.pathname);
-    return m ? `http://127.0.0.1:${m[1]}${m[2]}${url.search}` : href;
-  };
-  await page.context().route(/\/proxy\/\d+\//, async route => {
-    const direct = unproxy(route.request().url());
-    const response = await route.fetch({ url: direct, maxRedirects: 0 });
-    const headers = response.headers();
-    if (headers.location) headers.location = unproxy(new URL(headers.location, direct).href);
-    await route.fulfill({ response, headers });
-  });
   await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const row = page
@@ -81,7 +63,7 @@ module.exports = async function oauth(ctx) {
   if (leaks.length) throw new Error(`the access token is stored in clear in: ${leaks.join(', ')}`);
 
   // A new connection (edited configuration) uses the stored token: no second sign-in.
-  config.servers.secured.timeout = 20000;
+  const config = { servers: { secured: { type: 'http', url: server.url, timeout: 20000 } } };
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
   await ui.typeInChat('@mcp /secured.whoami');
   const answers = page.locator(SESSION).getByText(/Signed in as OAuth client/);

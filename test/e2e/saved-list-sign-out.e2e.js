@@ -1,30 +1,13 @@
 // A private saved prompt list (cacheScope `private`) goes with the user's sign-in, in the real UI: the
 // user signs in from the tree, the list is saved; after a window reload the tree shows it from the saved
 // list; "Sign Out of Server…" from the palette deletes the file and the tree no longer shows the prompt.
-const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { runStandalone, waitForFile } = require('./harness');
+const { openOAuthWorkbench } = require('./oauth-workbench');
 const { savedLists } = require('./saved-lists');
 
 module.exports = async function savedListSignOut(ctx) {
-  const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const server = await startOAuthServer({ args: ['--cache-scope', 'private', '--ttl', '600000'] });
-  ctx.defer(() => server.close());
-  const config = { servers: { secured: { type: 'http', url: server.url } } };
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) } });
+  const { ui } = await openOAuthWorkbench(ctx, ['--cache-scope', 'private', '--ttl', '600000']);
   const { page } = ui;
-  // As in oauth.e2e.js: the browser undoes code-server's /proxy/PORT mapping, which this bare server lacks.
-  const unproxy = href => {
-    const url = new URL(href);
-    const m = /^\/proxy\/(\d+)(\/.*)$/.exec(url.pathname);
-    return m ? `http://127.0.0.1:${m[1]}${m[2]}${url.search}` : href;
-  };
-  await page.context().route(/\/proxy\/\d+\//, async route => {
-    const direct = unproxy(route.request().url());
-    const response = await route.fetch({ url: direct, maxRedirects: 0 });
-    const headers = response.headers();
-    if (headers.location) headers.location = unproxy(new URL(headers.location, direct).href);
-    await route.fulfill({ response, headers });
-  });
   const tree = page.locator('.pane-body .monaco-list-row');
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const signInRow = tree.filter({ hasText: 'secured' }).filter({ hasText: 'sign-in needed' }).first();

@@ -149,6 +149,26 @@ describe('MCP Prompts in the real VS Code host', function () {
     );
   });
 
+  it('refreshes a server row only when something on it changed', async () => {
+    // A refresh gives a row a new command reference and drops the old one: a click on a row the window
+    // has not redrawn yet then runs nothing ("Actual command not found", seen on a sign-in row).
+    const { state, tree } = await api();
+    await allRunning(state);
+    const entry = server(state, 'rich-demo');
+    const node = tree.getChildren().find(n => n.type === 'server' && n.entry === entry);
+    tree.getTreeItem(node);
+    const fired = [];
+    const sub = tree.onDidChangeTreeData(n => fired.push(n));
+    try {
+      state.catalog.changeEmitter.fire(entry); // what a repeated status or server-info event does
+      assert.equal(fired.length, 0, 'no refresh for an unchanged row');
+      await vscode.commands.executeCommand('mcpPrompts.refresh');
+      await waitFor(() => fired.length > 0, 'a refresh once the list is new');
+    } finally {
+      sub.dispose();
+    }
+  });
+
   it('runs a prompt into the transcript editor with text, image, audio, resources and a link', async () => {
     const { state } = await api();
     const stored = await runRichContent(state);
