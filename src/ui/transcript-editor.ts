@@ -8,7 +8,8 @@ import type { ResultStore, StoredResult } from '../core/results';
 import { embeddedResourceUri, mediaUri, partAt, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
-const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
+/** Images up to this size show in the preview (served beside the document); larger ones are links. */
+const SHOWN_IMAGE_LIMIT = 5 * 1024 * 1024;
 
 export function labels(): MarkdownLabels {
   return {
@@ -25,7 +26,7 @@ export function labels(): MarkdownLabels {
  * TranscriptFileSystem next to the document), so the preview shows them while the text stays small;
  * with 0 (clipboard, saved files) every image is an absolute `mcp-prompts-media:` link.
  */
-export function transcriptMarkdown(stored: StoredResult, shownImageBytes = INLINE_IMAGE_LIMIT): string {
+export function transcriptMarkdown(stored: StoredResult, shownImageBytes = SHOWN_IMAGE_LIMIT): string {
   const p = stored.result.prompt.prompt;
   const header = `# ${escapeLabel(p.title ?? p.name)}\n\n${codeSpan(`@mcp /${stored.invocation}`)}\n\n`;
   return (
@@ -93,7 +94,7 @@ export class TranscriptFileSystem implements vscode.FileSystemProvider, vscode.D
       return { bytes: new TextEncoder().encode(text), live: !!stored };
     }
     const part = stored && /^\d+-\d+$/.test(second) ? partAt(stored.transcript, second.replace('-', '.')) : undefined;
-    if (part?.kind !== 'image' || part.fileName !== third || part.bytes > INLINE_IMAGE_LIMIT) return undefined;
+    if (part?.kind !== 'image' || part.fileName !== third || part.bytes > SHOWN_IMAGE_LIMIT) return undefined;
     return { bytes: Buffer.from(part.data, 'base64'), live: true };
   }
 
