@@ -5,7 +5,7 @@ import { ExtensionState } from './state';
 import { ArgumentInput } from './ui/argument-input';
 import { PromptTree } from './ui/tree';
 import { registerStatus } from './ui/status';
-import { TranscriptProvider, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
+import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
@@ -34,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const state = (current = new ExtensionState(context));
   const input = new ArgumentInput(state.results, context.globalState);
-  const transcripts = new TranscriptProvider(state.results);
+  const transcripts = new TranscriptFileSystem(state.results);
   const tree = new PromptTree(state);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(
@@ -47,7 +47,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerParticipant(state, input.collect),
     registerChatCompletions(state),
     transcripts,
-    vscode.workspace.registerTextDocumentContentProvider(TRANSCRIPT_SCHEME, transcripts),
+    vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
+      isReadonly: true,
+      isCaseSensitive: true,
+    }),
     ...resources.register(state),
     registerViewWelcome(state),
     watchConfiguration(state),

@@ -1,14 +1,15 @@
 // The transcript outside chat: a read-only markdown document (same rendering rules as chat: roles,
-// images inline as data: URIs, audio/blobs as files, resources through our read-only scheme), opened
-// in VS Code's markdown preview, which renders untrusted content without scripts.
+// images shown inline, audio/blobs as files, resources through our read-only scheme), opened in VS
+// Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
 import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
 import type { Part } from '../core/content';
 import type { ResultStore, StoredResult } from '../core/results';
-import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
+import { embeddedResourceUri, mediaUri, partAt, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';
-const INLINE_IMAGE_LIMIT = 5 * 1024 * 1024;
+/** Images up to this size show in the preview (served beside the document); larger ones are links. */
+const SHOWN_IMAGE_LIMIT = 5 * 1024 * 1024;
 
 export function labels(): MarkdownLabels {
   return {
@@ -19,24 +20,30 @@ export function labels(): MarkdownLabels {
   };
 }
 
-/** Markdown for documents and the clipboard; media and resources are linked through our read-only schemes. */
-export function transcriptMarkdown(stored: StoredResult, inlineImageBytes = INLINE_IMAGE_LIMIT): string {
+/**
+ * Markdown for documents and the clipboard; media and resources are linked through our read-only schemes.
+ * Images up to `shownImageBytes` are referenced relative to the transcript (`<m-p>/image.png`, served by
+ * TranscriptFileSystem next to the document), so the preview shows them while the text stays small;
+ * with 0 (clipboard, saved files) every image is an absolute `mcp-prompts-media:` link.
+ */
+export function transcriptMarkdown(stored: StoredResult, shownImageBytes = SHOWN_IMAGE_LIMIT): string {
   const p = stored.result.prompt.prompt;
   const header = `# ${escapeLabel(p.title ?? p.name)}\n\n${codeSpan(`@mcp /${stored.invocation}`)}\n\n`;
   return (
     header +
     transcriptToMarkdown(stored.transcript, {
       labels: labels(),
-      inlineImageBytes,
-      href: (part, index) => hrefFor(stored, part, index, inlineImageBytes),
+      href: (part, index) => hrefFor(stored, part, index, shownImageBytes),
     })
   );
 }
 
-function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageBytes: number): string | undefined {
+function hrefFor(stored: StoredResult, part: Part, index: string, shownImageBytes: number): string | undefined {
   switch (part.kind) {
     case 'image':
-      return part.bytes > inlineImageBytes ? mediaUri(stored.id, index, part).toString() : undefined;
+      return part.bytes <= shownImageBytes
+        ? `${imageFolder(index)}/${part.fileName}`
+        : mediaUri(stored.id, index, part).toString();
     case 'audio':
       return mediaUri(stored.id, index, part).toString();
     case 'resource':
@@ -51,39 +58,94 @@ function hrefFor(stored: StoredResult, part: Part, index: string, inlineImageByt
 }
 
 /**
- * `mcp-prompts-transcript:/<resultId>/<name>.md`, written from the result store whenever VS Code asks: we
- * keep no text of our own. VS Code keeps each opened document (and the extension host a copy or two of its
- * text, 20 MB for an inlined 5 MB image) for minutes after its tab closes, up to 80 Mi characters; so the
- * document of a result the store evicted is told to change and becomes the one-line notice, whether it is
- * in the extension host at the eviction or arrives later (the preview hands it over after a delay).
+ * `mcp-prompts-transcript:/<resultId>/<name>.md` and its images at `/<resultId>/<m-p>/<fileName>`, read-only,
+ * written from the result store whenever VS Code asks: we keep no text of our own. The preview loads the
+ * images through the workbench's file service from here (the document's folder is its resource root), so
+ * the document VS Code keeps (for minutes after its tab closes) holds no image data. The document of a
+ * result the store evicted is told to change and becomes the one-line notice, whether it is open at the
+ * eviction or arrives later (the preview hands it over after a delay); its images are then gone.
  */
-export class TranscriptProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+export class TranscriptFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
   private readonly subscriptions: { dispose(): void }[];
 
   constructor(private readonly results: ResultStore) {
+    const fire = (uri: vscode.Uri) => this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     this.subscriptions = [
       results.onEvict(evicted => {
-        for (const doc of vscode.workspace.textDocuments)
-          if (resultIdOf(doc.uri) === evicted.id) this.changed.fire(doc.uri);
+        for (const doc of vscode.workspace.textDocuments) if (resultIdOf(doc.uri) === evicted.id) fire(doc.uri);
       }),
       vscode.workspace.onDidOpenTextDocument(doc => {
         const id = resultIdOf(doc.uri);
-        if (id !== undefined && !results.get(id) && doc.lineCount > 1) this.changed.fire(doc.uri);
+        if (id !== undefined && !results.get(id) && doc.lineCount > 1) fire(doc.uri);
       }),
     ];
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    const stored = this.results.get(resultIdOf(uri));
-    return stored ? transcriptMarkdown(stored) : vscode.l10n.t('This transcript is no longer available.');
+  /** The document's text (depth 2) or an image's bytes (depth 3, images only); undefined: no such file. */
+  private contents(uri: vscode.Uri): { bytes: Uint8Array; live: boolean } | undefined {
+    const [id, second, third, ...rest] = uri.path.split('/').filter(Boolean);
+    if (id === undefined || second === undefined || rest.length) return undefined;
+    const stored = this.results.get(id);
+    if (third === undefined) {
+      if (!second.endsWith('.md')) return undefined;
+      const text = stored ? transcriptMarkdown(stored) : vscode.l10n.t('This transcript is no longer available.');
+      return { bytes: new TextEncoder().encode(text), live: !!stored };
+    }
+    const part = stored && /^\d+-\d+$/.test(second) ? partAt(stored.transcript, second.replace('-', '.')) : undefined;
+    if (part?.kind !== 'image' || part.fileName !== third || part.bytes > SHOWN_IMAGE_LIMIT) return undefined;
+    return { bytes: Buffer.from(part.data, 'base64'), live: true };
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const depth = uri.path.split('/').filter(Boolean).length;
+    if (depth < 2 || (depth === 2 && !uri.path.endsWith('.md')))
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const found = this.contents(uri);
+    if (!found) throw vscode.FileSystemError.FileNotFound(uri);
+    // A different mtime once evicted: VS Code reloads an open document only when its etag changes.
+    const mtime = found.live ? 1 : 2;
+    return {
+      type: vscode.FileType.File,
+      ctime: 1,
+      mtime,
+      size: found.bytes.length,
+      permissions: vscode.FilePermission.Readonly,
+    };
+  }
+  readFile(uri: vscode.Uri): Uint8Array {
+    const found = this.contents(uri);
+    if (!found) throw vscode.FileSystemError.FileNotFound(uri);
+    return found.bytes;
+  }
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  writeFile(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   dispose(): void {
     this.subscriptions.forEach(s => s.dispose());
     this.changed.dispose();
   }
+}
+
+function imageFolder(index: string): string {
+  return index.replace('.', '-');
 }
 
 function resultIdOf(uri: vscode.Uri): string | undefined {

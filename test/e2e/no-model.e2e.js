@@ -20,11 +20,12 @@ module.exports = async function noModel(ctx) {
   await waitForFrameValue(
     page,
     () => {
-      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      const img = document.querySelector('img[data-src="0-1/image.png"]');
       const text = document.body?.innerText ?? '';
       return (
         !!img &&
         img.naturalWidth === 64 &&
+        !img.src.startsWith('data:') &&
         /User/.test(text) &&
         /Assistant/.test(text) &&
         !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') &&

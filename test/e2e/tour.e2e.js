@@ -223,7 +223,7 @@ module.exports = async function tour(ctx) {
   await waitForFrameValue(
     page,
     () => {
-      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      const img = document.querySelector('img[data-src="0-1/image.png"]');
       const text = document.body?.innerText ?? '';
       return !!img && img.naturalWidth === 64 && /User/.test(text) && /audio\.wav \(audio\/wav, 1\.0 s/.test(text);
     },
@@ -233,7 +233,7 @@ module.exports = async function tour(ctx) {
   await waitForFrameValue(
     page,
     () => {
-      const img = document.querySelector('img[src^="data:image/png;base64,"]');
+      const img = document.querySelector('img[data-src="0-1/image.png"]');
       if (!img) return false;
       img.scrollIntoView({ block: 'center' });
       return true;

@@ -194,7 +194,17 @@ describe('MCP Prompts in the real VS Code host', function () {
     const text = doc.getText();
     assert.match(text, /### 👤 User/);
     assert.match(text, /### 🤖 Assistant/);
-    assert.match(text, /!\[image\.png\]\(data:image\/png;base64,iVBORw0KGgo/);
+    // The image is referenced next to the document, not inlined: the text VS Code keeps holds no image data.
+    assert.match(text, /!\[image\.png\]\(0-1\/image\.png\)/);
+    assert.doesNotMatch(text, /data:|base64/);
+    const image = stored.transcript.messages[0].parts[1];
+    const served = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(doc.uri, '..', '0-1', 'image.png'));
+    assert.equal(Buffer.from(served).toString('base64'), image.data, 'the image served beside the transcript');
+    await assert.rejects(
+      vscode.workspace.fs.readFile(vscode.Uri.joinPath(doc.uri, '..', '0-1', 'other.png')),
+      /FileNotFound|EntryNotFound/,
+    );
+    await assert.rejects(vscode.workspace.fs.writeFile(doc.uri, new Uint8Array([1])), /NoPermissions|read-?only/i);
     assert.match(
       text,
       /🔊 \[audio\.wav \(audio\/wav, 1\.0 s, 15\.7 KB\)\]\(mcp-prompts-media:\/r\d+\/2-0\/audio\.wav\)/,
@@ -213,7 +223,9 @@ describe('MCP Prompts in the real VS Code host', function () {
     assert.ok(stored, 'a result');
     const isOurs = d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`);
     const doc = await waitFor(() => vscode.workspace.textDocuments.find(isOurs), 'the transcript document');
-    assert.match(doc.getText(), /data:image\/png;base64,/);
+    assert.match(doc.getText(), /!\[image\.png\]\(0-1\/image\.png\)/);
+    const imageUri = vscode.Uri.joinPath(doc.uri, '..', '0-1', 'image.png');
+    assert.ok((await vscode.workspace.fs.readFile(imageUri)).length > 0, 'the image while the result is kept');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // VS Code keeps a closed document's text for minutes (up to 80 Mi characters): 11 inlined 5 MB images.
     // Results larger than the store's whole size budget evict every older one, as runs with big images do.
@@ -228,6 +240,7 @@ describe('MCP Prompts in the real VS Code host', function () {
       const kept = vscode.workspace.textDocuments.find(isOurs);
       return !kept || kept.getText() === 'This transcript is no longer available.';
     }, 'the closed transcript document to give up the evicted result’s text');
+    await assert.rejects(vscode.workspace.fs.readFile(imageUri), /FileNotFound|EntryNotFound/, 'its image is gone too');
   });
 
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
