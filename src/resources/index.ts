@@ -2,6 +2,7 @@
 // extension's storage (names from core/content's safeFileName, so nothing escapes it), embedded text
 // resources and resource links served read-only through our own URI scheme.
 import * as vscode from 'vscode';
+import { ReadonlyFileSystem } from './readonly-file-system';
 import type { ExtensionState } from '../state';
 import type { Part } from '../core/content';
 import { languageFor, safeFileName } from '../core/content';
@@ -50,10 +51,12 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
 }
 
 /** `mcp-prompts-media:/<resultId>/<m-p>/<fileName>`: served from memory, nothing written to disk. */
-export class MediaFileSystem implements vscode.FileSystemProvider {
+export class MediaFileSystem extends ReadonlyFileSystem implements vscode.FileSystemProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
-  constructor(private readonly state: ExtensionState) {}
+  constructor(private readonly state: ExtensionState) {
+    super();
+  }
 
   private bytes(uri: vscode.Uri): Uint8Array | undefined {
     const [id, index] = uri.path.split('/').filter(Boolean);
@@ -83,24 +86,6 @@ export class MediaFileSystem implements vscode.FileSystemProvider {
     const bytes = this.bytes(uri);
     if (!bytes) throw vscode.FileSystemError.FileNotFound(uri);
     return bytes;
-  }
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
-  }
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-  createDirectory(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  writeFile(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  delete(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  rename(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
   }
 }
 

@@ -2,6 +2,7 @@
 // images shown inline, audio/blobs as files, resources through our read-only scheme), opened in VS
 // Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
+import { ReadonlyFileSystem } from '../resources/readonly-file-system';
 import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
 import type { Part } from '../core/content';
 import type { ResultStore, StoredResult } from '../core/results';
@@ -65,12 +66,13 @@ function hrefFor(stored: StoredResult, part: Part, index: string, shownImageByte
  * result the store evicted is told to change and becomes the one-line notice, whether it is open at the
  * eviction or arrives later (the preview hands it over after a delay); its images are then gone.
  */
-export class TranscriptFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+export class TranscriptFileSystem extends ReadonlyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly subscriptions: { dispose(): void }[];
 
   constructor(private readonly results: ResultStore) {
+    super();
     const fire = (uri: vscode.Uri) => this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     this.subscriptions = [
       results.onEvict(evicted => {
@@ -118,24 +120,6 @@ export class TranscriptFileSystem implements vscode.FileSystemProvider, vscode.D
     const found = this.contents(uri);
     if (!found) throw vscode.FileSystemError.FileNotFound(uri);
     return found.bytes;
-  }
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
-  }
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-  createDirectory(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  writeFile(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  delete(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  rename(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   dispose(): void {
