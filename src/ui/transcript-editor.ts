@@ -85,19 +85,23 @@ export class TranscriptFileSystem extends ReadonlyFileSystem implements vscode.F
     ];
   }
 
-  /** The document's text (depth 2) or an image's bytes (depth 3, images only); undefined: no such file. */
-  private contents(uri: vscode.Uri): { bytes: Uint8Array; live: boolean } | undefined {
+  /**
+   * The document's text (depth 2) or an image (depth 3, images only); undefined: no such file. An image
+   * is decoded only when read: stat() comes first on every load and needs its size alone.
+   */
+  private contents(uri: vscode.Uri): { size: number; read: () => Uint8Array; live: boolean } | undefined {
     const [id, second, third, ...rest] = uri.path.split('/').filter(Boolean);
     if (id === undefined || second === undefined || rest.length) return undefined;
     const stored = this.results.get(id);
     if (third === undefined) {
       if (!second.endsWith('.md')) return undefined;
       const text = stored ? transcriptMarkdown(stored) : vscode.l10n.t('This transcript is no longer available.');
-      return { bytes: new TextEncoder().encode(text), live: !!stored };
+      const bytes = new TextEncoder().encode(text);
+      return { size: bytes.length, read: () => bytes, live: !!stored };
     }
     const part = stored && /^\d+-\d+$/.test(second) ? partAt(stored.transcript, second.replace('-', '.')) : undefined;
     if (part?.kind !== 'image' || part.fileName !== third || part.bytes > SHOWN_IMAGE_LIMIT) return undefined;
-    return { bytes: Buffer.from(part.data, 'base64'), live: true };
+    return { size: part.bytes, read: () => Buffer.from(part.data, 'base64'), live: true };
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
@@ -112,14 +116,14 @@ export class TranscriptFileSystem extends ReadonlyFileSystem implements vscode.F
       type: vscode.FileType.File,
       ctime: 1,
       mtime,
-      size: found.bytes.length,
+      size: found.size,
       permissions: vscode.FilePermission.Readonly,
     };
   }
   readFile(uri: vscode.Uri): Uint8Array {
     const found = this.contents(uri);
     if (!found) throw vscode.FileSystemError.FileNotFound(uri);
-    return found.bytes;
+    return found.read();
   }
 
   dispose(): void {
