@@ -6,10 +6,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, readLog, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, readLog, waitForFile } = require('./harness');
+const { cacheableServer, pids } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
-const FIXTURE = path.join(root, 'test', 'fixtures', 'cacheable.mjs');
 const LOADED =
   /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+) \[info\] Loaded the MCP client code \(dist\/protocol\.js\) in \d+ ms$/gm;
 
@@ -18,17 +18,13 @@ function loads(runDir) {
   return [...readLog(runDir, 'MCP Prompts.log').matchAll(LOADED)].map(m => new Date(m[1].replace(' ', 'T')).getTime());
 }
 
-function pids(file) {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-}
-
 module.exports = async function lazyProtocol(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lazy-e2e-'));
   const pidFile = path.join(dir, 'pids');
   const prompts = path.join(dir, 'prompts.json');
   fs.writeFileSync(prompts, JSON.stringify([{ name: 'greet', title: 'Greet the team', description: 'A greeting' }]));
   const servers = {
-    lazy: { command: process.execPath, args: [FIXTURE], env: { CACHEABLE_PIDS: pidFile, CACHEABLE_PROMPTS: prompts } },
+    lazy: cacheableServer(pidFile, prompts),
   };
   try {
     const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });

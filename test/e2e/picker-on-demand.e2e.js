@@ -5,12 +5,11 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
-const { alive, pids, savedLists } = require('./saved-lists');
+const { openWorkbench, runStandalone, waitForFile } = require('./harness');
+const { alive, cacheableServer, pids, savedLists } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
-const FIXTURE = path.join(root, 'test', 'fixtures', 'cacheable.mjs');
 
 module.exports = async function pickerOnDemand(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-picker-e2e-'));
@@ -23,13 +22,7 @@ module.exports = async function pickerOnDemand(ctx) {
       { name: 'review', title: 'Review a topic', arguments: [{ name: 'topic', required: true }] },
     ]),
   );
-  const servers = {
-    sleepy: {
-      command: process.execPath,
-      args: [FIXTURE],
-      env: { CACHEABLE_PIDS: pidFile, CACHEABLE_PROMPTS: prompts },
-    },
-  };
+  const servers = { sleepy: cacheableServer(pidFile, prompts) };
   try {
     const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
     const { page } = ui;

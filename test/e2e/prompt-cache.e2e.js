@@ -6,11 +6,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
-const { alive, pids, savedLists } = require('./saved-lists');
+const { openWorkbench, runStandalone, waitForFile } = require('./harness');
+const { alive, cacheableServer, pids, savedLists } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
-const FIXTURE = path.join(root, 'test', 'fixtures', 'cacheable.mjs');
 
 module.exports = async function promptCache(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-cache-e2e-'));
@@ -23,12 +22,10 @@ module.exports = async function promptCache(ctx) {
       { name: 'review', title: 'Review a topic', arguments: [{ name: 'topic', required: true }] },
     ]),
   );
-  const server = file => ({
-    command: process.execPath,
-    args: [FIXTURE],
-    env: { CACHEABLE_PIDS: file, CACHEABLE_PROMPTS: prompts },
-  });
-  const servers = { treeside: server(pidFile.tree), chatside: server(pidFile.chat) };
+  const servers = {
+    treeside: cacheableServer(pidFile.tree, prompts),
+    chatside: cacheableServer(pidFile.chat, prompts),
+  };
   try {
     const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
     const { page } = ui;

@@ -3,6 +3,17 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cacheable.mjs');
+
+/** A stdio entry for test/fixtures/cacheable.mjs: it serves the prompts in `promptsFile` and writes each start's pid to `pidFile`. */
+function cacheableServer(pidFile, promptsFile) {
+  return {
+    command: process.execPath,
+    args: [FIXTURE],
+    env: { CACHEABLE_PIDS: pidFile, CACHEABLE_PROMPTS: promptsFile },
+  };
+}
+
 function pids(file) {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
@@ -40,4 +51,4 @@ function savedLists(dir) {
   return out;
 }
 
-module.exports = { pids, alive, savedLists };
+module.exports = { cacheableServer, pids, alive, savedLists };
