@@ -13,14 +13,14 @@ const noAjv = {
   name: 'no-ajv',
   setup(build) {
     build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({
-      path: path.resolve('src/core/no-json-schema.ts'),
+      path: path.resolve('src/core/protocol/no-json-schema.ts'),
     }));
   },
 };
 
 /**
  * The extension's second bundle: `@modelcontextprotocol/client` (and `/stdio`) resolve to a stand-in
- * whose exports are getters that require dist/protocol.js (src/core/protocol-bundle.ts) on first use, so activation
+ * whose exports are getters that require dist/protocol.js (src/core/protocol/protocol-bundle.ts) on first use, so activation
  * does not parse the SDK (about half the code). esbuild reads a CommonJS module's exports at each use,
  * so the sources import the SDK as usual; only values reached at load time (a class `extends Client`
  * at the top of a file) would load it early, which test/host checks.
@@ -36,7 +36,7 @@ const lazyProtocol = {
       const names = Object.keys(await import(args.path)).filter(n => n !== 'default');
       return {
         loader: 'js',
-        resolveDir: path.resolve('src/core'),
+        resolveDir: path.resolve('src/core/protocol'),
         contents: `const { reportProtocolLoad } = require('./protocol-load');
 let sdk;
 const load = () => {
@@ -78,7 +78,7 @@ const builds = [
   {
     ...common,
     plugins: [noAjv],
-    entryPoints: ['src/core/protocol-bundle.ts'],
+    entryPoints: ['src/core/protocol/protocol-bundle.ts'],
     outfile: 'dist/protocol.js',
   },
   {

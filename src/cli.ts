@@ -4,18 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from './core/catalog.js';
-import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config.js';
+import { Catalog } from './core/catalog/catalog.js';
+import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config/config.js';
 import { PromptError } from './core/errors.js';
-import { planServers } from './core/server-merge.js';
-import { argumentList, completeArgument, resolvePrompt } from './core/invocation.js';
-import { ResultStore, memoryStore } from './core/results.js';
-import { run } from './core/runner.js';
-import { toPart, type Part, type Transcript } from './core/content.js';
-import type { RawGetResult } from './core/connection.js';
+import { planServers } from './core/config/server-merge.js';
+import { argumentList, completeArgument, resolvePrompt } from './core/run/invocation.js';
+import { ResultStore, memoryStore } from './core/run/results.js';
+import { run } from './core/run/runner.js';
+import { toPart, type Part, type Transcript } from './core/render/content.js';
+import type { RawGetResult } from './core/protocol/connection.js';
 import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
-import { terminalJson, terminalLine, terminalText } from './core/terminal.js';
+import { terminalJson, terminalLine, terminalText } from './core/render/terminal.js';
 import { CliQuestions, parseAnswers } from './cli/questions.js';
 import { openEraCache } from './cli/era-cache.js';
 

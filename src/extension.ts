@@ -14,7 +14,7 @@ import { SERVERS_SETTING, START_SERVERS_SETTING, readStartServers } from './sett
 import { watchOutsideConfig } from './workspace/config-watch';
 import { registerViewWelcome } from './ui/view-welcome';
 import { mainLog } from './workspace/main-log';
-import { onProtocolLoad } from './core/protocol-load';
+import { onProtocolLoad } from './core/protocol/protocol-load';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;

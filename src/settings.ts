@@ -1,9 +1,9 @@
 // The extension's settings, read in one place and typed: no other file spells a setting's key. A value
 // outside the manifest's enum (a hand-edited settings.json) reads as the default.
 import * as vscode from 'vscode';
-import type { AfterGet, RunTargetSetting } from './core/runner';
-import type { StartPolicy } from './core/catalog';
-import { discoverySwitches, type DiscoverySwitches } from './core/config-locations';
+import type { AfterGet, RunTargetSetting } from './core/run/runner';
+import type { StartPolicy } from './core/catalog/catalog';
+import { discoverySwitches, type DiscoverySwitches } from './core/config/config-locations';
 
 export interface Settings {
   /** mcpPrompts.runTarget */

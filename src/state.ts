@@ -4,13 +4,13 @@
 // wires them and turns a configuration read into the catalog's servers.
 import * as vscode from 'vscode';
 import * as os from 'node:os';
-import { Catalog } from './core/catalog';
-import { EraMemory } from './core/eras';
+import { Catalog } from './core/catalog/catalog';
+import { EraMemory } from './core/protocol/eras';
 import { openPromptCache } from './workspace/prompt-cache-storage';
-import type { PromptCache } from './core/prompt-cache';
-import { InputDefinition, ServerDefinition, substituteVariables } from './core/config';
-import { ConfigProblemEntry, HeldEntry, planServers } from './core/server-merge';
-import { ResultStore, type StoredResult } from './core/results';
+import type { PromptCache } from './core/catalog/prompt-cache';
+import { InputDefinition, ServerDefinition, substituteVariables } from './core/config/config';
+import { ConfigProblemEntry, HeldEntry, planServers } from './core/config/server-merge';
+import { ResultStore, type StoredResult } from './core/run/results';
 import { idleStopMs, readStartServers, workspaceTrustEnabled } from './settings';
 import { ServerLogs } from './workspace/server-logs';
 import { OAuthLoopback } from './workspace/oauth-loopback';

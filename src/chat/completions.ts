@@ -7,8 +7,8 @@
 //   Enter through when the focused row would insert just what is typed, and that row is the focused one
 //   (an exact match outranks every fuzzy or longer match in VS Code's scoring).
 import * as vscode from 'vscode';
-import { argumentList, completeArgument, parseInvocation } from '../core/invocation';
-import { completeNames } from '../core/name-completion';
+import { argumentList, completeArgument, parseInvocation } from '../core/run/invocation';
+import { completeNames } from '../core/view/name-completion';
 import type { ExtensionState } from '../state';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';

@@ -12,7 +12,7 @@
 //   (image-tool.ts): the text names each image with its handle and the tool is attached.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
-import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/handoff';
+import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/render/handoff';
 import type { ExtensionState, StoredResult } from '../state';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';

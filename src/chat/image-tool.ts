@@ -4,8 +4,8 @@
 // (`r3/0-1`) and attaches this tool; the agent calls it with the handle. Only images of results stored in
 // this window are served, and only by a handle of the exact form; nothing is read from disk or network.
 import * as vscode from 'vscode';
-import { IMAGE_TOOL, parseImageHandle } from '../core/handoff';
-import { formatBytes } from '../core/content';
+import { IMAGE_TOOL, parseImageHandle } from '../core/render/handoff';
+import { formatBytes } from '../core/render/content';
 import { partAt } from '../resources';
 import type { ExtensionState } from '../state';
 

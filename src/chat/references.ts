@@ -4,7 +4,7 @@
 // A file outside the workspace is allowed (the user chose it) and shown by its full path; this works
 // the same in Restricted Mode, since the user typed or attached it.
 import * as vscode from 'vscode';
-import type { CatalogPrompt } from '../core/catalog';
+import type { CatalogPrompt } from '../core/catalog/catalog';
 import {
   assignmentLine,
   fillMissing,
@@ -12,11 +12,11 @@ import {
   planReferences,
   rangeText,
   type PlacedReference,
-} from '../core/chat-references';
+} from '../core/run/chat-references';
 import { PromptError } from '../core/errors';
-import { formatInvocation } from '../core/invocation';
-import { codeSpan, escapeLabel } from '../core/markdown';
-import { fileTooLarge, fileValue, MAX_SOURCE_BYTES, utf8Bytes, formatSize } from '../core/value-sources';
+import { formatInvocation } from '../core/run/invocation';
+import { codeSpan, escapeLabel } from '../core/render/markdown';
+import { fileTooLarge, fileValue, MAX_SOURCE_BYTES, utf8Bytes, formatSize } from '../core/run/value-sources';
 import { untrusted } from './render';
 
 interface Resolved {

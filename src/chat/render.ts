@@ -3,8 +3,8 @@
 // host); audio, blobs, embedded and linked resources as anchors the user opens with one click, all
 // served from memory by our read-only providers (nothing is written to disk).
 import * as vscode from 'vscode';
-import { audienceOf, formatBytes, Part } from '../core/content';
-import { escapeLabel } from '../core/markdown';
+import { audienceOf, formatBytes, Part } from '../core/render/content';
+import { escapeLabel } from '../core/render/markdown';
 import type { StoredResult } from '../state';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 

@@ -3,8 +3,8 @@
 // Same store as the extension's (PromptCache.eraStore: keyed hashes, a random key next to it).
 import os from 'node:os';
 import path from 'node:path';
-import { EraMemory } from '../core/eras.js';
-import { FolderStorage, PromptCache } from '../core/prompt-cache.js';
+import { EraMemory } from '../core/protocol/eras.js';
+import { FolderStorage, PromptCache } from '../core/catalog/prompt-cache.js';
 
 /** XDG_CACHE_HOME, else the platform's cache folder (%LOCALAPPDATA%, ~/Library/Caches, ~/.cache). */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

@@ -12,9 +12,9 @@ import {
   type FormQuestion,
   type QuestionAnswer,
   type UrlQuestion,
-} from '../core/elicitation.js';
+} from '../core/protocol/elicitation.js';
 import { PromptError } from '../core/errors.js';
-import { terminalLine } from '../core/terminal.js';
+import { terminalLine } from '../core/render/terminal.js';
 
 export class CliQuestions {
   /** Why the run must stop (exit 2): no way to answer, or an `--answer` the question refuses. */

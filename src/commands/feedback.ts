@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Command, type CommandId } from '../core/command-ids';
 import { PromptError } from '../core/errors';
-import type { Where } from '../core/runner';
+import type { Where } from '../core/run/runner';
 import type { ExtensionState } from '../state';
 
 /**

@@ -1,10 +1,10 @@
 // Running a prompt from the palette, the tree, Re-run Last and Try Again: the runner's one path
 // (core/runner.ts), with the result in chat or in the transcript editor as destination() decides.
 import * as vscode from 'vscode';
-import type { CatalogPrompt } from '../core/catalog';
+import type { CatalogPrompt } from '../core/catalog/catalog';
 import { Command, Workbench } from '../core/command-ids';
-import type { StoredResult } from '../core/results';
-import { destination, run, type Where } from '../core/runner';
+import type { StoredResult } from '../core/run/results';
+import { destination, run, type Where } from '../core/run/runner';
 import { readSettings } from '../settings';
 import type { ExtensionState } from '../state';
 import type { ArgumentInput } from '../ui/argument-input';

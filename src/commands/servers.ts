@@ -1,8 +1,8 @@
 // Commands on one server: restart, stop, start, sign in and out, its log, and the workspace server
 // consent asked again. Each takes a tree node, a server name or id (chat buttons), or nothing (palette).
 import * as vscode from 'vscode';
-import type { ServerEntry } from '../core/catalog';
-import { refuseAuthorizationUrl } from '../core/oauth';
+import type { ServerEntry } from '../core/catalog/catalog';
+import { refuseAuthorizationUrl } from '../core/protocol/oauth';
 import type { ExtensionState } from '../state';
 import type { Node } from '../ui/tree';
 import { noServers, showError } from './feedback';

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { ReadonlyFileSystem } from './readonly-file-system';
 import type { ExtensionState } from '../state';
-import type { Part } from '../core/content';
-import { languageFor, safeFileName } from '../core/content';
+import type { Part } from '../core/render/content';
+import { languageFor, safeFileName } from '../core/render/content';
 
 export const RESOURCE_SCHEME = 'mcp-prompts-resource';
 /** Read-only bytes of a result's media and blobs, e.g. for links in the transcript editor (markdown refuses file: links). */

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
-import type { CatalogPrompt } from '../core/catalog';
-import { completeArgument } from '../core/invocation';
+import type { CatalogPrompt } from '../core/catalog/catalog';
+import { completeArgument } from '../core/run/invocation';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
 import { ValueRows, type ValueRow } from '../core/view/value-rows';
@@ -20,10 +20,10 @@ import {
   sourceRows,
   type SourceId,
   type SourceSnapshot,
-} from '../core/value-sources';
-import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/command-output';
-import type { ResultStore } from '../core/results';
-import type { Collector } from '../core/runner';
+} from '../core/run/value-sources';
+import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
+import type { ResultStore } from '../core/run/results';
+import type { Collector } from '../core/run/runner';
 import { questionShowing } from './question-input';
 
 const CLIPBOARD_WAIT_MS = 500;

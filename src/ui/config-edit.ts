@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { parseConfigText, sanitizeServerId } from '../core/config';
-import { tokenize } from '../core/invocation';
+import { parseConfigText, sanitizeServerId } from '../core/config/config';
+import { tokenize } from '../core/run/invocation';
 
 export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];

@@ -2,9 +2,9 @@
 // its origin. Asked one at a time (a reload may add more meanwhile); a dismissed modal (Escape) is not
 // asked again this session until the user clicks the tree row.
 import * as vscode from 'vscode';
-import type { ServerDefinition } from '../core/config';
-import { ConsentRecord, consentKey, consentState, definitionFingerprint, describeLaunch } from '../core/consent';
-import type { HeldEntry } from '../core/server-merge';
+import type { ServerDefinition } from '../core/config/config';
+import { ConsentRecord, consentKey, consentState, definitionFingerprint, describeLaunch } from '../core/config/consent';
+import type { HeldEntry } from '../core/config/server-merge';
 
 export class ConsentPrompt {
   private readonly queue: HeldEntry[] = [];

@@ -1,8 +1,8 @@
 // `${input:id}` in a server definition: asked once, then kept. Password inputs live in SecretStorage,
 // others in workspace state, keyed by id and by the origin of the definition (user, or one folder).
 import * as vscode from 'vscode';
-import type { InputDefinition } from '../core/config';
-import { inputStorageKey } from '../core/consent';
+import type { InputDefinition } from '../core/config/config';
+import { inputStorageKey } from '../core/config/consent';
 
 export class InputPrompter {
   constructor(

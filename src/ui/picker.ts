@@ -1,7 +1,7 @@
 // "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, grouped by server.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
-import type { CatalogPrompt, ServerEntry } from '../core/catalog';
+import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
 import type { ExtensionState } from '../state';
 import { questionShowing } from './question-input';

@@ -5,7 +5,7 @@
 // and a transcript line saying what was asked and answered. The rules (validation, safe URLs, hidden
 // values) are core's.
 import * as vscode from 'vscode';
-import { questionWatcher } from '../core/question-watch';
+import { questionWatcher } from '../core/run/question-watch';
 import {
   checkValue,
   fieldHint,
@@ -17,7 +17,7 @@ import {
   type Question,
   type QuestionAnswer,
   type UrlQuestion,
-} from '../core/elicitation';
+} from '../core/protocol/elicitation';
 
 interface Row extends vscode.QuickPickItem {
   value?: string;

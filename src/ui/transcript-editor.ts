@@ -3,9 +3,9 @@
 // Code's markdown preview, which renders untrusted content without scripts.
 import * as vscode from 'vscode';
 import { ReadonlyFileSystem } from '../resources/readonly-file-system';
-import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/markdown';
-import type { Part } from '../core/content';
-import type { ResultStore, StoredResult } from '../core/results';
+import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/render/markdown';
+import type { Part } from '../core/render/content';
+import type { ResultStore, StoredResult } from '../core/run/results';
 import { embeddedResourceUri, mediaUri, partAt, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';

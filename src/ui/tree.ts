@@ -3,7 +3,7 @@
 // rows that need the user come first, the view's badge counts them, servers whose prompts would not fit
 // start collapsed, and what the user expanded or collapsed is remembered per workspace.
 import * as vscode from 'vscode';
-import type { CatalogPrompt, ServerEntry } from '../core/catalog';
+import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import { serverState, type HeldEntry } from '../core/view/server-state';
 import { argumentItem, heldItem, problemItem, promptItem, serverItem, type TreeItemView } from '../core/view/items';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';

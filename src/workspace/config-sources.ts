@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { parseConfigObject, parseConfigText } from '../core/config';
+import { parseConfigObject, parseConfigText } from '../core/config/config';
 import {
   claudeProjects,
   disabledEntries,
@@ -18,8 +18,8 @@ import {
   workspaceFileMcp,
   type DiscoveryFile,
   type DiscoverySource,
-} from '../core/config-locations';
-import type { ConfigProblemEntry, ConfigSource } from '../core/server-merge';
+} from '../core/config/config-locations';
+import type { ConfigProblemEntry, ConfigSource } from '../core/config/server-merge';
 import { inspectServers, readDiscovery } from '../settings';
 
 export interface ReadSources {

@@ -2,10 +2,10 @@
 // reaches it by (VS Code's port mapping: the same on the desktop, a forwarded one in remote and web
 // windows). Started only when a configured server speaks HTTP.
 import * as vscode from 'vscode';
-import type { Catalog } from '../core/catalog';
-import type { ServerDefinition } from '../core/config';
-import { OAuthCallbackServer, StoredOAuthProvider } from '../core/oauth';
-import { signInCallback } from '../core/sign-in';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ServerDefinition } from '../core/config/config';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../core/protocol/oauth';
+import { signInCallback } from '../core/catalog/sign-in';
 
 export class OAuthLoopback implements vscode.Disposable {
   private redirect?: string;

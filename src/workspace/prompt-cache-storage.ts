@@ -2,7 +2,7 @@
 // remote window, on the remote side with the servers), never in Settings Sync.
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { FolderStorage, PromptCache } from '../core/prompt-cache';
+import { FolderStorage, PromptCache } from '../core/catalog/prompt-cache';
 import { mainLog } from './main-log';
 
 /** Pruning waits this long after activation: it never competes with showing the saved lists. */

@@ -1,7 +1,7 @@
 // One log output channel per server ("MCP Prompts: <name>"), created on first use; the core writes to
 // it through a LogSink, and the trace level of the channel decides whether JSON-RPC traffic is traced.
 import * as vscode from 'vscode';
-import type { ServerDefinition } from '../core/config';
+import type { ServerDefinition } from '../core/config/config';
 import type { LogSink } from '../core/log';
 
 export class ServerLogs implements vscode.Disposable {

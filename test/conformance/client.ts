@@ -5,11 +5,11 @@
 //   node out/test/conformance/client.js <server-url>
 // The suite sets MCP_CONFORMANCE_SCENARIO and, for scenarios with data (pre-registered client),
 // MCP_CONFORMANCE_CONTEXT. Exit 0 when the server's prompt list was read (signed in where needed).
-import { Catalog } from '../../src/core/catalog';
-import { parseConfigObject } from '../../src/core/config';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { parseConfigObject } from '../../src/core/config/config';
 import type { LogSink } from '../../src/core/log';
-import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/oauth';
-import { signInCallback } from '../../src/core/sign-in';
+import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
+import { signInCallback } from '../../src/core/catalog/sign-in';
 
 class MemoryStore implements SecretStore {
   private readonly map = new Map<string, string>();

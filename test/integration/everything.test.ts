@@ -2,10 +2,10 @@
 // Streamable HTTP: list, get every prompt, complete every completable argument.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog } from '../../src/core/catalog';
+import { Catalog } from '../../src/core/catalog/catalog';
 import { PromptError } from '../../src/core/errors';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
-import { toTranscript } from '../../src/core/content';
+import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { toTranscript } from '../../src/core/render/content';
 import { RecordingLog, childPidsMatching, defs, isAlive, launch } from './helpers';
 
 const EXPECTED_PROMPTS = [

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Catalog, type ServerEntry } from '../../src/core/catalog';
-import type { RestartPolicy } from '../../src/core/connection';
+import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
+import type { RestartPolicy } from '../../src/core/protocol/connection';
 import { PromptError } from '../../src/core/errors';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
-import { toTranscript, type Part } from '../../src/core/content';
-import { transcriptToMarkdown } from '../../src/core/markdown';
+import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { toTranscript, type Part } from '../../src/core/render/content';
+import { transcriptToMarkdown } from '../../src/core/render/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   ROOT,

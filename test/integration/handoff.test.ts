@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { toTranscript } from '../../src/core/content';
-import { buildHandOff } from '../../src/core/handoff';
+import { toTranscript } from '../../src/core/render/content';
+import { buildHandOff } from '../../src/core/render/handoff';
 import { launch, runCli, tempDir } from './helpers';
 
 const options = { opener: '/s.p', continueText: 'Continue.' };

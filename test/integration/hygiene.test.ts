@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import childProcess, { type ChildProcess } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { Catalog } from '../../src/core/catalog';
-import { invokePrompt } from '../../src/core/invocation';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { invokePrompt } from '../../src/core/run/invocation';
 import { childPidsMatching, defs, launch, rejection, waitFor } from './helpers';
 
 /**

@@ -4,10 +4,10 @@
 // "keeps it running" test compares with a second server armed no earlier, which does stop: no fixed sleeps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completeArgument, invokePrompt } from '../../src/core/invocation';
-import { ResultStore, memoryStore } from '../../src/core/results';
-import { run } from '../../src/core/runner';
-import type { QuestionAnswer } from '../../src/core/elicitation';
+import { completeArgument, invokePrompt } from '../../src/core/run/invocation';
+import { ResultStore, memoryStore } from '../../src/core/run/results';
+import { run } from '../../src/core/run/runner';
+import type { QuestionAnswer } from '../../src/core/protocol/elicitation';
 import { childPidsMatching, isAlive, launch, testCatalog, waitFor } from './helpers';
 
 const IDLE_MS = 400;

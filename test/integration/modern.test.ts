@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Catalog } from '../../src/core/catalog';
-import { ServerConnection } from '../../src/core/connection';
-import { EraMemory, eraKey } from '../../src/core/eras';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { ServerConnection } from '../../src/core/protocol/connection';
+import { EraMemory, eraKey } from '../../src/core/protocol/eras';
+import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
 import { serverItem, type TooltipPart } from '../../src/core/view/items';
 import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
 

@@ -4,17 +4,17 @@
 // passes VS Code's SecretStorage (tested in the host by test/e2e/oauth.e2e.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog } from '../../src/core/catalog';
-import { invokePrompt } from '../../src/core/invocation';
-import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config';
-import * as oauth from '../../src/core/oauth';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { invokePrompt } from '../../src/core/run/invocation';
+import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config/config';
+import * as oauth from '../../src/core/protocol/oauth';
 import {
   OAuthCallbackServer,
   StoredOAuthProvider,
   type OAuthProviderOptions,
   type SecretStore,
-} from '../../src/core/oauth';
-import { signInCallback } from '../../src/core/sign-in';
+} from '../../src/core/protocol/oauth';
+import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection } from './helpers';
 
 class MapStore implements SecretStore {

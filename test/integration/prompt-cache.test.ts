@@ -1,4 +1,4 @@
-// Saved prompt lists and the start policy (src/core/prompt-cache.ts, the catalog's seeding and
+// Saved prompt lists and the start policy (src/core/catalog/prompt-cache.ts, the catalog's seeding and
 // ensureStarted) against a real stdio server (test/fixtures/cacheable.mjs). Each "window" is a new
 // catalog over the same storage folder. Processes are counted by the pids the fixture itself writes.
 import { afterEach, test } from 'node:test';
@@ -7,13 +7,13 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog, type StartPolicy } from '../../src/core/catalog';
-import { EraMemory } from '../../src/core/eras';
-import { FolderStorage, PromptCache } from '../../src/core/prompt-cache';
-import { ResultStore, memoryStore } from '../../src/core/results';
-import { run } from '../../src/core/runner';
-import { planServers, type ConfigSource } from '../../src/core/server-merge';
-import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
+import { Catalog, type StartPolicy } from '../../src/core/catalog/catalog';
+import { EraMemory } from '../../src/core/protocol/eras';
+import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
+import { ResultStore, memoryStore } from '../../src/core/run/results';
+import { run } from '../../src/core/run/runner';
+import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
+import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { ROOT, RecordingLog, defs, waitFor } from './helpers';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
@@ -319,7 +319,7 @@ test('a malformed prompt is not shown even from a list whose MAC verifies (a wri
   const control = window(s, { cacheable: server(s) });
   assert.equal(control.catalog.server('cacheable')!.cached, true);
   await control.catalog.dispose();
-  // The stored form (src/core/prompt-cache.ts): one array per field, argument lists once in `args`.
+  // The stored form (src/core/catalog/prompt-cache.ts): one array per field, argument lists once in `args`.
   type Stored = Record<string, unknown[]>;
   const cases: [string, (f: Stored) => void][] = [
     ['a name that is no string', f => (f.names[1] = 5)],

@@ -3,9 +3,9 @@
 // listing, and the hostile cases (huge schema, markup in titles, bad URLs, late questions, a flood).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ServerConnection } from '../../src/core/connection';
-import { Catalog } from '../../src/core/catalog';
-import { completeArgument } from '../../src/core/invocation';
+import { ServerConnection } from '../../src/core/protocol/connection';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { completeArgument } from '../../src/core/run/invocation';
 import {
   MAX_FIELDS,
   checkAnswers,
@@ -18,7 +18,7 @@ import {
   type FormQuestion,
   type Question,
   type QuestionAnswer,
-} from '../../src/core/elicitation';
+} from '../../src/core/protocol/elicitation';
 import {
   RecordingLog,
   connectQuestions as connect,

@@ -1,11 +1,11 @@
-// The one run path (src/core/runner.ts) against a real stdio server (test/fixtures/faulty.mjs
+// The one run path (src/core/run/runner.ts) against a real stdio server (test/fixtures/faulty.mjs
 // `fail-once`: the first prompts/get fails, later ones answer): collect → get → store → keep the
 // arguments on failure → history; and destination(), the one decision of where a result goes.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog } from '../../src/core/catalog';
-import { ResultStore, memoryStore } from '../../src/core/results';
-import { destination, run, type Collector, type CollectRequest } from '../../src/core/runner';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { ResultStore, memoryStore } from '../../src/core/run/results';
+import { destination, run, type Collector, type CollectRequest } from '../../src/core/run/runner';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;

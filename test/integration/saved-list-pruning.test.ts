@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from '../../src/core/catalog';
-import { FolderStorage, PRUNE_LIMITS, PromptCache } from '../../src/core/prompt-cache';
-import type { ServerDefinition } from '../../src/core/config';
+import { Catalog } from '../../src/core/catalog/catalog';
+import { FolderStorage, PRUNE_LIMITS, PromptCache } from '../../src/core/catalog/prompt-cache';
+import type { ServerDefinition } from '../../src/core/config/config';
 import { ROOT, defs } from './helpers';
 
 const DAY = 24 * 3600 * 1000;

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from '../../src/core/catalog';
+import { Catalog } from '../../src/core/catalog/catalog';
 import { Emitter } from '../../src/core/events';
-import { invokePrompt } from '../../src/core/invocation';
-import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/oauth';
-import { FolderStorage, PromptCache } from '../../src/core/prompt-cache';
-import { signInCallback } from '../../src/core/sign-in';
+import { invokePrompt } from '../../src/core/run/invocation';
+import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
+import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
+import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection, waitFor } from './helpers';
 
 /** Like vscode.SecretStorage: one store for every window, and each window hears of the others' changes. */

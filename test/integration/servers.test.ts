@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { Catalog, type ServerEntry } from '../../src/core/catalog';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/invocation';
-import { toTranscript, type Part } from '../../src/core/content';
+import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
+import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { toTranscript, type Part } from '../../src/core/render/content';
 import { childPidsMatching, isAlive, launch, testCatalog, waitFor, type RunningServer, rejection } from './helpers';
 
 const names = (catalog: Catalog, serverId?: string) =>

@@ -1,4 +1,4 @@
-// Trust, precedence, consent and secrets rules (src/core/server-merge.ts, consent.ts, config.ts) on real
+// Trust, precedence, consent and secrets rules (src/core/config/server-merge.ts, consent.ts, config.ts) on real
 // processes: an untrusted workspace's servers must not reach a real HTTP listener or spawn anything, user
 // servers run from the home folder, password inputs never reach a log line, an error or `--verbose`.
 import { test } from 'node:test';
@@ -8,16 +8,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Catalog } from '../../src/core/catalog';
+import { Catalog } from '../../src/core/catalog/catalog';
 import {
   MAX_TIMEOUT_MS,
   parseConfigObject,
   parseConfigText,
   substituteVariables,
   type InputDefinition,
-} from '../../src/core/config';
-import { planServers, type ConfigSource } from '../../src/core/server-merge';
-import { consentState, definitionFingerprint, describeLaunch, inputStorageKey } from '../../src/core/consent';
+} from '../../src/core/config/config';
+import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
+import { consentState, definitionFingerprint, describeLaunch, inputStorageKey } from '../../src/core/config/consent';
 import { RecordingLog, childPidsMatching, launch, rejection, runCli, tempDir, waitFor } from './helpers';
 
 /** A plain HTTP listener on 127.0.0.1 that records every request (and answers 500). */

@@ -2,8 +2,8 @@
 // alone, attached without text, VS Code's own context left out, and references VS Code left as text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillMissing, planReferences, rangeText } from '../../src/core/chat-references';
-import { formatInvocation, parseInvocation } from '../../src/core/invocation';
+import { fillMissing, planReferences, rangeText } from '../../src/core/run/chat-references';
+import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 /** The range of `needle` in `text` (as VS Code gives it). */
 function at(text: string, needle: string): [number, number] {

@@ -1,11 +1,11 @@
-// Where servers come from (src/core/config-locations.ts) and how those places merge (server-merge.ts):
+// Where servers come from (src/core/config/config-locations.ts) and how those places merge (server-merge.ts):
 // the user profile's mcp.json found from the extension's global storage, the other clients' files that
 // discovery reads, which of them a workspace may switch on, and who wins a name clash or is disabled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseConfigObject, parseConfigText } from '../../src/core/config';
+import { parseConfigObject, parseConfigText } from '../../src/core/config/config';
 import {
   discoveryFiles,
   discoverySwitches,
@@ -13,8 +13,8 @@ import {
   profileFolderOf,
   workspaceFileMcp,
   type DiscoveryFile,
-} from '../../src/core/config-locations';
-import { disableKey, planServers, type ConfigSource } from '../../src/core/server-merge';
+} from '../../src/core/config/config-locations';
+import { disableKey, planServers, type ConfigSource } from '../../src/core/config/server-merge';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const ctx = { trusted: true, userHome: '/home/u', firstFolder: '/ws' };

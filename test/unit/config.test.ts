@@ -7,7 +7,7 @@ import {
   parseEnvFile,
   sanitizeServerId,
   substituteVariables,
-} from '../../src/core/config';
+} from '../../src/core/config/config';
 
 test('reads VS Code mcp.json with comments, trailing commas and all transports', () => {
   const config = parseConfigText(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeBase64, safeFileName, toPart, toTranscript, MAX_MEDIA_BYTES } from '../../src/core/content';
+import { decodeBase64, safeFileName, toPart, toTranscript, MAX_MEDIA_BYTES } from '../../src/core/render/content';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082',

@@ -2,8 +2,8 @@
 // where it is defined, the discovery sources that are off, and the ways to add more.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject } from '../../src/core/config';
-import type { HeldEntry } from '../../src/core/server-merge';
+import { parseConfigObject } from '../../src/core/config/config';
+import type { HeldEntry } from '../../src/core/config/server-merge';
 import { foundServerRows, type FoundInput } from '../../src/core/view/found-servers';
 import type { ServerView } from '../../src/core/view/items';
 

@@ -3,8 +3,8 @@
 // the real rich fixture server's prompt is in test/integration/handoff.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toTranscript } from '../../src/core/content';
-import { buildHandOff, handOffText, imageHandle, parseImageHandle } from '../../src/core/handoff';
+import { toTranscript } from '../../src/core/render/content';
+import { buildHandOff, handOffText, imageHandle, parseImageHandle } from '../../src/core/render/handoff';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082',

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bindArguments, formatInvocation, parseInvocation, tokenize } from '../../src/core/invocation';
+import { bindArguments, formatInvocation, parseInvocation, tokenize } from '../../src/core/run/invocation';
 
 const args = [
   { name: 'code', required: true },

@@ -14,11 +14,21 @@ function sources(dir: string): string[] {
     );
 }
 
-/** The layer of a file under src/: its folder, or the name of a top-level file. */
+/** The layer of a file under src/: its folder (core's folders each a layer of their own), or the name of a top-level file. */
 function layerOf(rel: string): string {
   const parts = rel.split('/');
+  if (parts[0] === 'core' && parts.length > 2) return `core/${parts[1]}`;
   return parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '');
 }
+
+/**
+ * core's folders, lowest first: each may import the ones before it and itself. The loose files of
+ * src/core (errors, events, log, json, bounded, command ids) are the ground every folder stands on.
+ * config describes servers; protocol talks to one; render turns its content into parts; catalog holds
+ * every prompt of every server; run turns what the user gave into a result; view derives what is shown.
+ */
+const CORE_FLOORS = ['core', 'core/config', 'core/protocol', 'core/render', 'core/catalog', 'core/run', 'core/view'];
+const coreRules = Object.fromEntries(CORE_FLOORS.map((floor, i) => [floor, CORE_FLOORS.slice(0, i + 1)]));
 
 /**
  * Which layers each layer may import. core is plain Node (tested without VS Code) and the CLI is core
@@ -27,7 +37,7 @@ function layerOf(rel: string): string {
  * instead of importing ui; ui and chat never reach into commands; extension.ts wires everything.
  */
 const ALLOWED: Record<string, readonly string[]> = {
-  core: ['core'],
+  ...coreRules,
   cli: ['core', 'cli'],
   settings: ['core'],
   workspace: ['core', 'settings', 'workspace'],
@@ -39,7 +49,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   extension: ['core', 'settings', 'workspace', 'state', 'resources', 'ui', 'chat', 'commands'],
 };
 /** Layers that run outside VS Code (plain Node: the unit tests, the CLI). */
-const NO_VSCODE = new Set(['core', 'cli']);
+const NO_VSCODE = new Set([...CORE_FLOORS, 'cli']);
 
 /** Every module a file names: import/export … from, side-effect imports, import() and require(). */
 function importsOf(text: string): string[] {
@@ -78,13 +88,15 @@ function layeringViolations(srcRoot: string, files: { rel: string; text: string 
         continue;
       }
       const to = layerOf(target.replace(/\.js$/, '.ts'));
-      if (!allowed.includes(to)) problems.push(`${rel} → ${target}: ${from} may not import ${to}`);
+      // Above core, "core" stands for all of its folders.
+      const seen = from.startsWith('core') ? to : to.replace(/^core\/.*/, 'core');
+      if (!allowed.includes(seen)) problems.push(`${rel} → ${target}: ${from} may not import ${to}`);
     }
   }
   return problems;
 }
 
-test('the import graph keeps the layers: core and the CLI stay vscode-free, chat and ui never import each other', () => {
+test("the import graph keeps the layers: core and the CLI stay vscode-free, core's folders import only lower ones, chat and ui never import each other", () => {
   const srcRoot = path.join(root, 'src');
   const files = sources(srcRoot).map(f => ({
     rel: path.relative(srcRoot, f).split(path.sep).join('/'),
@@ -106,13 +118,15 @@ test('the layering check names the edge that breaks a rule', () => {
       text: "import * as vscode from 'vscode';\nimport type { ExtensionState } from '../../state';",
     },
     { rel: 'cli.ts', text: "const x = require('./commands');" },
+    { rel: 'core/protocol/connection.ts', text: "import type { Catalog } from '../catalog/catalog.js';" },
     { rel: 'ui/tree.ts', text: "export { runPrompt } from '../commands/run';" },
   ]);
   assert.deepEqual(problems, [
     'chat/participant.ts → ui/argument-input: chat may not import ui',
-    'core/view/items.ts → vscode: core must run without VS Code',
-    'core/view/items.ts → state: core may not import state',
+    'core/view/items.ts → vscode: core/view must run without VS Code',
+    'core/view/items.ts → state: core/view may not import state',
     'cli.ts → commands: cli may not import commands',
+    'core/protocol/connection.ts → core/catalog/catalog.js: core/protocol may not import core/catalog',
     'ui/tree.ts → commands/run: ui may not import commands',
   ]);
 });
@@ -178,4 +192,15 @@ test('the l10n bundle holds every string the code passes to l10n.t', () => {
       `${f} lacks translations`,
     );
   }
+});
+
+test("src/core's folders are its architecture: a README each, at most 12 loose files", () => {
+  const core = path.join(root, 'src', 'core');
+  const entries = fs.readdirSync(core, { withFileTypes: true });
+  const loose = entries.filter(e => e.isFile() && e.name.endsWith('.ts')).map(e => e.name);
+  assert.ok(loose.length <= 12, `loose files in src/core: ${loose.join(', ')}`);
+  const folders = entries.filter(e => e.isDirectory()).map(e => `core/${e.name}`);
+  assert.deepEqual(folders.sort(), CORE_FLOORS.slice(1).sort(), 'every folder of src/core has a place in CORE_FLOORS');
+  for (const folder of ['core', ...folders])
+    assert.ok(fs.existsSync(path.join(root, 'src', folder, 'README.md')), `src/${folder}/README.md says what it owns`);
 });

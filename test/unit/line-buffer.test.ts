@@ -1,8 +1,8 @@
 // The linear-time stdio message splitter that replaces the SDK's ReadBuffer inside its stdio transport.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineReadBuffer } from '../../src/core/line-buffer';
-import { createStdioTransport } from '../../src/core/transports';
+import { LineReadBuffer } from '../../src/core/protocol/line-buffer';
+import { createStdioTransport } from '../../src/core/protocol/transports';
 import { silentLog } from '../../src/core/log';
 
 function drain(b: LineReadBuffer): unknown[] {

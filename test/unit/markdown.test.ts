@@ -1,10 +1,10 @@
 // Markdown built from server strings: HTML shows as text, code stays code, names stay on one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeSpan, escapeLabel, textToMarkdown } from '../../src/core/markdown';
+import { codeSpan, escapeLabel, textToMarkdown } from '../../src/core/render/markdown';
 import { stringifyIteratively, stringifyJson } from '../../src/core/json';
-import { mixedScripts } from '../../src/core/scripts';
-import { assignShortNames } from '../../src/core/catalog';
+import { mixedScripts } from '../../src/core/catalog/scripts';
+import { assignShortNames } from '../../src/core/catalog/catalog';
 
 test('textToMarkdown: HTML and entities outside code are escaped; fenced code and code spans are left alone', () => {
   assert.equal(textToMarkdown('<!-- hidden\nafter'), '\\<!-- hidden\nafter');

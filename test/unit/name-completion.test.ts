@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completeNames } from '../../src/core/name-completion';
+import { completeNames } from '../../src/core/view/name-completion';
 
 const NAMES = [
   'list',

@@ -1,9 +1,9 @@
-// The catalog's bare-name index (src/core/name-index.ts): how one server's new listing is swapped in.
+// The catalog's bare-name index (src/core/catalog/name-index.ts): how one server's new listing is swapped in.
 // Plain objects with the catalog's own short-name assignment; no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignShortNames } from '../../src/core/catalog';
-import { IndexedName, NameIndex, buildIndex, replaceInIndex } from '../../src/core/name-index';
+import { assignShortNames } from '../../src/core/catalog/catalog';
+import { IndexedName, NameIndex, buildIndex, replaceInIndex } from '../../src/core/catalog/name-index';
 
 interface Item extends IndexedName {
   server: string;

@@ -2,11 +2,11 @@
 // what is missing, what the collector is asked and what is sent. The connection is never started.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog, type CatalogPrompt, type ServerEntry } from '../../src/core/catalog';
-import { parseConfigObject } from '../../src/core/config';
-import { ServerConnection } from '../../src/core/connection';
+import { Catalog, type CatalogPrompt, type ServerEntry } from '../../src/core/catalog/catalog';
+import { parseConfigObject } from '../../src/core/config/config';
+import { ServerConnection } from '../../src/core/protocol/connection';
 import { PromptError } from '../../src/core/errors';
-import { missingArguments, prepareInvocation, type ArgumentCollector } from '../../src/core/invocation';
+import { missingArguments, prepareInvocation, type ArgumentCollector } from '../../src/core/run/invocation';
 
 const def = parseConfigObject({ servers: { 'Rich Demo': { command: 'node', args: ['never-started.js'] } } }, 'user')
   .servers[0];

@@ -2,10 +2,10 @@
 // size, not only by count, and evicts the oldest: 1,000 runs with 5 MB images must not pile up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toTranscript } from '../../src/core/content';
-import type { InvokeResult } from '../../src/core/invocation';
+import { toTranscript } from '../../src/core/render/content';
+import type { InvokeResult } from '../../src/core/run/invocation';
 import { BoundedMap, heldChars } from '../../src/core/bounded';
-import { RESULTS_CHARS_LIMIT, ResultStore, memoryStore } from '../../src/core/results';
+import { RESULTS_CHARS_LIMIT, ResultStore, memoryStore } from '../../src/core/run/results';
 
 const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 

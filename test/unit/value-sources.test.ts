@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sourceRows, fileValue, firstLine, formatSize, MAX_SOURCE_BYTES } from '../../src/core/value-sources';
+import { sourceRows, fileValue, firstLine, formatSize, MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
 
 test('each source with something in it has a row naming its source, with a preview and the size', () => {
   const rows = sourceRows({

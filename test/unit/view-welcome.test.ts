@@ -2,10 +2,10 @@
 // untrusted applies, from plain snapshots of the catalog and the configuration read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject } from '../../src/core/config';
-import type { ServerStatus } from '../../src/core/connection';
+import { parseConfigObject } from '../../src/core/config/config';
+import type { ServerStatus } from '../../src/core/protocol/connection';
 import { PromptError } from '../../src/core/errors';
-import type { HoldReason } from '../../src/core/server-merge';
+import type { HoldReason } from '../../src/core/config/server-merge';
 import type { ServerSnapshot } from '../../src/core/view/server-state';
 import { serversFound, viewWelcome, type ViewSnapshot } from '../../src/core/view/welcome';
 

@@ -3,11 +3,11 @@
 // over plain objects: no server, no VS Code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject, type ServerDefinition } from '../../src/core/config';
+import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { PromptError } from '../../src/core/errors';
-import type { CatalogPrompt } from '../../src/core/catalog';
-import type { ServerStatus } from '../../src/core/connection';
-import type { HeldEntry } from '../../src/core/server-merge';
+import type { CatalogPrompt } from '../../src/core/catalog/catalog';
+import type { ServerStatus } from '../../src/core/protocol/connection';
+import type { HeldEntry } from '../../src/core/config/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
 import {
   heldItem,

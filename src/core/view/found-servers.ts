@@ -2,8 +2,8 @@
 // the file or setting that defines it, then the discovery sources that are switched off, then the ways
 // to add more. Rows for the quick pick; the edge only shows them and runs the chosen action.
 import * as l10n from '@vscode/l10n';
-import type { DiscoverySource, DiscoverySwitches } from '../config-locations.js';
-import type { HeldEntry } from '../server-merge.js';
+import type { DiscoverySource, DiscoverySwitches } from '../config/config-locations.js';
+import type { HeldEntry } from '../config/server-merge.js';
 import { heldItem, serverItem, type ServerView } from './items.js';
 
 export type FoundAction =

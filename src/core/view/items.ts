@@ -1,12 +1,12 @@
 // What the tree, the picker and the status bar show, as plain data: the edge (src/ui/) turns these
 // descriptors into vscode.TreeItem / QuickPickItem / StatusBarItem and adds nothing of its own.
 import * as l10n from '@vscode/l10n';
-import type { CatalogPrompt } from '../catalog.js';
-import type { ServerInfo } from '../connection.js';
-import { describeServerInfo } from '../server-identity.js';
+import type { CatalogPrompt } from '../catalog/catalog.js';
+import type { ServerInfo } from '../protocol/connection.js';
+import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
-import { argumentList } from '../invocation.js';
-import { escapeLabel } from '../markdown.js';
+import { argumentList } from '../run/invocation.js';
+import { escapeLabel } from '../render/markdown.js';
 import { safeIconSrc } from './icons.js';
 import { lookAlikeWarning, promptLabel, slashName } from './names.js';
 import {

@@ -1,7 +1,7 @@
 // How a prompt is named on screen: its title, the slash command that runs it, and the warning for a
 // name that mixes scripts. Chat /list, picker, tree and "Copy Invocation" all say the same.
 import * as l10n from '@vscode/l10n';
-import type { CatalogPrompt } from '../catalog.js';
+import type { CatalogPrompt } from '../catalog/catalog.js';
 
 type Named = Pick<CatalogPrompt, 'prompt' | 'invocationName' | 'shortName' | 'unique' | 'mixedScripts'>;
 

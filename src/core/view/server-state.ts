@@ -2,9 +2,9 @@
 // from the catalog entry's status, loading flag, errors and sign-in, or from why a configured server is
 // held back. Surfaces switch over `kind` and never recombine the raw fields themselves.
 import type { PromptError } from '../errors.js';
-import type { ServerDefinition } from '../config.js';
-import type { HeldEntry } from '../server-merge.js';
-import type { ServerStatus } from '../connection.js';
+import type { ServerDefinition } from '../config/config.js';
+import type { HeldEntry } from '../config/server-merge.js';
+import type { ServerStatus } from '../protocol/connection.js';
 
 /** What a surface reads of a catalog entry (a `ServerEntry` is one; tests build plain objects). */
 export interface ServerSnapshot {

@@ -1,7 +1,7 @@
 // The tree at a glance: which servers start expanded, which rows come first, and the view's badge.
 // Decided here from plain data; src/ui/tree.ts only applies it.
 import * as l10n from '@vscode/l10n';
-import type { HeldEntry } from '../server-merge.js';
+import type { HeldEntry } from '../config/server-merge.js';
 import { isFailing, serverState, type ServerSnapshot, type ServerState } from './server-state.js';
 
 /** Rows a sidebar of ordinary height shows without scrolling (22 px rows in about 700 px). */

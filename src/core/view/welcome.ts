@@ -2,7 +2,7 @@
 // configuration read. VS Code shows a view's welcome content only while the tree has no rows, so when
 // this answers a case the tree returns none and the edge sets the context key `mcpPrompts.welcome`
 // that package.json's viewsWelcome entries match.
-import type { HeldEntry } from '../server-merge.js';
+import type { HeldEntry } from '../config/server-merge.js';
 import { serverState, type ServerSnapshot } from './server-state.js';
 
 /**

@@ -12,10 +12,10 @@ import {
 import type { Implementation, PriorDiscovery, ServerCapabilities, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import * as l10n from '@vscode/l10n';
-import type { ServerDefinition } from './config.js';
-import { Emitter, type Event } from './events.js';
-import { PromptError, describeCause, issuerRefusal, toPromptError } from './errors.js';
-import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from './log.js';
+import type { ServerDefinition } from '../config/config.js';
+import { Emitter, type Event } from '../events.js';
+import { PromptError, describeCause, issuerRefusal, toPromptError } from '../errors.js';
+import { LogSink, hideValues, rateLimited, redactingLog, silentLog } from '../log.js';
 import { noToolValidation } from './no-json-schema.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { EraMemory, defaultEraMemory, eraKey } from './eras.js';

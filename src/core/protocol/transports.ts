@@ -6,11 +6,11 @@ import { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } from 
 import type { Transport, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ChildProcess } from 'node:child_process';
-import type { HttpTransportConfig, StdioTransportConfig } from './config.js';
-import { parseEnvFile } from './config.js';
-import { stringifyJson } from './json.js';
+import type { HttpTransportConfig, StdioTransportConfig } from '../config/config.js';
+import { parseEnvFile } from '../config/config.js';
+import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
-import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from './log.js';
+import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
 
 /**
  * Logs every message in and out of a transport at trace level. It instruments the transport itself

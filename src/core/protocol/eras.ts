@@ -3,7 +3,7 @@
 // (one throw-away process per stdio start). With an EraStore (the prompt cache's storage) it outlives
 // the window, keyed by a keyed hash: eraKey() holds the environment and headers in clear.
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
-import type { ServerDefinition } from './config.js';
+import type { ServerDefinition } from '../config/config.js';
 
 /** Where eras persist between windows (see PromptCache.eraStore). */
 export interface EraStore {

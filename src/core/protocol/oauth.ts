@@ -13,8 +13,8 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { PromptError } from './errors.js';
-import { Emitter, type Disposable, type Event } from './events.js';
+import { PromptError } from '../errors.js';
+import { Emitter, type Disposable, type Event } from '../events.js';
 
 /** The subset of vscode.SecretStorage we need. */
 export interface SecretStore {

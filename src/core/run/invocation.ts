@@ -3,9 +3,9 @@
 // and positional values in the prompt's argument order.
 import * as l10n from '@vscode/l10n';
 import type { PromptArgument } from '@modelcontextprotocol/client';
-import type { Catalog, CatalogPrompt } from './catalog.js';
-import type { CompletionResult, RawGetResult } from './connection.js';
-import { PromptError } from './errors.js';
+import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
+import type { CompletionResult, RawGetResult } from '../protocol/connection.js';
+import { PromptError } from '../errors.js';
 
 export interface ParsedInvocation {
   name: string;

@@ -13,8 +13,8 @@ import * as l10n from '@vscode/l10n';
 import type { Prompt, PromptArgument, PriorDiscovery } from '@modelcontextprotocol/client';
 import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
-import type { ServerDefinition } from './config.js';
-import type { EraStore } from './eras.js';
+import type { ServerDefinition } from '../config/config.js';
+import type { EraStore } from '../protocol/eras.js';
 
 /** Where cache entries live: the extension's global storage folder, a temp folder in tests. */
 export interface CacheStorage {

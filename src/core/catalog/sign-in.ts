@@ -2,7 +2,7 @@
 // we sent; find the server whose sign-in it answers and let it exchange the code for tokens.
 import * as l10n from '@vscode/l10n';
 import type { Catalog, ServerEntry } from './catalog.js';
-import { printable, type CallbackAnswer } from './oauth.js';
+import { printable, type CallbackAnswer } from '../protocol/oauth.js';
 
 export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Promise<CallbackAnswer> {
   return async query => {

@@ -13,8 +13,8 @@ import {
   UrlElicitationRequiredError,
 } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
-import type { LogSink } from './log.js';
-import { PromptError } from './errors.js';
+import type { LogSink } from '../log.js';
+import { PromptError } from '../errors.js';
 
 /** Fields one question may ask for; a larger schema is refused (the user would not page through it). */
 export const MAX_FIELDS = 30;

@@ -3,8 +3,8 @@
 // (the next attempt starts from them) → remember what was typed. Where the result is shown is decided
 // once, by destination(), from the typed settings.
 import * as l10n from '@vscode/l10n';
-import { toTranscript } from './content.js';
-import { PromptError, refusedByServer } from './errors.js';
+import { toTranscript } from '../render/content.js';
+import { PromptError, refusedByServer } from '../errors.js';
 import {
   formatInvocation,
   getPrompt,
@@ -12,7 +12,7 @@ import {
   type InvokeRequest,
   type PreparedInvocation,
 } from './invocation.js';
-import type { Catalog, CatalogPrompt } from './catalog.js';
+import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */

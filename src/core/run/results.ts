@@ -1,8 +1,8 @@
 // What runs leave behind: recent results (for the buttons and commands that act on one), the arguments
 // of the last failed attempt per prompt (the next attempt starts from them), each argument's last-used
 // values, and the last invocation (Re-run Last). vscode-free: the extension hands it globalState.
-import type { Transcript } from './content.js';
-import { BoundedMap, heldChars } from './bounded.js';
+import type { Transcript } from '../render/content.js';
+import { BoundedMap, heldChars } from '../bounded.js';
 import type { InvokeResult } from './invocation.js';
 
 export interface StoredResult {
