@@ -79,9 +79,9 @@ async function childMain(mode, dir) {
   }
   if (mode === 'first-run') {
     const { catalog } = catalogOver(core, dir, 1);
-    const store = new core.ResultStore(core.memoryStore());
+    const runner = new core.PromptRunner(catalog, core.memoryRecords());
     const t0 = now();
-    const out = await core.runPrompt(catalog, store, { line: 's0.p7 topic=bench' });
+    const out = await runner.run(await core.requestFromLine(catalog, 's0.p7 topic=bench'));
     const ms = now() - t0;
     if (out.kind !== 'done') throw new Error(`run failed: ${String(out.error)}`);
     await catalog.dispose();

@@ -4,13 +4,7 @@ export { Catalog, sanitizePromptName } from '../src/core/catalog/catalog.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog/catalog.js';
 export { ServerConnection } from '../src/core/protocol/connection.js';
 export { EraMemory, defaultEraMemory, eraKey } from '../src/core/protocol/eras.js';
-export {
-  argumentList,
-  completeArgument,
-  invokePrompt,
-  parseInvocation,
-  resolvePrompt,
-} from '../src/core/run/invocation.js';
+export { argumentList, completeArgument, parseInvocation, requestFromLine } from '../src/core/run/invocation.js';
 export { parseConfigObject, parseConfigText } from '../src/core/config/config.js';
 export { escapeLabel } from '../src/core/render/markdown.js';
 // The picker's and the tree's rows, exactly as the extension computes them before handing them to VS Code.
@@ -22,5 +16,4 @@ export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // Saved prompt lists and the one run path (bench/cache.mjs: servers started on demand).
 export { FolderStorage, PromptCache } from '../src/core/catalog/prompt-cache.js';
-export { run as runPrompt } from '../src/core/run/runner.js';
-export { ResultStore, memoryStore } from '../src/core/run/results.js';
+export { PromptRunner, memoryRecords } from '../src/core/run/prompt-runner.js';

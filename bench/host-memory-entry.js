@@ -58,7 +58,7 @@ async function run() {
   if (!ext) throw new Error(`${EXT_ID} is not installed`);
   const api = ext.isActive ? ext.exports : await ext.activate();
   const prompt = await waitFor(
-    () => api.state.catalog.servers.find(s => s.id === 'img')?.prompts.find(p => p.prompt.name === 'shot'),
+    () => api.catalog.servers.find(s => s.id === 'img')?.prompts.find(p => p.prompt.name === 'shot'),
     'the img server’s prompt',
   );
   const once = async () => {

@@ -1,4 +1,4 @@
-// 1. Per-call overhead: the core (Catalog + ServerConnection + invokePrompt / completeArgument, the
+// 1. Per-call overhead: the core (Catalog + ServerConnection + PromptRunner.run / completeArgument, the
 // path chat and CLI use) against plain SDK Client calls on an already-connected server of the same
 // kind, interleaved call by call, over stdio and Streamable HTTP.
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
@@ -113,14 +113,15 @@ async function round(core, transport, n, warmup, samples) {
         if (x.completion.values.length !== 2) throw new Error(`raw complete: ${x.completion.values}`);
       },
     ];
+    const runner = new core.PromptRunner(catalog, core.memoryRecords());
     const coreOps = [
       async () => {
         await catalog.refresh('pag');
         if (pag.prompts.length !== 23 || pag.listError) throw new Error(`core listed ${pag.prompts.length}`);
       },
       async () => {
-        const d = await core.invokePrompt(catalog, { line: GET_LINE });
-        if (!d.result.messages?.length) throw new Error('core get: no messages');
+        const d = await runner.run(await core.requestFromLine(catalog, GET_LINE));
+        if (d.kind !== 'done' || !d.stored.result.result.messages?.length) throw new Error('core get: no messages');
       },
       async () => {
         const r = await core.completeArgument(pick, 'framework', 'n', { language: 'typescript' });
@@ -183,7 +184,7 @@ export async function run({ calls = 240, warmup = 30, rounds = 4, httpRounds = 2
     data,
     notes: [
       "raw′ = a second plain SDK client (own server process over stdio, own session over HTTP) measured in the same rotation: raw′/raw is this run's noise floor for a ratio",
-      'ours = Catalog.refresh / invokePrompt("rich.code_review code=… language=python") / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
+      'ours = Catalog.refresh / PromptRunner.run(requestFromLine("rich.code_review code=… language=python")) (parse, resolve, get, result stored) / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
     ],
   };
 }

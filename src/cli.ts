@@ -8,9 +8,8 @@ import { Catalog } from './core/catalog/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config/config.js';
 import { PromptError } from './core/errors.js';
 import { planServers } from './core/config/server-merge.js';
-import { argumentList, completeArgument, resolvePrompt } from './core/run/invocation.js';
-import { ResultStore, memoryStore } from './core/run/results.js';
-import { run } from './core/run/runner.js';
+import { argumentList, completeArgument } from './core/run/invocation.js';
+import { memoryRecords, PromptRunner } from './core/run/prompt-runner.js';
 import { toPart, type Part, type Transcript } from './core/render/content.js';
 import type { RawGetResult } from './core/protocol/connection.js';
 import { stringifyJson } from './core/json.js';
@@ -168,9 +167,12 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
 async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<number> {
   const [, name, ...pairs] = o.positional;
   if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
-  const prompt = await resolvePrompt(catalog, name);
+  const prompt = await catalog.find(name);
   // The extension's run path: a misspelt or missing argument is refused there, with the same message.
-  const outcome = await run(catalog, new ResultStore(memoryStore()), { prompt, values: splitPairs(pairs), signal });
+  const outcome = await new PromptRunner(catalog, memoryRecords()).run(
+    { prompt, values: splitPairs(pairs) },
+    { signal },
+  );
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind !== 'done') return 2;
   const done = outcome.stored.result;
@@ -229,7 +231,7 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
   const [, name, argument, ...rest] = o.positional;
   if (!name || !argument) throw new PromptError('complete needs SERVER.PROMPT ARGUMENT', 'input');
   const prefix = rest.length && !rest[0].includes('=') ? rest.shift()! : '';
-  const target = await resolvePrompt(catalog, name);
+  const target = await catalog.find(name);
   if (!(target.prompt.arguments ?? []).some(a => a.name === argument)) {
     throw new PromptError(
       `${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`,

@@ -1,30 +1,47 @@
-// Wires the pieces together; no logic of its own. Servers connect in the background after activate().
+// Builds the extension's parts and hands each surface only what it uses; no logic of its own.
+// Servers connect in the background after activate().
 import * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { ExtensionState } from './state';
+import { Catalog } from './core/catalog/catalog';
+import type { PromptCache } from './core/catalog/prompt-cache';
+import { EraMemory } from './core/protocol/eras';
+import { onProtocolLoad } from './core/protocol/protocol-load';
+import { ArgumentHistory } from './core/run/argument-history';
+import { Attempts } from './core/run/attempts';
+import { PromptRunner } from './core/run/prompt-runner';
+import { ResultStore } from './core/run/result-store';
 import { ArgumentInput } from './ui/argument-input';
+import { ConsentPrompt } from './ui/consent-prompt';
+import { InputPrompter } from './ui/input-prompter';
+import { askQuestion } from './ui/question-input';
 import { PromptTree } from './ui/tree';
 import { registerStatus } from './ui/status';
 import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
+import { registerViewWelcome } from './ui/view-welcome';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
+import { ModelOffer } from './chat/model-offer';
 import * as resources from './resources';
-import { SERVERS_SETTING, START_SERVERS_SETTING, readStartServers } from './settings';
+import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
 import { watchOutsideConfig } from './workspace/config-watch';
-import { registerViewWelcome } from './ui/view-welcome';
 import { mainLog } from './workspace/main-log';
-import { onProtocolLoad } from './core/protocol/protocol-load';
+import { OAuthLoopback } from './workspace/oauth-loopback';
+import { openPromptCache } from './workspace/prompt-cache-storage';
+import { secretValues, ServerConfiguration } from './workspace/server-configuration';
+import { ServerLogs } from './workspace/server-logs';
 
 /** Milliseconds spent in activate(), read by the host tests and the benchmark. */
 export let activationMs = 0;
-let current: ExtensionState | undefined;
+let running: { catalog: Catalog; savedLists?: PromptCache } | undefined;
 
 /** What activate() returns: the host tests (test/host/) read the catalog, results and tree through it. */
 export interface ExtensionApi {
   /** Milliseconds spent in activate(). */
   readonly activationMs: number;
-  readonly state: ExtensionState;
+  readonly catalog: Catalog;
+  readonly configuration: ServerConfiguration;
+  readonly results: ResultStore;
   readonly tree: PromptTree;
 }
 
@@ -32,46 +49,98 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   // The core's messages use @vscode/l10n; hand it the same bundle VS Code loaded for us.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
-  const state = (current = new ExtensionState(context));
-  const input = new ArgumentInput(state.results, context.globalState);
-  const transcripts = new TranscriptFileSystem(state.results);
-  const tree = new PromptTree(state);
+  const logs = new ServerLogs();
+  const savedLists = openPromptCache(context.globalStorageUri);
+  const loopback = new OAuthLoopback(() => catalog, context.secrets);
+  const catalog = createCatalog(context, logs, loopback, savedLists);
+  running = { catalog, savedLists };
+  const configuration: ServerConfiguration = new ServerConfiguration({
+    catalog,
+    logs,
+    loopback,
+    consent: new ConsentPrompt(
+      context.globalState,
+      def => logs.channel(def),
+      () => void configuration.reload(),
+    ),
+    inputs: new InputPrompter(context.secrets, context.workspaceState),
+    memory: context.globalState,
+    globalStorageUri: context.globalStorageUri,
+  });
+  const results = new ResultStore();
+  const attempts = new Attempts();
+  const history = new ArgumentHistory(context.globalState);
+  const runner = new PromptRunner(catalog, { results, attempts, history });
+  const { collect } = new ArgumentInput(history, context.globalState);
+  const offer = new ModelOffer();
+  const transcripts = new TranscriptFileSystem(results);
+  const tree = new PromptTree(catalog, configuration, context.workspaceState);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(
-    state,
+    { dispose: () => void catalog.dispose() },
+    configuration,
+    logs,
+    loopback,
     tree,
     view,
     tree.attach(view),
-    registerStatus(state),
-    ...registerCommands({ state, input }),
-    registerParticipant(state, input.collect),
-    registerChatCompletions(state),
+    registerStatus(catalog, configuration),
+    ...registerCommands({ catalog, configuration, runner, attempts, results, logs, collect, offer }),
+    registerParticipant({ catalog, configuration, runner, collect, offer, extensionUri: context.extensionUri }),
+    registerChatCompletions(catalog),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
       isReadonly: true,
       isCaseSensitive: true,
     }),
-    ...resources.register(state),
-    registerViewWelcome(state),
-    watchConfiguration(state),
+    ...resources.register(results, catalog),
+    registerViewWelcome(catalog, configuration),
+    watchConfiguration(catalog, configuration),
     // On demand, opening a prompt's arguments in the tree starts its server (the arguments may complete).
     view.onDidExpandElement(e => {
-      if (e.element.type === 'prompt') void state.catalog.ensureStarted(e.element.prompt.server);
+      if (e.element.type === 'prompt') void catalog.ensureStarted(e.element.prompt.server);
     }),
-    watchOutsideConfig(context.globalStorageUri, () => void state.reload()),
+    watchOutsideConfig(context.globalStorageUri, () => void configuration.reload()),
   );
   // The SDK is a second bundle loaded with the first connection (esbuild.mjs); the log says when, and its cost.
   onProtocolLoad(ms =>
     mainLog().info(vscode.l10n.t('Loaded the MCP client code (dist/protocol.js) in {0} ms', Math.round(ms))),
   );
-  void state.reload();
+  void configuration.reload();
   activationMs = performance.now() - started;
-  return { activationMs, state, tree };
+  return { activationMs, catalog, configuration, results, tree };
 }
 
-function watchConfiguration(state: ExtensionState): vscode.Disposable {
+/** One connection per configured server, with this window's logs, saved lists, OAuth and questions. */
+function createCatalog(
+  context: vscode.ExtensionContext,
+  logs: ServerLogs,
+  loopback: OAuthLoopback,
+  savedLists: PromptCache | undefined,
+): Catalog {
+  const declared = (context.extension.packageJSON as { version?: unknown }).version;
+  const version = typeof declared === 'string' ? declared : '0.0.0';
+  const eras = savedLists && new EraMemory(savedLists.eraStore());
+  return new Catalog({
+    start: 'eager',
+    cache: savedLists,
+    startServers: readStartServers(),
+    connection: def => ({
+      eras,
+      log: logs.sink(def),
+      clientInfo: { name: 'mcp-prompts-vscode', version },
+      defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      secrets: secretValues(def),
+      questions: askQuestion,
+      oauth: loopback.provider(def),
+      idleStopMs,
+    }),
+  });
+}
+
+function watchConfiguration(catalog: Catalog, configuration: ServerConfiguration): vscode.Disposable {
   const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
-  const reload = () => void state.reload();
+  const reload = () => void configuration.reload();
   return vscode.Disposable.from(
     watcher,
     watcher.onDidChange(reload),
@@ -79,7 +148,7 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
     watcher.onDidDelete(reload),
     vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(SERVERS_SETTING)) reload();
-      if (e.affectsConfiguration(START_SERVERS_SETTING)) state.catalog.setStartPolicy(readStartServers());
+      if (e.affectsConfiguration(START_SERVERS_SETTING)) catalog.setStartPolicy(readStartServers());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(reload),
     vscode.workspace.onDidChangeWorkspaceFolders(reload),
@@ -91,6 +160,6 @@ function watchConfiguration(state: ExtensionState): vscode.Disposable {
  * prompt lists before the host exits: a list received just before a reload is there in the next window.
  */
 export async function deactivate(): Promise<void> {
-  if (!current) return;
-  await Promise.all([current.catalog.dispose(), current.savedLists?.flush()]);
+  if (!running) return;
+  await Promise.all([running.catalog.dispose(), running.savedLists?.flush()]);
 }

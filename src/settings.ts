@@ -1,7 +1,7 @@
 // The extension's settings, read in one place and typed: no other file spells a setting's key. A value
 // outside the manifest's enum (a hand-edited settings.json) reads as the default.
 import * as vscode from 'vscode';
-import type { AfterGet, RunTargetSetting } from './core/run/runner';
+import type { AfterGet, RunTargetSetting } from './core/run/destination';
 import type { StartPolicy } from './core/catalog/catalog';
 import { discoverySwitches, type DiscoverySwitches } from './core/config/config-locations';
 

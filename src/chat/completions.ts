@@ -9,14 +9,14 @@
 import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/run/invocation';
 import { completeNames } from '../core/view/name-completion';
-import type { ExtensionState } from '../state';
+import type { Catalog } from '../core/catalog/catalog';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';
 
-export function registerChatCompletions(state: ExtensionState): vscode.Disposable {
+export function registerChatCompletions(catalog: Catalog): vscode.Disposable {
   return vscode.languages.registerCompletionItemProvider(
     { scheme: CHAT_INPUT_SCHEME },
-    new ChatCompletionProvider(state),
+    new ChatCompletionProvider(catalog),
     '/',
     '.',
     ' ',
@@ -31,7 +31,7 @@ const BUILT_IN: [string, () => string][] = [
 ];
 
 export class ChatCompletionProvider implements vscode.CompletionItemProvider {
-  constructor(private readonly state: ExtensionState) {}
+  constructor(private readonly catalog: Catalog) {}
 
   async provideCompletionItems(
     doc: vscode.TextDocument,
@@ -45,7 +45,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     if (m) return this.promptNames(m[1], position);
     const call = /^\s*@mcp\s+\/(\S+)\s([\s\S]*)$/.exec(before);
     if (!call) return undefined;
-    const found = this.state.catalog.resolve(call[1]);
+    const found = this.catalog.resolve(call[1]);
     if ('error' in found) return undefined;
     const target = found.prompt;
     const parsed = parseInvocation(`${call[1]} ${call[2]}`);
@@ -116,7 +116,7 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
         },
       }),
     );
-    for (const p of this.state.catalog.prompts) {
+    for (const p of this.catalog.prompts) {
       // A prompt called `list` or `help` is reached as `/server.list`: the bare word is ours.
       const names =
         p.unique && !BUILT_IN.some(([word]) => word === p.shortName.toLowerCase())

@@ -1,22 +1,22 @@
 // The image tool: how an image of a prompt result reaches the user's agent. VS Code 1.139 attaches image
-// files to a chat only from file: and http(s) (see core/handoff.ts), but a tool result may carry image
+// files to a chat only from file: and http(s) (see core/render/agent-request.ts), but a tool result may carry image
 // data, which the agent hands to its model as a picture. The hand-off names each image with a handle
 // (`r3/0-1`) and attaches this tool; the agent calls it with the handle. Only images of results stored in
 // this window are served, and only by a handle of the exact form; nothing is read from disk or network.
 import * as vscode from 'vscode';
-import { IMAGE_TOOL, parseImageHandle } from '../core/render/handoff';
+import { IMAGE_TOOL, parseImageHandle } from '../core/render/agent-request';
 import { formatBytes } from '../core/render/content';
 import { partAt } from '../resources';
-import type { ExtensionState } from '../state';
+import type { ResultStore } from '../core/run/result-store';
 
 interface ImageInput {
   image?: unknown;
 }
 
-export function registerImageTool(state: ExtensionState): vscode.Disposable {
+export function registerImageTool(results: ResultStore): vscode.Disposable {
   const find = (input: ImageInput) => {
     const handle = parseImageHandle(input.image);
-    const stored = handle && state.results.get(handle.resultId);
+    const stored = handle && results.get(handle.resultId);
     const part = stored && handle ? partAt(stored.transcript, handle.index) : undefined;
     return part?.kind === 'image' ? part : undefined;
   };

@@ -4,17 +4,22 @@ import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { PromptError } from '../core/errors';
-import { argumentList, missingArguments } from '../core/run/invocation';
-import { destination, run, type Collector } from '../core/run/runner';
-import type { StoredResult } from '../core/run/results';
-import type { ExtensionState } from '../state';
+import { argumentList, bindRequest, parseInvocation } from '../core/run/invocation';
+import { planReferences } from '../core/run/reference-plan';
+import { withReferenceValues } from '../core/run/value-sources';
+import { destination } from '../core/run/destination';
+import type { Collector, PromptRunner } from '../core/run/prompt-runner';
+import type { StoredResult } from '../core/run/result-store';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ServerConfiguration } from '../workspace/server-configuration';
 import { readSettings } from '../settings';
 import { describeAnswerMarkdown } from '../core/protocol/elicitation';
-import { watchQuestions, type QuestionWatcher } from '../core/run/question-watch';
+import type { QuestionWatcher } from '../core/run/question-watch';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/render/markdown';
-import { continueAfterResponse, resultButtons } from './handoff';
-import { readReferences } from './references';
+import { continueAfterResponse, resultButtons } from './result-actions';
+import { readReferences } from './reference-reader';
+import type { ModelOffer } from './model-offer';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -28,31 +33,42 @@ export interface ChatResultMetadata {
 /** Set once the participant handles a request (package.json's walkthrough `onContext:`). */
 const CHAT_ANSWERED_KEY = 'mcpPrompts.chatAnswered';
 
-export function registerParticipant(state: ExtensionState, collect: Collector): vscode.Disposable {
+/** What the participant uses. */
+export interface ParticipantParts {
+  catalog: Catalog;
+  configuration: ServerConfiguration;
+  runner: PromptRunner;
+  /** The argument input (src/ui/argument-input.ts). */
+  collect: Collector;
+  offer: ModelOffer;
+  extensionUri: vscode.Uri;
+}
+
+export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => {
     // The walkthrough's "Try it in chat" step completes on this key: a request reached us.
     void vscode.commands.executeCommand('setContext', CHAT_ANSWERED_KEY, true);
-    return handle(state, collect, request, stream, token);
+    return handle(parts, request, stream, token);
   });
-  participant.iconPath = vscode.Uri.joinPath(state.context.extensionUri, 'media', 'mcp.png');
+  participant.iconPath = vscode.Uri.joinPath(parts.extensionUri, 'media', 'mcp.png');
   return participant;
 }
 
 async function handle(
-  state: ExtensionState,
-  collect: Collector,
+  parts: ParticipantParts,
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
+  const { catalog } = parts;
   // `/list` and `/help` are words in the prompt, not static participant commands: VS Code's own
   // command completion took the first Enter on a fully typed static command.
   const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
-  if (word === 'list') return listPrompts(state, stream);
-  if (word === 'help' || !request.prompt.trim()) return help(state, stream);
+  if (word === 'list') return listPrompts(parts, stream);
+  if (word === 'help' || !request.prompt.trim()) return help(catalog, stream);
   const line = request.prompt.trim().replace(/^\//, '');
   // Send to Model: the stored result goes to the model as it is; the server is not asked again.
-  const pending = state.results.claim(line);
+  const pending = parts.offer.claim(line);
   if (pending) {
     stream.markdown(
       untrusted(
@@ -67,41 +83,40 @@ async function handle(
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   try {
-    const name = line.split(/\s/, 1)[0];
-    const starting = state.catalog.servers.filter(s => isStarting(serverState(s)));
-    if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
-    else stream.progress(vscode.l10n.t('Getting {0}…', name));
-    // `code=#selection`, `#file:a.ts` alone, a dragged file: values from the request's references.
-    const refs = await readReferences(request, stream);
-    const withRefs: Collector = async (target, req) => {
-      const given = { ...req.given, ...refs?.fill(target, req.given) };
-      if (!missingArguments(target, given).length) return { values: given, fromSource: new Set(refs?.names) };
-      return collect(target, { ...req, given, sourced: refs?.names });
-    };
-    // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
-    const outcome = await watchQuestions(questionsIn(stream), () =>
-      run(state.catalog, state.results, {
-        line: refs?.line ?? line,
-        signal: controller.signal,
-        collect: withRefs,
-        fromDraft: true,
-        whileStarting: async (prepared, start) => {
-          stream.progress(vscode.l10n.t('Starting {0}…', prepared.prompt.server.def.name));
-          await start();
-        },
-      }),
+    // The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
+    // parsed into the prompt and its values; from here on the run is that structured request.
+    const plan = planReferences(
+      request.prompt,
+      request.references.map(r => ({ id: r.id, range: r.range })),
     );
+    const parsed = parseInvocation(plan.text);
+    if (!parsed) throw new PromptError(vscode.l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+    const starting = catalog.servers.filter(s => isStarting(serverState(s)));
+    if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
+    else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
+    const prompt = await catalog.find(parsed.name);
+    const reads = await readReferences(plan, request.references);
+    const referenced = withReferenceValues(bindRequest(prompt, parsed), plan, reads);
+    for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
+    const outcome = await parts.runner.run(referenced.run, {
+      collect: parts.collect,
+      fromDraft: true,
+      signal: controller.signal,
+      // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
+      questions: questionsIn(stream),
+      whileStarting: async (server, start) => {
+        stream.progress(vscode.l10n.t('Starting {0}…', server.def.name));
+        await start();
+      },
+    });
     switch (outcome.kind) {
       case 'cancelled':
-      case 'handedOff':
         stream.markdown(vscode.l10n.t('Cancelled.'));
         return { metadata: { invocation: line } satisfies ChatResultMetadata };
       case 'failed':
-        return showError(state, stream, outcome.error, line, controller.signal.aborted, outcome.retry);
+        return showError(catalog, stream, outcome.error, line, controller.signal.aborted, outcome.retry);
       case 'done': {
         const { stored } = outcome;
-        // Unnamed references not needed for a missing argument are reported as unused.
-        refs?.fill(stored.result.prompt, stored.result.args);
         renderTranscript(stream, stored);
         const where = await destination('chat', 'chat', readSettings(), async () => true);
         const then = where.to === 'chat' ? where.then : 'send';
@@ -111,7 +126,7 @@ async function handle(
       }
     }
   } catch (err) {
-    return showError(state, stream, err, line, controller.signal.aborted);
+    return showError(catalog, stream, err, line, controller.signal.aborted);
   } finally {
     sub.dispose();
   }
@@ -138,7 +153,7 @@ async function answer(
 }
 
 function showError(
-  state: ExtensionState,
+  catalog: Catalog,
   stream: vscode.ChatResponseStream,
   err: unknown,
   line: string,
@@ -152,7 +167,7 @@ function showError(
   const message = err instanceof Error ? err.message : String(err);
   const server = err instanceof PromptError ? err.server : undefined;
   // errorDetails shows the message itself; the stream carries only the way forward.
-  if (server && state.catalog.servers.find(e => e.def.name === server)?.connection.authorizationUrl) {
+  if (server && catalog.servers.find(e => e.def.name === server)?.connection.authorizationUrl) {
     stream.button({ command: Command.signIn, title: vscode.l10n.t('Sign In'), arguments: [server] });
   }
   if (retry)
@@ -169,9 +184,12 @@ function showError(
   };
 }
 
-function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
-  const servers = state.catalog.servers;
-  if (!servers.length && !state.blocked.length) {
+function listPrompts(
+  { catalog, configuration }: Pick<ParticipantParts, 'catalog' | 'configuration'>,
+  stream: vscode.ChatResponseStream,
+): vscode.ChatResult {
+  const servers = catalog.servers;
+  if (!servers.length && !configuration.blocked.length) {
     stream.markdown(
       vscode.l10n.t('No MCP servers are configured. Add one to .vscode/mcp.json or the setting mcpPrompts.servers.'),
     );
@@ -202,7 +220,7 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
     if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
     lines.push('');
   }
-  for (const b of state.blocked)
+  for (const b of configuration.blocked)
     lines.push(`### ${escapeLabel(b.name)} — *${vscode.l10n.t('not started: the workspace is not trusted')}*`, '');
   stream.markdown(untrusted(lines.join('\n')));
   stream.markdown(
@@ -213,7 +231,7 @@ function listPrompts(state: ExtensionState, stream: vscode.ChatResponseStream): 
   return {};
 }
 
-function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.ChatResult {
+function help(catalog: Catalog, stream: vscode.ChatResponseStream): vscode.ChatResult {
   stream.markdown(
     untrusted(
       [
@@ -228,7 +246,7 @@ function help(state: ExtensionState, stream: vscode.ChatResponseStream): vscode.
     ),
   );
   stream.button({ command: Command.runPrompt, title: vscode.l10n.t('Pick a Prompt…') });
-  if (!state.catalog.servers.length) stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
+  if (!catalog.servers.length) stream.button({ command: Command.addServer, title: vscode.l10n.t('Add Server…') });
   return {};
 }
 

@@ -2,22 +2,29 @@
 import * as vscode from 'vscode';
 import { Command, type CommandId } from '../core/command-ids';
 import { PromptError } from '../core/errors';
-import type { Where } from '../core/run/runner';
-import type { ExtensionState } from '../state';
+import type { Catalog } from '../core/catalog/catalog';
+import type { Where } from '../core/run/destination';
+import type { ServerLogs } from '../workspace/server-logs';
+
+/** What a failure message needs: the server to blame and its log. */
+export interface FeedbackParts {
+  catalog: Catalog;
+  logs: ServerLogs;
+}
 
 /**
  * The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt
  * failed; the retry runs where the failed run was meant to go.
  */
-export function showError(state: ExtensionState, err: unknown, retry?: string, where: Where = 'auto'): void {
+export function showError(p: FeedbackParts, err: unknown, retry?: string, where: Where = 'auto'): void {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof PromptError && err.kind === 'cancelled') return;
   const blamed = err instanceof PromptError ? err.server : undefined;
-  const server = blamed ? state.catalog.servers.find(e => e.def.name === blamed) : undefined;
+  const server = blamed ? p.catalog.servers.find(e => e.def.name === blamed) : undefined;
   const showLog = vscode.l10n.t('Show Log');
   const again = vscode.l10n.t('Try Again…');
   void vscode.window.showErrorMessage(message, ...(retry ? [again] : []), ...(server ? [showLog] : [])).then(choice => {
-    if (choice === showLog && server) state.log(server.def).show();
+    if (choice === showLog && server) p.logs.channel(server.def).show();
     if (choice === again && retry) void vscode.commands.executeCommand(Command.retryPrompt, retry, where);
   });
 }
@@ -30,8 +37,8 @@ export function nothingToDo(message: string, action: string, command: CommandId)
 }
 
 /** No server configured: say so and offer Add Server…; true when there is none. */
-export function noServers(state: ExtensionState): boolean {
-  if (state.catalog.servers.length) return false;
+export function noServers(catalog: Catalog): boolean {
+  if (catalog.servers.length) return false;
   nothingToDo(vscode.l10n.t('No MCP servers are configured.'), vscode.l10n.t('Add Server…'), Command.addServer);
   return true;
 }

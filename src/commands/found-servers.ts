@@ -4,15 +4,15 @@ import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
 import { foundServerRows, type FoundRow } from '../core/view/found-servers';
 import { DISCOVERY_SETTING, readDiscovery } from '../settings';
-import type { ExtensionState } from '../state';
+import type { ServerParts } from './servers';
 
 type Item = vscode.QuickPickItem & { row?: FoundRow };
 
-export async function showFoundServers(state: ExtensionState): Promise<void> {
+export async function showFoundServers(p: ServerParts): Promise<void> {
   const rows = foundServerRows({
-    servers: state.catalog.servers,
-    held: state.held,
-    problems: state.problems,
+    servers: p.catalog.servers,
+    held: p.configuration.held,
+    problems: p.configuration.problems,
     discovery: readDiscovery(),
   });
   const items: Item[] = rows.map(row =>
@@ -27,8 +27,8 @@ export async function showFoundServers(state: ExtensionState): Promise<void> {
   const action = picked?.row?.action;
   switch (action?.kind) {
     case 'log': {
-      const entry = state.catalog.servers.find(s => s.id === action.id);
-      if (entry) state.log(entry.def).show();
+      const entry = p.catalog.servers.find(s => s.id === action.id);
+      if (entry) p.logs.channel(entry.def).show();
       return;
     }
     case 'discovery':

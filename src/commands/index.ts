@@ -1,12 +1,12 @@
 // Every command, registered in one place: one named function per command (run.ts, servers.ts,
-// results.ts) under its id from core/command-ids.ts. All are registered at activation whatever the
+// result-commands.ts) under its id from core/command-ids.ts. All are registered at activation whatever the
 // servers do, so a failing server never leaves a command missing.
 import * as vscode from 'vscode';
 import { Command, Workbench, type CommandId } from '../core/command-ids';
-import { registerHandOff } from '../chat/handoff';
+import { registerHandOff } from '../chat/result-actions';
 import { addServer, importServers } from '../ui/config-edit';
 import type { Node } from '../ui/tree';
-import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type Surfaces } from './run';
+import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type RunParts } from './run';
 import {
   allowServer,
   disableServer,
@@ -18,12 +18,25 @@ import {
   startServer,
   stopServer,
   type ServerArg,
+  type ServerParts,
 } from './servers';
 import { showFoundServers } from './found-servers';
-import { copyInvocation, copyMarkdown, insertIntoChat, openTranscript, savePromptFile, sendToModel } from './results';
+import {
+  copyInvocation,
+  copyMarkdown,
+  insertIntoChat,
+  openTranscript,
+  savePromptFile,
+  sendToModel,
+} from './result-commands';
+import type { ResultStore } from '../core/run/result-store';
+import type { ModelOffer } from '../chat/model-offer';
 
-export { runPrompt, type Surfaces } from './run';
-export { showError } from './feedback';
+/** What the commands use, handed over by extension.ts. */
+export interface CommandParts extends RunParts, ServerParts {
+  results: ResultStore;
+  offer: ModelOffer;
+}
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, fn);
@@ -49,34 +62,34 @@ async function walkthroughAction(id: unknown): Promise<void> {
   await vscode.commands.executeCommand(id);
 }
 
-export function registerCommands(s: Surfaces): vscode.Disposable[] {
-  const { state } = s;
+export function registerCommands(p: CommandParts): vscode.Disposable[] {
+  const { configuration, catalog, results } = p;
   return [
-    register(Command.runPrompt, (node?: Node) => runPromptCommand(s, node)),
-    register(Command.runPromptInEditor, (node?: Node) => runPromptInEditor(s, node)),
-    register(Command.rerunLast, () => rerunLast(s)),
-    register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(s, invocationName, where)),
-    register(Command.refresh, () => state.reload().then(() => state.catalog.refresh())),
-    register(Command.restartServer, (arg?: ServerArg) => restartServer(state, arg)),
-    register(Command.stopServer, (arg?: ServerArg) => stopServer(state, arg)),
-    register(Command.startServer, (arg?: ServerArg) => startServer(state, arg)),
-    register(Command.signIn, (arg?: ServerArg) => signIn(state, arg)),
-    register(Command.signOut, (arg?: ServerArg) => signOut(state, arg)),
-    register(Command.showLog, (arg?: ServerArg) => showLog(state, arg)),
-    register(Command.allowServer, (id: unknown) => allowServer(state, id)),
-    register(Command.disableServer, (arg?: ServerArg) => disableServer(state, arg)),
-    register(Command.enableServer, (arg?: ServerArg) => enableServer(state, arg)),
+    register(Command.runPrompt, (node?: Node) => runPromptCommand(p, node)),
+    register(Command.runPromptInEditor, (node?: Node) => runPromptInEditor(p, node)),
+    register(Command.rerunLast, () => rerunLast(p)),
+    register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(p, invocationName, where)),
+    register(Command.refresh, () => configuration.reload().then(() => catalog.refresh())),
+    register(Command.restartServer, (arg?: ServerArg) => restartServer(p, arg)),
+    register(Command.stopServer, (arg?: ServerArg) => stopServer(p, arg)),
+    register(Command.startServer, (arg?: ServerArg) => startServer(p, arg)),
+    register(Command.signIn, (arg?: ServerArg) => signIn(p, arg)),
+    register(Command.signOut, (arg?: ServerArg) => signOut(p, arg)),
+    register(Command.showLog, (arg?: ServerArg) => showLog(p, arg)),
+    register(Command.allowServer, (id: unknown) => allowServer(p, id)),
+    register(Command.disableServer, (arg?: ServerArg) => disableServer(p, arg)),
+    register(Command.enableServer, (arg?: ServerArg) => enableServer(p, arg)),
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
     register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),
-    register(Command.showFoundServers, () => showFoundServers(state)),
+    register(Command.showFoundServers, () => showFoundServers(p)),
     register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),
-    register(Command.sendToModel, (id: unknown) => sendToModel(state, id)),
-    register(Command.insertIntoChat, (id: unknown) => insertIntoChat(state, id)),
-    register(Command.copyMarkdown, (id: unknown) => copyMarkdown(state, id)),
-    register(Command.openTranscript, (id: unknown) => openTranscript(state, id)),
-    register(Command.savePromptFile, (id: unknown) => savePromptFile(state, id)),
-    ...registerHandOff(state),
+    register(Command.sendToModel, (id: unknown) => sendToModel(results, p.offer, id)),
+    register(Command.insertIntoChat, (id: unknown) => insertIntoChat(results, id)),
+    register(Command.copyMarkdown, (id: unknown) => copyMarkdown(results, id)),
+    register(Command.openTranscript, (id: unknown) => openTranscript(results, id)),
+    register(Command.savePromptFile, (id: unknown) => savePromptFile(results, id)),
+    ...registerHandOff(results),
   ];
 }

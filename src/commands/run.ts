@@ -1,13 +1,16 @@
-// Running a prompt from the palette, the tree, Re-run Last and Try Again: the runner's one path
-// (core/runner.ts), with the result in chat or in the transcript editor as destination() decides.
+// Running a prompt from the palette, the tree, Repeat Last Prompt and Try Again: each builds the run
+// request from what the person chose and hands it to the one run path (core/run/prompt-runner.ts); the
+// result goes to chat or to the transcript editor as destination() decides.
 import * as vscode from 'vscode';
-import type { CatalogPrompt } from '../core/catalog/catalog';
+import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
 import { Command, Workbench } from '../core/command-ids';
-import type { StoredResult } from '../core/run/results';
-import { destination, run, type Where } from '../core/run/runner';
+import type { Attempts } from '../core/run/attempts';
+import { formatInvocation, type RunRequest } from '../core/run/invocation';
+import type { StoredResult } from '../core/run/result-store';
+import { destination, type Where } from '../core/run/destination';
+import type { Collector, Prepared, PromptRunner, RunOptions } from '../core/run/prompt-runner';
 import { readSettings } from '../settings';
-import type { ExtensionState } from '../state';
-import type { ArgumentInput } from '../ui/argument-input';
+import type { ServerLogs } from '../workspace/server-logs';
 import { pickPrompt } from '../ui/picker';
 import { openTranscript } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
@@ -16,9 +19,14 @@ import { nothingToDo, showError } from './feedback';
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
 
-export interface Surfaces {
-  state: ExtensionState;
-  input: ArgumentInput;
+/** What the run commands use. */
+export interface RunParts {
+  catalog: Catalog;
+  runner: PromptRunner;
+  attempts: Attempts;
+  logs: ServerLogs;
+  /** The argument input (src/ui/argument-input.ts). */
+  collect: Collector;
 }
 
 /** A chat model is there to answer: otherwise results go to the transcript editor. */
@@ -30,104 +38,128 @@ async function chatAvailable(): Promise<boolean> {
   }
 }
 
-function openChat(line: string): Thenable<unknown> {
-  return vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${line}` });
+/** The run in the chat input, as a person would type it, sent: the chat request runs it. */
+function openChat(run: { invocationName: string; args: Record<string, string> }): Thenable<unknown> {
+  return vscode.commands.executeCommand(Workbench.openChat, {
+    query: `@mcp /${formatInvocation(run.invocationName, run.args)}`,
+  });
 }
 
-/** Picker and tree: collect arguments, then run in chat (with a model) or in the transcript editor. */
+/** Progress notifications around starting the server and around the request (with its own Cancel). */
+const withProgress: Pick<RunOptions, 'whileStarting' | 'whileGetting'> = {
+  whileStarting: (server, start) =>
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting {0}…', server.def.name) },
+      start,
+    ),
+  whileGetting: (prepared, get) =>
+    vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Getting {0}…', prepared.prompt.invocationName),
+        cancellable: true,
+      },
+      (_p, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return get(controller.signal);
+      },
+    ),
+};
+
+/**
+ * Picker and tree: ask for the arguments (optional ones too), then run in the transcript editor, or hand
+ * the line to chat (with a model), where the chat request runs it.
+ */
 export async function runPrompt(
-  s: Surfaces,
-  target: CatalogPrompt,
+  p: RunParts,
+  request: RunRequest,
   where: Where = 'auto',
 ): Promise<StoredResult | undefined> {
-  const outcome = await run(s.state.catalog, s.state.results, {
-    prompt: target,
-    collect: s.input.collect,
-    askOptional: true,
-    fromDraft: true,
-    route: async prepared => {
-      if ((await destination('command', where, readSettings(), chatAvailable)).to === 'editor') return true;
-      await openChat(prepared.line);
-      return false;
-    },
-    whileStarting: (prepared, start) =>
-      vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Starting {0}…', prepared.prompt.server.def.name),
-        },
-        start,
-      ),
-    whileGetting: (prepared, get) =>
-      vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Getting {0}…', prepared.prompt.invocationName),
-          cancellable: true,
-        },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return get(controller.signal);
-        },
-      ),
-  });
-  // The walkthrough's "Run your first prompt" completes on this key once a prompt really ran: on the
-  // command itself it would complete while the picker is open, and the walkthrough then takes the focus.
-  if (outcome.kind === 'done' || outcome.kind === 'handedOff')
-    void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
-  switch (outcome.kind) {
-    case 'done':
-      await openTranscript(outcome.stored);
-      return outcome.stored;
-    case 'failed':
-      showError(s.state, outcome.error, outcome.retry ?? target.invocationName, where);
-      return undefined;
-    case 'cancelled':
-    case 'handedOff':
-      return undefined;
+  const options: RunOptions = { collect: p.collect, askOptional: true, fromDraft: true, ...withProgress };
+  const preparation = await p.runner.prepare(request, options);
+  if (preparation.kind === 'cancelled') return undefined;
+  if (preparation.kind === 'failed') {
+    showError(p, preparation.error, request.prompt.invocationName, where);
+    return undefined;
   }
+  const { prepared } = preparation;
+  if ((await destination('command', where, readSettings(), chatAvailable)).to === 'chat') {
+    handOff(p, prepared);
+    promptRan();
+    return undefined;
+  }
+  const outcome = await p.runner.get(prepared, options);
+  if (outcome.kind === 'done') {
+    promptRan();
+    await openTranscript(outcome.stored);
+    return outcome.stored;
+  }
+  if (outcome.kind === 'failed') showError(p, outcome.error, outcome.retry ?? request.prompt.invocationName, where);
+  return undefined;
+}
+
+/**
+ * The walkthrough's "Run your first prompt" completes on this key once a prompt really ran: on the
+ * command itself it would complete while the picker is open, and the walkthrough then takes the focus.
+ */
+function promptRan(): void {
+  void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
+}
+
+/** The prepared run goes to chat; Repeat Last Prompt repeats it from there. */
+function handOff(p: RunParts, prepared: Prepared): void {
+  const run = { invocationName: prepared.prompt.invocationName, args: prepared.args };
+  p.attempts.ran(run);
+  void openChat(run);
 }
 
 /** mcpPrompts.runPrompt: the tree's prompt, or one picked. */
-export async function runPromptCommand(s: Surfaces, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(s.state);
-  return target ? runPrompt(s, target) : undefined;
+export async function runPromptCommand(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
+  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
+  return target ? runPrompt(p, { prompt: target, values: {} }) : undefined;
 }
 
 /** mcpPrompts.runPromptInEditor: the same, always in the transcript editor. */
-export async function runPromptInEditor(s: Surfaces, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(s.state);
-  return target ? runPrompt(s, target, 'editor') : undefined;
+export async function runPromptInEditor(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
+  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
+  return target ? runPrompt(p, { prompt: target, values: {} }, 'editor') : undefined;
 }
 
-/** mcpPrompts.rerunLast: the last invocation again, as it was typed (missing arguments are asked for). */
-export async function rerunLast(s: Surfaces): Promise<void> {
-  const line = s.state.results.lastInvocation;
-  if (!line) {
+/** mcpPrompts.rerunLast (Repeat Last Prompt): the last run again with its arguments (missing ones are asked for). */
+export async function rerunLast(p: RunParts): Promise<void> {
+  const last = p.attempts.last;
+  if (!last) {
     nothingToDo(vscode.l10n.t('No prompt has been run yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
     return;
   }
   if ((await destination('command', 'auto', readSettings(), chatAvailable)).to === 'chat') {
-    await openChat(line);
+    await openChat(last);
     return;
   }
-  const outcome = await run(s.state.catalog, s.state.results, { line, collect: s.input.collect });
+  let prompt: CatalogPrompt;
+  try {
+    prompt = await p.catalog.find(last.invocationName);
+  } catch (err) {
+    showError(p, err);
+    return;
+  }
+  const outcome = await p.runner.run({ prompt, values: last.args }, { collect: p.collect });
   if (outcome.kind === 'done') await openTranscript(outcome.stored);
-  else if (outcome.kind === 'failed') showError(s.state, outcome.error);
+  else if (outcome.kind === 'failed') showError(p, outcome.error);
 }
 
 /** mcpPrompts.retryPrompt (chat button, error notification): ask again, starting from the arguments that failed. */
 export async function retryPrompt(
-  s: Surfaces,
+  p: RunParts,
   invocationName: unknown,
   where?: unknown,
 ): Promise<StoredResult | undefined> {
-  const found = typeof invocationName === 'string' ? s.state.catalog.resolve(invocationName) : undefined;
+  const found = typeof invocationName === 'string' ? p.catalog.resolve(invocationName) : undefined;
   if (!found) return undefined;
   if ('error' in found) {
-    showError(s.state, found.error);
+    showError(p, found.error);
     return undefined;
   }
-  return runPrompt(s, found.prompt, where === 'chat' || where === 'editor' ? where : 'auto');
+  return runPrompt(p, { prompt: found.prompt, values: {} }, where === 'chat' || where === 'editor' ? where : 'auto');
 }

@@ -3,7 +3,8 @@
 // resources and resource links served read-only through our own URI scheme.
 import * as vscode from 'vscode';
 import { ReadonlyFileSystem } from './readonly-file-system';
-import type { ExtensionState } from '../state';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ResultStore } from '../core/run/result-store';
 import type { Part } from '../core/render/content';
 import { languageFor, safeFileName } from '../core/render/content';
 
@@ -13,12 +14,15 @@ export const MEDIA_SCHEME = 'mcp-prompts-media';
 
 /** `mcp-prompts-resource:/<resultId>/<index>/<fileName>` (embedded text) or `/<server>/link/<fileName>?<uri>` (resources/read). */
 export class ResourceProvider implements vscode.TextDocumentContentProvider {
-  constructor(private readonly state: ExtensionState) {}
+  constructor(
+    private readonly results: ResultStore,
+    private readonly catalog: Catalog,
+  ) {}
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const [first, second] = uri.path.split('/').filter(Boolean);
     if (second === 'link') return this.readLink(first, decodeURIComponent(uri.query), token);
-    const stored = this.state.results.get(first);
+    const stored = this.results.get(first);
     const part = stored && partAt(stored.transcript, second);
     if (!part || part.kind !== 'resource' || part.text === undefined)
       return vscode.l10n.t('This resource is no longer available. Run the prompt again.');
@@ -26,7 +30,7 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
   }
 
   private async readLink(serverId: string, resourceUri: string, token: vscode.CancellationToken): Promise<string> {
-    const entry = this.state.catalog.server(serverId);
+    const entry = this.catalog.server(serverId);
     if (!entry) return vscode.l10n.t('Server "{0}" is not configured', serverId);
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());
@@ -54,13 +58,13 @@ export class ResourceProvider implements vscode.TextDocumentContentProvider {
 export class MediaFileSystem extends ReadonlyFileSystem implements vscode.FileSystemProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
-  constructor(private readonly state: ExtensionState) {
+  constructor(private readonly results: ResultStore) {
     super();
   }
 
   private bytes(uri: vscode.Uri): Uint8Array | undefined {
     const [id, index] = uri.path.split('/').filter(Boolean);
-    const stored = id ? this.state.results.get(id) : undefined;
+    const stored = id ? this.results.get(id) : undefined;
     const part = stored && index ? partAt(stored.transcript, index.replace('-', '.')) : undefined;
     if (!part) return undefined;
     if (part.kind === 'image' || part.kind === 'audio') return Buffer.from(part.data, 'base64');
@@ -118,10 +122,10 @@ export function resourceLinkUri(serverId: string, part: Extract<Part, { kind: 'l
   });
 }
 
-export function register(state: ExtensionState): vscode.Disposable[] {
+export function register(results: ResultStore, catalog: Catalog): vscode.Disposable[] {
   return [
-    vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(state)),
-    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, new MediaFileSystem(state), {
+    vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, new ResourceProvider(results, catalog)),
+    vscode.workspace.registerFileSystemProvider(MEDIA_SCHEME, new MediaFileSystem(results), {
       isReadonly: true,
       isCaseSensitive: true,
     }),
@@ -129,7 +133,7 @@ export function register(state: ExtensionState): vscode.Disposable[] {
     vscode.workspace.onDidOpenTextDocument(doc => {
       if (doc.uri.scheme !== RESOURCE_SCHEME || doc.languageId !== 'plaintext') return;
       const [id, index] = doc.uri.path.split('/').filter(Boolean);
-      const stored = state.results.get(id);
+      const stored = results.get(id);
       const part = stored && partAt(stored.transcript, index ?? '');
       const lang = part && part.kind === 'resource' ? languageFor(part.mimeType, part.uri) : 'plaintext';
       if (lang !== 'plaintext') void vscode.languages.setTextDocumentLanguage(doc, lang);

@@ -22,8 +22,8 @@ import {
   type SourceSnapshot,
 } from '../core/run/value-sources';
 import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
-import type { ResultStore } from '../core/run/results';
-import type { Collector } from '../core/run/runner';
+import type { ArgumentHistory } from '../core/run/argument-history';
+import type { Collector } from '../core/run/prompt-runner';
 import { questionShowing } from './question-input';
 
 const CLIPBOARD_WAIT_MS = 500;
@@ -32,9 +32,9 @@ const CLIPBOARD_WAIT_MS = 500;
 type ValueItem = ValueRow<SourceId> & vscode.QuickPickItem;
 
 export class ArgumentInput {
-  /** `memory` keeps each argument's last source; `results` holds its recent values. */
+  /** `memory` keeps each argument's last source; `history` holds its recent values. */
   constructor(
-    private readonly results: ResultStore,
+    private readonly history: ArgumentHistory,
     private readonly memory: vscode.Memento,
   ) {}
 
@@ -115,7 +115,7 @@ export class ArgumentInput {
       tooltip: vscode.l10n.t('Edit in editor…'),
     };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
-    const history = this.results.history(target.invocationName, arg.name);
+    const history = this.history.values(target.invocationName, arg.name);
     const rows = new ValueRows<SourceId>(
       sourceRows(snapshot).map(r => ({
         label: r.label,

@@ -1,9 +1,9 @@
 // "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, grouped by server.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
-import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
+import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
-import type { ExtensionState } from '../state';
+import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
 
 export interface PickerItem extends vscode.QuickPickItem {
@@ -33,7 +33,7 @@ function toQuickPickItems(views: readonly PickerItemView<ServerEntry>[]): Picker
 }
 
 /** Shows the picker; it follows the catalog live while open. Resolves the chosen prompt. */
-export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undefined> {
+export function pickPrompt(catalog: Catalog, logs: ServerLogs): Promise<CatalogPrompt | undefined> {
   const qp = vscode.window.createQuickPick<PickerItem>();
   qp.title = vscode.l10n.t('Run MCP Prompt');
   qp.placeholder = vscode.l10n.t('Type to filter by name, title or description');
@@ -43,25 +43,25 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
   // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
   let shown: PickerItemView<ServerEntry>[] = [];
   const update = () => {
-    const next: PickerItemView<ServerEntry>[] = state.catalog.servers.length
-      ? itemViews(state.catalog.servers)
+    const next: PickerItemView<ServerEntry>[] = catalog.servers.length
+      ? itemViews(catalog.servers)
       : [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' }];
     shown = shown.length ? mergePickerRows(shown, next) : next;
     qp.items = toQuickPickItems(shown);
-    qp.busy = state.catalog.servers.some(s => s.loading);
+    qp.busy = catalog.servers.some(s => s.loading);
   };
-  const sub = state.catalog.onDidChange(update);
+  const sub = catalog.onDidChange(update);
   update();
   return new Promise(resolve => {
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0];
       if (!item) return;
       qp.hide();
-      if (item.prompt) resolve(stillOffered(state, item.prompt));
+      if (item.prompt) resolve(stillOffered(catalog, item.prompt));
       else {
         resolve(undefined);
-        if (item.logOf) state.log(item.logOf.def).show();
-        else if (!state.catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
+        if (item.logOf) logs.channel(item.logOf.def).show();
+        else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
       }
     });
     qp.onDidHide(() => {
@@ -90,8 +90,8 @@ export function pickPrompt(state: ExtensionState): Promise<CatalogPrompt | undef
  * The accepted prompt as its server offers it now; a prompt it dropped (its row marked, or removed
  * after the last update) is not run, and the person is told which server dropped it.
  */
-function stillOffered(state: ExtensionState, picked: CatalogPrompt): CatalogPrompt | undefined {
-  const server = state.catalog.servers.find(s => s.id === picked.server.id);
+function stillOffered(catalog: Catalog, picked: CatalogPrompt): CatalogPrompt | undefined {
+  const server = catalog.servers.find(s => s.id === picked.server.id);
   const now = server?.prompts.find(p => p.prompt.name === picked.prompt.name);
   if (!now) {
     void vscode.window.showWarningMessage(

@@ -2,14 +2,15 @@
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import { statusSummary } from '../core/view/items';
-import type { ExtensionState } from '../state';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ServerConfiguration } from '../workspace/server-configuration';
 
-export function registerStatus(state: ExtensionState): vscode.Disposable {
+export function registerStatus(catalog: Catalog, configuration: ServerConfiguration): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('mcpPrompts.status', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('MCP Prompts');
   item.command = Command.focusView;
   const update = () => {
-    const summary = statusSummary(state.catalog.servers, state.held.length, state.catalog.prompts.length);
+    const summary = statusSummary(catalog.servers, configuration.held.length, catalog.prompts.length);
     if (!summary) {
       item.hide();
       return;
@@ -20,7 +21,7 @@ export function registerStatus(state: ExtensionState): vscode.Disposable {
     item.backgroundColor = summary.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     item.show();
   };
-  const subs = [state.catalog.onDidChange(update), state.onDidLoadConfig(update)];
+  const subs = [catalog.onDidChange(update), configuration.onDidLoad(update)];
   update();
   return {
     dispose: () => {

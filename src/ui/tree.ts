@@ -7,7 +7,8 @@ import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import { serverState, type HeldEntry } from '../core/view/server-state';
 import { argumentItem, heldItem, problemItem, promptItem, serverItem, type TreeItemView } from '../core/view/items';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
-import type { ExtensionState } from '../state';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ServerConfiguration } from '../workspace/server-configuration';
 import { toTreeItem } from './descriptors';
 import { currentWelcome } from './view-welcome';
 
@@ -32,9 +33,14 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   /** The view it fills (after attach()); host tests read its badge. */
   view?: vscode.TreeView<Node>;
 
-  constructor(private readonly state: ExtensionState) {
+  /** `workspaceState`: where what the user expanded is kept. */
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly configuration: ServerConfiguration,
+    private readonly workspaceState: vscode.Memento,
+  ) {
     this.subs.push(
-      state.catalog.onDidChange(entry => {
+      catalog.onDidChange(entry => {
         const node = entry && this.serverNodes.get(entry.id);
         // The order depends on states (failing first): a change of one may move it. A server whose
         // prompts came or went gets a new row (getChildren), so its parent is refreshed.
@@ -45,7 +51,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       }),
     );
     this.subs.push(
-      state.onDidLoadConfig(() => {
+      configuration.onDidLoad(() => {
         this.emitter.fire(undefined);
         this.update();
       }),
@@ -79,7 +85,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   private serverRow(node: Node & { type: 'server' }): TreeItemView {
-    return serverItem(node.entry, this.state.notes.get(node.entry.id) ?? [], this.collapsible(node));
+    return serverItem(node.entry, this.configuration.notes.get(node.entry.id) ?? [], this.collapsible(node));
   }
 
   /** The row text and prompt list VS Code last got for each server row. */
@@ -97,23 +103,23 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   private order(): string[] {
-    return attentionFirst(this.state.catalog.servers, e => needsAttention(serverState(e))).map(e => e.id);
+    return attentionFirst(this.catalog.servers, e => needsAttention(serverState(e))).map(e => e.id);
   }
 
   private update(): void {
     const view = this.view;
     if (!view) return;
-    const badge = attentionBadge(this.state.catalog.servers, this.state.held, this.state.problems.length);
+    const badge = attentionBadge(this.catalog.servers, this.configuration.held, this.configuration.problems.length);
     // Every catalog change comes here: send the badge to the window only when it changed.
     if (JSON.stringify(badge) !== JSON.stringify(view.badge)) view.badge = badge;
   }
 
   private byRule(entry: ServerEntry): boolean {
-    return expandByDefault(entry.prompts.length, this.state.catalog.servers.length);
+    return expandByDefault(entry.prompts.length, this.catalog.servers.length);
   }
 
   private memory(): Record<string, boolean> {
-    const stored = this.state.context.workspaceState.get<unknown>(EXPANDED_KEY);
+    const stored = this.workspaceState.get<unknown>(EXPANDED_KEY);
     return stored && typeof stored === 'object' ? (stored as Record<string, boolean>) : {};
   }
 
@@ -130,7 +136,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     memory[id] = expanded;
     const ids = Object.keys(memory);
     for (const old of ids.slice(0, Math.max(0, ids.length - MAX_REMEMBERED))) delete memory[old];
-    void this.state.context.workspaceState.update(EXPANDED_KEY, memory);
+    void this.workspaceState.update(EXPANDED_KEY, memory);
   }
 
   /**
@@ -147,17 +153,17 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   getChildren(node?: Node): Node[] {
     if (!node) {
       // VS Code shows the view's welcome content (no servers, all failing, untrusted) only with no rows.
-      if (currentWelcome(this.state)) {
+      if (currentWelcome(this.catalog, this.configuration)) {
         this.serverNodes = new Map();
         return [];
       }
-      const nodes: Node[] = this.state.problems.map(p => ({
+      const nodes: Node[] = this.configuration.problems.map(p => ({
         type: 'problem' as const,
         origin: p.origin,
         message: p.message,
       }));
       const next = new Map<string, Node>();
-      for (const entry of this.state.catalog.servers) {
+      for (const entry of this.catalog.servers) {
         const existing = this.serverNodes.get(entry.id);
         const kept = existing && existing.type === 'server' && this.keeps(existing, entry);
         next.set(entry.id, kept ? existing : { type: 'server' as const, entry, listed: entry.prompts.length > 0 });
@@ -166,7 +172,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       const order = this.order();
       this.lastOrder = order.join('\n');
       const consent = (h: HeldEntry) => h.reason === 'consent';
-      const held = attentionFirst(this.state.held, consent).map(h => ({ type: 'blocked' as const, held: h }));
+      const held = attentionFirst(this.configuration.held, consent).map(h => ({ type: 'blocked' as const, held: h }));
       // Rows that need the user on top: failing servers, then those waiting for consent, then the rest.
       const servers = order.map(id => next.get(id)!);
       const attention = servers.filter(n => n.type === 'server' && needsAttention(serverState(n.entry)));

@@ -28,33 +28,32 @@ async function waitFor(check, what, timeout = 60000) {
   );
 }
 
-/** @returns {Promise<any>} the extension's exports ({ activationMs, state, tree }) */
+/** @returns {Promise<any>} the extension's exports ({ activationMs, catalog, configuration, results, tree }) */
 async function api() {
   const ext = vscode.extensions.getExtension(EXT_ID);
   assert.ok(ext, `${EXT_ID} is installed`);
   return ext.isActive ? ext.exports : ext.activate();
 }
 
-function server(state, id) {
-  return state.catalog.servers.find(s => s.id === id);
+function server(ext, id) {
+  return ext.catalog.servers.find(s => s.id === id);
 }
 
 /** The servers of the test workspace's .vscode/mcp.json. */
 const WORKSPACE_SERVERS = ['rich-demo', 'completions', 'changing', 'paginated', 'everything'];
 
 /** Waits until every workspace server runs and has listed: each test starts from there, whatever ran before it. */
-async function allRunning(state) {
+async function allRunning(ext) {
   await waitFor(
-    () =>
-      WORKSPACE_SERVERS.every(id => server(state, id)?.connection.status === 'running' && !server(state, id).loading),
+    () => WORKSPACE_SERVERS.every(id => server(ext, id)?.connection.status === 'running' && !server(ext, id).loading),
     'all servers running',
   );
 }
 
 /** Runs rich-demo's rich_content into the transcript editor; resolves with the stored result. */
-async function runRichContent(state) {
-  await allRunning(state);
-  const prompt = server(state, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
+async function runRichContent(ext) {
+  await allRunning(ext);
+  const prompt = server(ext, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
   return vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
 }
 
@@ -89,26 +88,27 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('connects to every server of .vscode/mcp.json and lists all their prompts', async () => {
-    const { state } = await api();
-    await allRunning(state);
-    assert.equal(server(state, 'paginated').prompts.length, 23, 'every page of the paginated server');
+    const ext = await api();
+    await allRunning(ext);
+    assert.equal(server(ext, 'paginated').prompts.length, 23, 'every page of the paginated server');
     assert.deepEqual(
-      server(state, 'rich-demo').prompts.map(p => p.invocationName),
+      server(ext, 'rich-demo').prompts.map(p => p.invocationName),
       ['rich-demo.rich_content', 'rich-demo.code_review'],
     );
     assert.deepEqual(
-      server(state, 'everything')
+      server(ext, 'everything')
         .prompts.map(p => p.prompt.name)
         .sort(),
       ['args-prompt', 'completable-prompt', 'resource-prompt', 'simple-prompt'],
     );
-    assert.equal(server(state, 'rich-demo').connection.info.serverInfo.name, 'rich-demo');
+    assert.equal(server(ext, 'rich-demo').connection.info.serverInfo.name, 'rich-demo');
   });
 
   it("follows a server's list_changed live, in the catalog and the tree", async () => {
-    const { state, tree } = await api();
-    await allRunning(state);
-    const changing = server(state, 'changing');
+    const ext = await api();
+    const { tree } = ext;
+    await allRunning(ext);
+    const changing = server(ext, 'changing');
     const before = changing.prompts.length;
     await vscode.commands.executeCommand('mcpPrompts.refresh');
     await changing.connection.getPrompt('grow', {});
@@ -129,8 +129,9 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it("shows a server's tree item with live status, transport and protocol in the tooltip", async () => {
-    const { state, tree } = await api();
-    await allRunning(state);
+    const ext = await api();
+    const { tree } = ext;
+    await allRunning(ext);
     const node = tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'rich-demo');
     const item = tree.getTreeItem(node);
     assert.equal(item.label, 'rich-demo');
@@ -144,23 +145,24 @@ describe('MCP Prompts in the real VS Code host', function () {
       ['code *', 'language'],
     );
     assert.ok(
-      state.catalog.servers.length >= WORKSPACE_SERVERS.length,
-      `expected at least the ${WORKSPACE_SERVERS.length} workspace servers in the catalog, got ${state.catalog.servers.length}`,
+      ext.catalog.servers.length >= WORKSPACE_SERVERS.length,
+      `expected at least the ${WORKSPACE_SERVERS.length} workspace servers in the catalog, got ${ext.catalog.servers.length}`,
     );
   });
 
   it('refreshes a server row only when something on it changed', async () => {
     // A refresh gives a row a new command reference and drops the old one: a click on a row the window
     // has not redrawn yet then runs nothing ("Actual command not found", seen on a sign-in row).
-    const { state, tree } = await api();
-    await allRunning(state);
-    const entry = server(state, 'rich-demo');
+    const ext = await api();
+    const { tree } = ext;
+    await allRunning(ext);
+    const entry = server(ext, 'rich-demo');
     const node = tree.getChildren().find(n => n.type === 'server' && n.entry === entry);
     tree.getTreeItem(node);
     const fired = [];
     const sub = tree.onDidChangeTreeData(n => fired.push(n));
     try {
-      state.catalog.changeEmitter.fire(entry); // what a repeated status or server-info event does
+      ext.catalog.changeEmitter.fire(entry); // what a repeated status or server-info event does
       assert.equal(fired.length, 0, 'no refresh for an unchanged row');
       await vscode.commands.executeCommand('mcpPrompts.refresh');
       await waitFor(() => fired.length > 0, 'a refresh once the list is new');
@@ -170,8 +172,8 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('runs a prompt into the transcript editor with text, image, audio, resources and a link', async () => {
-    const { state } = await api();
-    const stored = await runRichContent(state);
+    const ext = await api();
+    const stored = await runRichContent(ext);
     assert.ok(stored, 'a result');
     const kinds = stored.transcript.messages.flatMap(m => m.parts.map(p => `${m.role}:${p.kind}`));
     assert.deepEqual(kinds, [
@@ -218,8 +220,8 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('lets VS Code drop its copy of a closed transcript once the result store evicts the result', async () => {
-    const { state } = await api();
-    const stored = await runRichContent(state);
+    const ext = await api();
+    const stored = await runRichContent(ext);
     assert.ok(stored, 'a result');
     const isOurs = d => d.uri.scheme === 'mcp-prompts-transcript' && d.uri.path.startsWith(`/${stored.id}/`);
     const doc = await waitFor(() => vscode.workspace.textDocuments.find(isOurs), 'the transcript document');
@@ -231,11 +233,11 @@ describe('MCP Prompts in the real VS Code host', function () {
     // Results larger than the store's whole size budget evict every older one, as runs with big images do.
     const big = 'x'.repeat(33 * 1024 * 1024);
     const bigResult = { ...stored.result, result: { messages: [] } };
-    state.results.store('rich-demo.big', bigResult, {
+    ext.results.store(bigResult, {
       messages: [{ role: 'user', parts: [{ kind: 'text', text: big }] }],
     });
-    assert.equal(state.results.get(stored.id), undefined, 'evicted from the store');
-    state.results.store('rich-demo.small', bigResult, { messages: [] }); // and the big one goes too
+    assert.equal(ext.results.get(stored.id), undefined, 'evicted from the store');
+    ext.results.store(bigResult, { messages: [] }); // and the big one goes too
     await waitFor(() => {
       const kept = vscode.workspace.textDocuments.find(isOurs);
       return !kept || kept.getText() === 'This transcript is no longer available.';
@@ -244,9 +246,9 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('opens an embedded resource read-only and reads a resource link through resources/read', async () => {
-    const { state } = await api();
+    const ext = await api();
     // Its own run: the test does not rely on the one before it having run the prompt.
-    const stored = await runRichContent(state);
+    const stored = await runRichContent(ext);
     assert.ok(stored, 'a result');
     const mi = stored.transcript.messages.findIndex(m =>
       m.parts.some(p => p.kind === 'resource' && p.text !== undefined),
@@ -270,10 +272,10 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('imports servers from a Claude Desktop file into .vscode/mcp.json and starts them', async () => {
-    const { state } = await api();
-    await allRunning(state);
+    const ext = await api();
+    await allRunning(ext);
     const { command, args } = JSON.parse(
-      JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport),
+      JSON.stringify(ext.catalog.servers.find(s => s.id === 'completions').def.transport),
     );
     const file = path.join(os.tmpdir(), `claude-${process.pid}.json`);
     const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
@@ -284,19 +286,20 @@ describe('MCP Prompts in the real VS Code host', function () {
       assert.equal(count, 1);
       const mcpJson = JSON.parse(fs.readFileSync(mcpJsonPath, 'utf8'));
       assert.deepEqual(mcpJson.servers['Imported Completions'], { type: 'stdio', command, args });
-      await waitFor(() => server(state, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
+      await waitFor(() => server(ext, 'imported-completions')?.prompts.length === 1, 'the imported server listed');
     } finally {
       // The workspace's mcp.json as it was: the tests after this one see the same servers as before it.
       fs.writeFileSync(mcpJsonPath, original);
       fs.rmSync(file, { force: true });
     }
-    await waitFor(() => !server(state, 'imported-completions'), 'the imported server gone with its entry');
+    await waitFor(() => !server(ext, 'imported-completions'), 'the imported server gone with its entry');
   });
 
   it('stops and starts a server from its commands; the tree follows', async () => {
-    const { state, tree } = await api();
-    await allRunning(state);
-    const entry = server(state, 'paginated');
+    const ext = await api();
+    const { tree } = ext;
+    await allRunning(ext);
+    const entry = server(ext, 'paginated');
     const item = () =>
       tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
     await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
@@ -312,8 +315,9 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it('reports a server that cannot start on that server alone, naming the cause', async () => {
-    const { state, tree } = await api();
-    await allRunning(state);
+    const ext = await api();
+    const { tree } = ext;
+    await allRunning(ext);
     await vscode.workspace
       .getConfiguration('mcpPrompts')
       .update(
@@ -323,7 +327,7 @@ describe('MCP Prompts in the real VS Code host', function () {
       );
     try {
       const entry = await waitFor(
-        () => server(state, 'broken')?.connection.status === 'error' && server(state, 'broken'),
+        () => server(ext, 'broken')?.connection.status === 'error' && server(ext, 'broken'),
         'the broken server to fail',
       );
       assert.equal(
@@ -336,12 +340,12 @@ describe('MCP Prompts in the real VS Code host', function () {
       const first = tree.getChildren()[0];
       assert.equal(first.type === 'server' && first.entry.id, 'broken', 'the failing server comes first');
       assert.deepEqual(tree.view.badge, { value: 1, tooltip: 'MCP Prompts: 1 failing' });
-      assert.equal(server(state, 'rich-demo').connection.status, 'running', 'the others go on');
+      assert.equal(server(ext, 'rich-demo').connection.status, 'running', 'the others go on');
     } finally {
       await vscode.workspace
         .getConfiguration('mcpPrompts')
         .update('servers', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => !server(state, 'broken'), 'the broken server removed with the setting');
+    await waitFor(() => !server(ext, 'broken'), 'the broken server removed with the setting');
   });
 });

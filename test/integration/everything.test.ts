@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { PromptError } from '../../src/core/errors';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { completeArgument } from '../../src/core/run/invocation';
 import { toTranscript } from '../../src/core/render/content';
-import { RecordingLog, childPidsMatching, defs, isAlive, launch } from './helpers';
+import { RecordingLog, childPidsMatching, defs, isAlive, launch, getLine } from './helpers';
 
 const EXPECTED_PROMPTS = [
   { name: 'simple-prompt', title: 'Simple Prompt', description: 'A prompt with no arguments' },
@@ -75,17 +75,17 @@ async function exercise(
     );
 
     // get every prompt
-    const simple = await invokePrompt(catalog, { line: 'simple-prompt' });
+    const simple = await getLine(catalog, 'simple-prompt');
     assert.deepEqual(simple?.result, {
       messages: [{ role: 'user', content: { type: 'text', text: 'This is a simple prompt without arguments.' } }],
     });
-    const args = await invokePrompt(catalog, { line: 'everything.args-prompt city="New York" state=NY' });
-    assert.equal(text(args!.result), "What's weather in New York, NY?");
-    const positional = await invokePrompt(catalog, { line: 'args-prompt Paris' });
-    assert.equal(text(positional!.result), "What's weather in Paris?");
-    const team = await invokePrompt(catalog, { line: 'completable-prompt department=Engineering name=Alice' });
-    assert.equal(text(team!.result), 'Please promote Alice to the head of the Engineering team.');
-    const resource = await invokePrompt(catalog, { line: 'resource-prompt resourceType=Text resourceId=1' });
+    const args = await getLine(catalog, 'everything.args-prompt city="New York" state=NY');
+    assert.equal(text(args.result), "What's weather in New York, NY?");
+    const positional = await getLine(catalog, 'args-prompt Paris');
+    assert.equal(text(positional.result), "What's weather in Paris?");
+    const team = await getLine(catalog, 'completable-prompt department=Engineering name=Alice');
+    assert.equal(text(team.result), 'Please promote Alice to the head of the Engineering team.');
+    const resource = await getLine(catalog, 'resource-prompt resourceType=Text resourceId=1');
     assert.equal(resource?.result.messages?.length, 2);
     assert.equal(
       text(resource.result),
@@ -98,8 +98,8 @@ async function exercise(
     assert.equal(res.uri, 'demo://resource/dynamic/text/1');
     assert.equal(res.mimeType, 'text/plain');
     assert.match(res.text ?? '', /^Resource 1: This is a plaintext resource created at /);
-    const blob = await invokePrompt(catalog, { line: 'resource-prompt Blob 2' });
-    const blobPart = toTranscript(blob!.result).messages[0].parts[1];
+    const blob = await getLine(catalog, 'resource-prompt Blob 2');
+    const blobPart = toTranscript(blob.result).messages[0].parts[1];
     assert.ok(blobPart.kind === 'resource' && blobPart.blob !== undefined, JSON.stringify(blobPart));
     assert.equal(blobPart.uri, 'demo://resource/dynamic/blob/2');
     assert.match(
@@ -110,12 +110,12 @@ async function exercise(
     // Missing required arguments never reach the server; a bad value is the server's error, named.
     const getsBefore = log.sentMethods('prompts/get').length;
     await assert.rejects(
-      invokePrompt(catalog, { line: 'completable-prompt department=Sales' }),
+      getLine(catalog, 'completable-prompt department=Sales'),
       (e: unknown) => e instanceof PromptError && e.message === 'everything: prompt "completable-prompt" needs name',
     );
     assert.equal(log.sentMethods('prompts/get').length, getsBefore);
     await assert.rejects(
-      invokePrompt(catalog, { line: 'resource-prompt resourceType=Video resourceId=1' }),
+      getLine(catalog, 'resource-prompt resourceType=Video resourceId=1'),
       (e: unknown) =>
         e instanceof PromptError &&
         /^everything failed on prompt "resource-prompt": .*Invalid resourceType: Video/.test(e.message) &&
@@ -123,7 +123,7 @@ async function exercise(
     );
 
     // complete every completable argument, with the other values as context
-    const team2 = await resolvePrompt(catalog, 'everything.completable-prompt');
+    const team2 = await catalog.find('everything.completable-prompt');
     assert.deepEqual((await completeArgument(team2, 'department', 'E', {})).values, ['Engineering']);
     assert.deepEqual((await completeArgument(team2, 'department', '', {})).values, [
       'Engineering',
@@ -143,7 +143,7 @@ async function exercise(
     ]);
     assert.deepEqual((await completeArgument(team2, 'name', 'K', { department: 'Support' })).values, ['Kim']);
     assert.deepEqual((await completeArgument(team2, 'name', '', {})).values, []);
-    const resourcePrompt = await resolvePrompt(catalog, 'resource-prompt');
+    const resourcePrompt = await catalog.find('resource-prompt');
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceType', 'T', {})).values, ['Text']);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceType', '', {})).values, ['Text', 'Blob']);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceId', '7', { resourceType: 'Text' })).values, [
@@ -151,7 +151,7 @@ async function exercise(
     ]);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceId', 'x', {})).values, []);
     // A plain (non-completable) argument answers with nothing.
-    assert.deepEqual((await completeArgument(await resolvePrompt(catalog, 'args-prompt'), 'city', 'P', {})).values, []);
+    assert.deepEqual((await completeArgument(await catalog.find('args-prompt'), 'city', 'P', {})).values, []);
   } finally {
     await catalog.dispose();
   }

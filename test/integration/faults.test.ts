@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
 import type { RestartPolicy } from '../../src/core/protocol/connection';
 import { PromptError } from '../../src/core/errors';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { completeArgument } from '../../src/core/run/invocation';
 import { toTranscript, type Part } from '../../src/core/render/content';
 import { transcriptToMarkdown } from '../../src/core/render/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -23,6 +23,7 @@ import {
   type Launch,
   type RunningServer,
   rejection,
+  getLine,
 } from './helpers';
 
 const FAST_RESTART: RestartPolicy = { initialDelayMs: 50, maxDelayMs: 400, maxCrashes: 5, windowMs: 60000 };
@@ -85,7 +86,7 @@ async function listError(server: Record<string, unknown>, minStartupMs?: number)
       assert.equal(entry().connection.status, 'error');
       message = entry().listError?.message;
       // The same message again when the user tries to run something from that server.
-      assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message, message);
+      assert.equal((await rejection(getLine(catalog, 's.hello name=Ada'))).message, message);
     },
     false,
     minStartupMs,
@@ -101,7 +102,7 @@ async function getError(server: Record<string, unknown>, line = 's.hello name=Ad
       entry().prompts.map(p => p.prompt.name),
       ['hello', 'echo'],
     );
-    error = await rejection(invokePrompt(catalog, { line }));
+    error = await rejection(getLine(catalog, line));
   });
   return error!;
 }
@@ -189,7 +190,7 @@ fault('no prompts capability', async () => {
     assert.equal(entry().connection.status, 'running');
     assert.deepEqual(entry().warnings, ['s offers no prompts']);
     assert.equal(log().sentMethods('prompts/list').length, 0, 'prompts/list is not asked of a server without prompts');
-    assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello' }))).message, 's has no prompt "hello"');
+    assert.equal((await rejection(getLine(catalog, 's.hello'))).message, 's has no prompt "hello"');
   });
 });
 
@@ -214,9 +215,9 @@ fault('hangs on list', async () => {
 fault('one hanging server does not hold up another', async () => {
   await withCatalog({ slow: faulty('hang-on-list', { timeout: 15000 }), s: faulty('ok') }, async ({ catalog }) => {
     const slowReady = catalog.ready('slow');
-    const result = await invokePrompt(catalog, { line: 's.hello name=Ada' });
+    const result = await getLine(catalog, 's.hello name=Ada');
     assert.equal(catalog.server('slow')!.loading, true, 'the slow server is still listing');
-    assert.deepEqual(textParts(result!.result), [{ kind: 'text', text: 'Hello, Ada!' }]);
+    assert.deepEqual(textParts(result.result), [{ kind: 'text', text: 'Hello, Ada!' }]);
     await catalog.server('slow')!.connection.stop();
     await slowReady;
   });
@@ -240,8 +241,8 @@ fault('garbage on stdout before the first answer', async () => {
 fault('garbage on stdout between messages', async () => {
   await withCatalog({ s: faulty('garbage-between') }, async ({ catalog }) => {
     for (const name of ['Ada', 'Grace']) {
-      const r = await invokePrompt(catalog, { line: `s.hello name=${name}` });
-      assert.deepEqual(textParts(r!.result), [{ kind: 'text', text: `Hello, ${name}!` }]);
+      const r = await getLine(catalog, `s.hello name=${name}`);
+      assert.deepEqual(textParts(r.result), [{ kind: 'text', text: `Hello, ${name}!` }]);
     }
   });
 });
@@ -277,10 +278,10 @@ fault('the same prompt name on two servers', async () => {
   await withCatalog({ a: faulty('ok'), b: faulty('ok') }, async ({ catalog }) => {
     await catalog.ready();
     assert.equal(
-      (await rejection(invokePrompt(catalog, { line: 'hello name=Ada' }))).message,
+      (await rejection(getLine(catalog, 'hello name=Ada'))).message,
       '"hello" is offered by several servers; use one of: a.hello, b.hello',
     );
-    assert.equal((await invokePrompt(catalog, { line: 'b.hello name=Ada' }))?.prompt.server.id, 'b');
+    assert.equal((await getLine(catalog, 'b.hello name=Ada'))?.prompt.server.id, 'b');
   });
 });
 
@@ -297,7 +298,7 @@ fault('names that sanitise alike (a/b, a b, a_b)', async () => {
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
     assert.deepEqual(entry().warnings, []);
     for (const [name, invocation] of Object.entries(byName()))
-      assert.equal((await resolvePrompt(catalog, invocation)).prompt.name, name);
+      assert.equal((await catalog.find(invocation)).prompt.name, name);
     // A re-list gives every prompt the same name again.
     await catalog.refresh();
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
@@ -366,8 +367,8 @@ fault('list_changed storm (1,000 in a second)', async () => {
       () => log().sentMethods('prompts/list').length >= 2 && !entry().loading,
       'the re-list after the storm',
     );
-    const stats = await invokePrompt(catalog, { line: 's.stats' });
-    const text = (toTranscript(stats!.result).messages[0].parts[0] as { text: string }).text;
+    const stats = await getLine(catalog, 's.stats');
+    const text = (toTranscript(stats.result).messages[0].parts[0] as { text: string }).text;
     const calls = Number(/prompts\/list calls: (\d+)/.exec(text)?.[1]);
     assert.ok(calls >= 2 && calls <= 3, `1,000 notifications cost ${calls - 1} re-list(s), not 1,000`);
   });
@@ -382,11 +383,11 @@ fault('message larger than 64 MB', async () => {
 
 fault('stderr flood (20 MB)', async () => {
   await withCatalog({ s: faulty('stderr-flood') }, async ({ catalog, log, stderr }) => {
-    const r = await invokePrompt(catalog, { line: 's.hello name=Ada' });
-    assert.deepEqual(textParts(r!.result), [{ kind: 'text', text: 'Hello, Ada!' }]);
+    const r = await getLine(catalog, 's.hello name=Ada');
+    assert.deepEqual(textParts(r.result), [{ kind: 'text', text: 'Hello, Ada!' }]);
     await waitFor(() => /the rest of this second is not shown/.test(stderr()), 'the flood notice');
     // Mid-flood, requests still go through.
-    assert.deepEqual(textParts((await invokePrompt(catalog, { line: 's.echo text=during' }))!.result), [
+    assert.deepEqual(textParts((await getLine(catalog, 's.echo text=during')).result), [
       { kind: 'text', text: 'during' },
     ]);
     const lines = log().lines.filter(l => l.message.startsWith('[stderr] '));
@@ -411,7 +412,7 @@ fault('exits during get', async () => {
 
 fault('hangs on get', async () => {
   await withCatalog({ s: faulty('hang-on-get', SHORT) }, async ({ catalog, stderr }) => {
-    const err = await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }));
+    const err = await rejection(getLine(catalog, 's.hello name=Ada'));
     assert.equal(err.message, 's did not answer prompt "hello" within 1 s');
     // The SDK tells the server it gave up.
     await waitFor(() => /cancelled \d+/.test(stderr()), 'notifications/cancelled at the server');
@@ -443,9 +444,9 @@ fault('invalid result shape', async () => {
 
 fault('server-sent sampling, roots and elicitation requests', async () => {
   await withCatalog({ s: faulty('server-requests') }, async ({ catalog }) => {
-    const r = await invokePrompt(catalog, { line: 's.echo' });
+    const r = await getLine(catalog, 's.echo');
     // Questions are answered (here nothing can ask the user: cancel); sampling and roots are not offered.
-    assert.deepEqual(textParts(r!.result), [
+    assert.deepEqual(textParts(r.result), [
       {
         kind: 'text',
         text: 'sampling/createMessage: error -32601; roots/list: error -32601; elicitation/create: cancel',
@@ -456,7 +457,7 @@ fault('server-sent sampling, roots and elicitation requests', async () => {
 
 fault('reply nested 100,000 levels deep', async () => {
   await withCatalog({ s: faulty('deep') }, async ({ catalog, entry, log }) => {
-    const r = await invokePrompt(catalog, { line: 's.hello name=Ada' });
+    const r = await getLine(catalog, 's.hello name=Ada');
     // A malformed prompt nested as deep costs a warning, not the listing.
     assert.deepEqual(
       entry().prompts.map(p => p.prompt.name),
@@ -465,7 +466,7 @@ fault('reply nested 100,000 levels deep', async () => {
     assert.deepEqual(entry().warnings, [
       `s sent a malformed prompt (${('{"name":' + '{"a":'.repeat(20)).slice(0, 80)}); it was skipped`,
     ]);
-    assert.equal((toTranscript(r!.result).messages[0].parts[0] as { text: string }).text, 'deep inside');
+    assert.equal((toTranscript(r.result).messages[0].parts[0] as { text: string }).text, 'deep inside');
     // The trace holds the reply too (JSON.stringify alone throws at this depth).
     assert.ok(
       log().lines.some(
@@ -482,7 +483,7 @@ fault('reply nested 100,000 levels deep', async () => {
 
 fault('more than 100 completions', async () => {
   await withCatalog({ s: faulty('many-completions') }, async ({ catalog }) => {
-    const result = await completeArgument(await resolvePrompt(catalog, 's.hello'), 'name', '', {});
+    const result = await completeArgument(await catalog.find('s.hello'), 'name', '', {});
     assert.equal(result.values.length, 100);
     assert.equal(result.values[99], 'v099');
     assert.equal(result.hasMore, true, 'the cut values are more to come');
@@ -491,7 +492,7 @@ fault('more than 100 completions', async () => {
 
 fault('exits during complete', async () => {
   await withCatalog({ s: faulty('exit-on-complete') }, async ({ catalog }) => {
-    const hello = await resolvePrompt(catalog, 's.hello');
+    const hello = await catalog.find('s.hello');
     assert.equal(
       (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
       's closed the connection during completion of "name" (last stderr: [faulty exit-on-complete] exiting on completion/complete)',
@@ -501,7 +502,7 @@ fault('exits during complete', async () => {
 
 fault('hangs on complete', async () => {
   await withCatalog({ s: faulty('hang-on-complete', SHORT) }, async ({ catalog }) => {
-    const hello = await resolvePrompt(catalog, 's.hello');
+    const hello = await catalog.find('s.hello');
     assert.equal(
       (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
       's did not answer completion of "name" within 1 s',
@@ -513,8 +514,8 @@ fault('environment: SDK defaults plus the configured env only', async () => {
   process.env.MCP_PROMPTS_SHOULD_NOT_LEAK = 'secret-from-the-host';
   try {
     await withCatalog({ s: faulty('env', { env: { CONFIGURED: 'yes' } }) }, async ({ catalog }) => {
-      const r = await invokePrompt(catalog, { line: 's.env' });
-      const names = (textParts(r!.result)[0].text as string).split(' ');
+      const r = await getLine(catalog, 's.env');
+      const names = (textParts(r.result)[0].text as string).split(' ');
       const allowed = new Set([...Object.keys(getDefaultEnvironment()), 'CONFIGURED']);
       assert.ok(names.includes('CONFIGURED'));
       // Node itself may add a few of its own at start-up; nothing of the host's comes through.
@@ -534,8 +535,8 @@ fault('environment: SDK defaults plus the configured env only', async () => {
 async function contentParts(name: string): Promise<Part[]> {
   let parts: Part[] = [];
   await withCatalog({ s: faulty('content') }, async ({ catalog }) => {
-    const r = await invokePrompt(catalog, { line: `s.${name}` });
-    parts = JSON.parse(JSON.stringify(toTranscript(r!.result).messages.flatMap(m => m.parts))) as Part[];
+    const r = await getLine(catalog, `s.${name}`);
+    parts = JSON.parse(JSON.stringify(toTranscript(r.result).messages.flatMap(m => m.parts))) as Part[];
   });
   // Whatever is wrong with one part, the rest of the prompt arrives.
   assert.deepEqual(parts.at(-1), { kind: 'text', text: 'still here' });
@@ -663,7 +664,7 @@ fault('HTTP server killed mid-request', async () => {
     await withCatalog(
       { s: { url: server.url } },
       async ({ catalog, entry }) => {
-        const pending = rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }));
+        const pending = rejection(getLine(catalog, 's.hello name=Ada'));
         await waitFor(() => /not answering prompts\/get/.test(server.stderr()), 'the request at the server');
         server.signal('SIGKILL');
         // Well before the 20 s timeout: the broken response is the signal, HTTP has no onclose.
@@ -686,7 +687,7 @@ fault('HTTP server gone while idle', async () => {
         await catalog.ready();
         await server.close();
         assert.equal(
-          (await rejection(invokePrompt(catalog, { line: 's.hello name=Ada' }))).message,
+          (await rejection(getLine(catalog, 's.hello name=Ada'))).message,
           's failed on prompt "hello": connection refused',
         );
         assert.equal(entry().connection.status, 'error');
@@ -720,16 +721,16 @@ fault('crash during get, then restart', async () => {
   await withCatalog(
     { s: L.fixtureCommand('crashing') },
     async ({ catalog, entry }) => {
-      const first = await invokePrompt(catalog, { line: 's.hello' });
-      const pid = /pid (\d+)/.exec(JSON.stringify(first!.result))?.[1];
-      const err = await rejection(invokePrompt(catalog, { line: 's.crash' }));
+      const first = await getLine(catalog, 's.hello');
+      const pid = /pid (\d+)/.exec(JSON.stringify(first.result))?.[1];
+      const err = await rejection(getLine(catalog, 's.crash'));
       assert.equal(
         err.message,
         's closed the connection during prompt "crash" (last stderr: [crashing] crash requested: exiting with code 1)',
       );
       await waitFor(() => entry().connection.status === 'running', 'the automatic restart');
-      const again = await invokePrompt(catalog, { line: 's.hello' });
-      assert.notEqual(/pid (\d+)/.exec(JSON.stringify(again!.result))?.[1], pid, 'a new process answers');
+      const again = await getLine(catalog, 's.hello');
+      assert.notEqual(/pid (\d+)/.exec(JSON.stringify(again.result))?.[1], pid, 'a new process answers');
     },
     FAST_RESTART,
   );
@@ -740,7 +741,7 @@ fault('crash loop: gives up after 5 crashes', async () => {
   await withCatalog(
     { s: { ...L.fixtureCommand('crashing'), env: { CRASHING_MARKER: marker } } },
     async ({ catalog, entry, log }) => {
-      await rejection(invokePrompt(catalog, { line: 's.crash' }));
+      await rejection(getLine(catalog, 's.crash'));
       const message = 's crashed 5 times in 1 minutes; it stays stopped until you restart it';
       await waitFor(() => entry().connection.error?.message === message, 'giving up');
       assert.equal(
@@ -749,11 +750,11 @@ fault('crash loop: gives up after 5 crashes', async () => {
         'backoff restarts before giving up',
       );
       // No further attempts on use: the same message at once.
-      assert.equal((await rejection(invokePrompt(catalog, { line: 's.hello' }))).message, message);
+      assert.equal((await rejection(getLine(catalog, 's.hello'))).message, message);
       // The user fixes the cause and restarts: it works again.
       fs.rmSync(marker);
       await entry().connection.restart();
-      assert.match(JSON.stringify((await invokePrompt(catalog, { line: 's.hello' }))!.result), /Hello from crashing/);
+      assert.match(JSON.stringify((await getLine(catalog, 's.hello')).result), /Hello from crashing/);
     },
     { ...FAST_RESTART, maxDelayMs: 100 },
   );
@@ -764,7 +765,7 @@ fault('crash loop: gives up after 5 crashes', async () => {
 fault('cancel during get', async () => {
   await withCatalog({ s: faulty('hang-on-get') }, async ({ catalog, stderr }) => {
     const abort = new AbortController();
-    const pending = rejection(invokePrompt(catalog, { line: 's.hello name=Ada', signal: abort.signal }));
+    const pending = rejection(getLine(catalog, 's.hello name=Ada', { signal: abort.signal }));
     await waitFor(() => /not answering prompts\/get \(id (\d+)\)/.exec(stderr()), 'the request at the server');
     const id = /not answering prompts\/get \(id (\d+)\)/.exec(stderr())![1];
     abort.abort();
@@ -777,7 +778,7 @@ fault('cancel during get', async () => {
 
 fault('cancel during complete', async () => {
   await withCatalog({ s: faulty('hang-on-complete') }, async ({ catalog, stderr }) => {
-    const hello = await resolvePrompt(catalog, 's.hello');
+    const hello = await catalog.find('s.hello');
     const abort = new AbortController();
     const pending = rejection(completeArgument(hello, 'name', 'A', {}, abort.signal));
     await waitFor(() => /not answering completion\/complete \(id (\d+)\)/.exec(stderr()), 'the request at the server');

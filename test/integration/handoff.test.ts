@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toTranscript } from '../../src/core/render/content';
-import { buildHandOff } from '../../src/core/render/handoff';
+import { buildHandOff } from '../../src/core/render/agent-request';
 import { launch, runCli, tempDir } from './helpers';
 
 const options = { opener: '/s.p', continueText: 'Continue.' };

@@ -13,6 +13,8 @@ import { ServerConnection, type RestartPolicy } from '../../src/core/protocol/co
 import type { Asker, Question, QuestionAnswer } from '../../src/core/protocol/elicitation';
 import type { LogSink } from '../../src/core/log';
 import { PromptError } from '../../src/core/errors';
+import { requestFromLine, type InvokeResult } from '../../src/core/run/invocation';
+import { memoryRecords, PromptRunner, type RunOptions } from '../../src/core/run/prompt-runner';
 import assert from 'node:assert/strict';
 
 export const ROOT = process.cwd();
@@ -299,3 +301,14 @@ export function recording(answer: (q: Question) => QuestionAnswer | Promise<Ques
 /** The text of a result's first message. */
 export const firstText = (r: { messages?: unknown[] }): string =>
   (r.messages?.[0] as { content: { text: string } }).content.text;
+
+/**
+ * A typed line through the one run path, as the CLI runs it (no argument input unless `options` has
+ * one): the server's answer, or the run's error thrown.
+ */
+export async function getLine(catalog: Catalog, line: string, options?: RunOptions): Promise<InvokeResult> {
+  const outcome = await new PromptRunner(catalog, memoryRecords()).run(await requestFromLine(catalog, line), options);
+  if (outcome.kind === 'failed') throw outcome.error;
+  if (outcome.kind === 'cancelled') throw new Error(`${line}: cancelled`);
+  return outcome.stored.result;
+}

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import childProcess, { type ChildProcess } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { invokePrompt } from '../../src/core/run/invocation';
-import { childPidsMatching, defs, launch, rejection, waitFor } from './helpers';
+
+import { childPidsMatching, defs, launch, rejection, waitFor, getLine } from './helpers';
 
 /**
  * Handles and timers this process holds, by kind (e.g. `{ Timeout: 2, PipeWrap: 3 }`). Not counted:
@@ -86,15 +86,15 @@ test('1,000 runs across 10 servers with crashes and restarts leave no process, h
       const id = ids[run % ids.length];
       if (id.startsWith('crash') && run % 50 === 8) {
         // Every 50th run crashes one server: the request fails at once, the server comes back.
-        await rejection(invokePrompt(catalog, { line: `${id}.crash` }));
+        await rejection(getLine(catalog, `${id}.crash`));
         crashes++;
         await waitFor(() => catalog.server(id)!.connection.status === 'running', `${id} restarted`);
         continue;
       }
       const line = id.startsWith('crash') ? `${id}.hello` : `${id}.hello name=run${run}`;
-      const result = await invokePrompt(catalog, { line });
+      const result = await getLine(catalog, line);
       assert.ok(
-        JSON.stringify(result!.result).includes(id.startsWith('crash') ? 'Hello from crashing' : `Hello, run${run}!`),
+        JSON.stringify(result.result).includes(id.startsWith('crash') ? 'Hello from crashing' : `Hello, run${run}!`),
       );
     }
     assert.equal(crashes, 20);

@@ -4,11 +4,10 @@
 // "keeps it running" test compares with a second server armed no earlier, which does stop: no fixed sleeps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { completeArgument, invokePrompt } from '../../src/core/run/invocation';
-import { ResultStore, memoryStore } from '../../src/core/run/results';
-import { run } from '../../src/core/run/runner';
+import { completeArgument, requestFromLine } from '../../src/core/run/invocation';
+import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import type { QuestionAnswer } from '../../src/core/protocol/elicitation';
-import { childPidsMatching, isAlive, launch, testCatalog, waitFor } from './helpers';
+import { childPidsMatching, isAlive, launch, testCatalog, waitFor, getLine } from './helpers';
 
 const IDLE_MS = 400;
 const stopLine = /had no requests for .* stopped until it is needed again/;
@@ -37,7 +36,7 @@ test('an idle server stops after the timeout, keeps its prompts as stopped, and 
     assert.equal(server.listError, undefined, 'an idle stop is no error');
     assert.match(log('idle').text(), stopLine);
 
-    const got = await invokePrompt(catalog, { line: 'idle.p07 topic=cats' });
+    const got = await getLine(catalog, 'idle.p07 topic=cats');
     assert.equal(
       (got?.result.messages?.[0] as { content: { text: string } }).content.text,
       'Prompt p07 about cats',
@@ -72,10 +71,10 @@ test('a question waiting for the user keeps its server running; the other server
     await catalog.ready();
     const q = entry('q');
     const other = entry('other');
-    const pending = invokePrompt(catalog, { line: 'q.ask_name' });
+    const pending = getLine(catalog, 'q.ask_name');
     await asked.promise;
     // Armed after the question came: its stop proves the question's server outlived its own timeout.
-    await invokePrompt(catalog, { line: 'other.p01' });
+    await getLine(catalog, 'other.p01');
     await waitFor(() => other.connection.status === 'stopped', 'the other server to stop');
     assert.equal(q.connection.status, 'running', 'the server with a question under way keeps running');
     answer.open({ action: 'accept', values: { name: 'Ada' } });
@@ -102,9 +101,7 @@ test("an open argument input (the runner's hold) keeps its server running; the o
     const b = entry('b');
     const opened = gate();
     const typed = gate<Record<string, string>>();
-    const store = new ResultStore(memoryStore());
-    const running = run(catalog, store, {
-      line: 'a.p03',
+    const running = new PromptRunner(catalog, memoryRecords()).run(await requestFromLine(catalog, 'a.p03'), {
       askOptional: true,
       collect: async () => {
         opened.open();

@@ -10,9 +10,18 @@ import type { AddressInfo } from 'node:net';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { ServerConnection } from '../../src/core/protocol/connection';
 import { EraMemory, eraKey } from '../../src/core/protocol/eras';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { completeArgument } from '../../src/core/run/invocation';
 import { serverItem, type TooltipPart } from '../../src/core/view/items';
-import { RecordingLog, childPidsMatching, defs, launch, tempDir, waitFor, type RunningServer } from './helpers';
+import {
+  RecordingLog,
+  childPidsMatching,
+  defs,
+  launch,
+  tempDir,
+  waitFor,
+  type RunningServer,
+  getLine,
+} from './helpers';
 
 const firstText = (result: { messages?: unknown[] }) =>
   (result.messages?.[0] as { content: { text: string } }).content.text;
@@ -76,15 +85,15 @@ test('a 2026-07-28-only server (v2 server package) over stdio and Streamable HTT
           { name: 'name', description: 'Who to greet', required: true },
           { name: 'greeting', description: 'The word to greet with', required: false },
         ]);
-        const greet = await invokePrompt(catalog, { line: `${id}.greet Ada greeting=Hi` });
-        assert.equal(firstText(greet!.result), 'Hi, Ada! (modern-demo)', id);
-        const missing = await invokePrompt(catalog, { line: `${id}.echo` }).then(
+        const greet = await getLine(catalog, `${id}.greet Ada greeting=Hi`);
+        assert.equal(firstText(greet.result), 'Hi, Ada! (modern-demo)', id);
+        const missing = await getLine(catalog, `${id}.echo`).then(
           () => undefined,
           (e: Error) => e,
         );
         assert.equal(missing?.message, `${id}: prompt "echo" needs text`);
         assert.deepEqual(
-          await completeArgument(await resolvePrompt(catalog, `${id}.greet`), 'name', 'a', {}),
+          await completeArgument(await catalog.find(`${id}.greet`), 'name', 'a', {}),
           { values: ['Ada', 'Alan'], total: 2, hasMore: false },
           id,
         );
@@ -138,8 +147,8 @@ test('era memory: the second connect passes the remembered era back as prior and
       assert.equal(wireLines(httpWire).filter(m => m === 'server/discover').length, 1);
       assert.equal(log('richhttp').sentMethods('server/discover').length, 1);
       assert.equal(log('richhttp').sentMethods('initialize').length, 2);
-      const greet = await invokePrompt(catalog, { line: 'mod.greet Grace' });
-      assert.equal(firstText(greet!.result), 'Hello, Grace! (modern-demo)');
+      const greet = await getLine(catalog, 'mod.greet Grace');
+      assert.equal(firstText(greet.result), 'Hello, Grace! (modern-demo)');
     } finally {
       await catalog.dispose();
     }
@@ -409,7 +418,7 @@ test('serverInfo on 2026-07-28 connections: the latest a result names is kept, l
     catalog.onDidChange(e => {
       if (e === entry) changes++;
     });
-    await invokePrompt(catalog, { line: 'modhttp.greet Ada' });
+    await getLine(catalog, 'modhttp.greet Ada');
     assert.deepEqual(entry.connection.info!.serverInfo, {
       name: 'modern-demo',
       version: '2.1.0',
@@ -425,7 +434,7 @@ test('serverInfo on 2026-07-28 connections: the latest a result names is kept, l
     assert.ok(tooltip.some(p => 'text' in p && p.text === 'Server: Modern Demo (modern-demo) 2.1.0\n\n'));
     // The same identity again changes nothing and logs nothing.
     const logged = log('modhttp').lines.length;
-    await invokePrompt(catalog, { line: 'modhttp.greet Ada' });
+    await getLine(catalog, 'modhttp.greet Ada');
     assert.equal(log('modhttp').lines.filter((l, i) => i >= logged && /reports itself/.test(l.message)).length, 0);
 
     // Hostile serverInfo (from server/discover and from every result): one short line, no controls, shown as text.

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { invokePrompt } from '../../src/core/run/invocation';
+
 import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config/config';
 import * as oauth from '../../src/core/protocol/oauth';
 import {
@@ -15,7 +15,7 @@ import {
   type SecretStore,
 } from '../../src/core/protocol/oauth';
 import { signInCallback } from '../../src/core/catalog/sign-in';
-import { RecordingLog, defs, launch, rejection } from './helpers';
+import { RecordingLog, defs, launch, rejection, getLine } from './helpers';
 
 class MapStore implements SecretStore {
   readonly map = new Map<string, string>();
@@ -40,7 +40,7 @@ async function catalogFor(
   let catalog: Catalog | undefined;
   const callback = new OAuthCallbackServer(query => signInCallback(catalog!)(query));
   const redirect = `http://127.0.0.1:${await callback.start()}/oauth/callback`;
-  // As the extension builds it (src/state.ts): the pre-registered client comes from the entry.
+  // As the extension builds it (src/extension.ts): the pre-registered client comes from the entry.
   const options = (def: ServerDefinition): OAuthProviderOptions =>
     def.transport.type === 'stdio'
       ? {}
@@ -112,14 +112,11 @@ test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and
     assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client [0-9a-f-]{36}/);
     // A new session (new catalog, same store): connects with the stored tokens, no sign-in.
     await withCatalog(server.url, store, async ({ catalog: second }) => {
-      assert.match(
-        JSON.stringify((await invokePrompt(second, { line: 's.whoami' }))!.result),
-        /Signed in as OAuth client/,
-      );
+      assert.match(JSON.stringify((await getLine(second, 's.whoami')).result), /Signed in as OAuth client/);
       assert.equal((server.stderr().match(/authorized /g) ?? []).length, 1, 'one sign-in only');
       await second.server('s')!.connection.signOut();
       assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false, 'tokens forgotten');
-      assert.equal((await rejection(invokePrompt(second, { line: 's.whoami' }))).message, 's needs you to sign in');
+      assert.equal((await rejection(getLine(second, 's.whoami'))).message, 's needs you to sign in');
       assert.ok(second.server('s')!.connection.authorizationUrl, 'a new sign-in is offered');
     });
   } finally {
@@ -172,8 +169,8 @@ async function signInAndRun(
       assert.equal(entry.connection.status, 'running');
       assert.equal(entry.connection.authorizationUrl, undefined);
       // Right after signing in, the prompt runs: the catalog lists again instead of answering "sign in".
-      const r = await invokePrompt(catalog, { line: 's.whoami' });
-      const text = JSON.stringify(r!.result);
+      const r = await getLine(catalog, 's.whoami');
+      const text = JSON.stringify(r.result);
       assert.match(text, /Signed in as OAuth client /);
 
       const [, tokenText] = [...store.map].find(([k]) => k.startsWith(`oauth:s:${url}`) && k.endsWith(':tokens'))!;

@@ -10,8 +10,13 @@ import path from 'node:path';
 import { Catalog, type StartPolicy } from '../../src/core/catalog/catalog';
 import { EraMemory } from '../../src/core/protocol/eras';
 import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
-import { ResultStore, memoryStore } from '../../src/core/run/results';
-import { run } from '../../src/core/run/runner';
+import { requestFromLine } from '../../src/core/run/invocation';
+import { memoryRecords, PromptRunner, type RunOptions } from '../../src/core/run/prompt-runner';
+
+/** A typed line through the one run path, as the extension runs a saved prompt. */
+async function runLine(catalog: Catalog, line: string, options?: RunOptions) {
+  return new PromptRunner(catalog, memoryRecords()).run(await requestFromLine(catalog, line), options);
+}
 import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { ROOT, RecordingLog, defs, waitFor } from './helpers';
@@ -122,10 +127,9 @@ test('running a saved prompt starts the server ("starting" first) and returns it
   const before = pids(s).length;
   const w = window(s, { cacheable: server(s) });
   const steps: string[] = [];
-  const outcome = await run(w.catalog, new ResultStore(memoryStore()), {
-    line: 'cacheable.b x=42',
-    whileStarting: async (prepared, start) => {
-      steps.push(`starting ${prepared.prompt.server.def.name}`);
+  const outcome = await runLine(w.catalog, 'cacheable.b x=42', {
+    whileStarting: async (entry, start) => {
+      steps.push(`starting ${entry.def.name}`);
       await start();
     },
     whileGetting: (_p, get) => {
@@ -153,7 +157,7 @@ test('a saved prompt the server no longer has: the message names the server and 
     w.catalog.server('cacheable')!.prompts.some(p => p.prompt.name === 'b'),
     'b is still in the saved list',
   );
-  const outcome = await run(w.catalog, new ResultStore(memoryStore()), { line: 'cacheable.b x=1' });
+  const outcome = await runLine(w.catalog, 'cacheable.b x=1');
   assert.equal(outcome.kind, 'failed');
   assert.match(
     String(outcome.kind === 'failed' && (outcome.error as Error).message),
@@ -188,7 +192,7 @@ test('a saved prompt gone from a list the server called fresh (ttlMs): the messa
       await w.catalog.ensureStarted(entry);
       assert.equal(entry.cached, false, 'confirmed on its ttl');
     }
-    const outcome = await run(w.catalog, new ResultStore(memoryStore()), { line: 'cacheable.b x=1' });
+    const outcome = await runLine(w.catalog, 'cacheable.b x=1');
     assert.equal(outcome.kind, 'failed');
     assert.match(
       String(outcome.kind === 'failed' && (outcome.error as Error).message),

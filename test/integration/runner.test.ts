@@ -1,11 +1,20 @@
-// The one run path (src/core/run/runner.ts) against a real stdio server (test/fixtures/faulty.mjs
+// The one run path (src/core/run/prompt-runner.ts) against a real stdio server (test/fixtures/faulty.mjs
 // `fail-once`: the first prompts/get fails, later ones answer): collect → get → store → keep the
 // arguments on failure → history; and destination(), the one decision of where a result goes.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { ResultStore, memoryStore } from '../../src/core/run/results';
-import { destination, run, type Collector, type CollectRequest } from '../../src/core/run/runner';
+import { ResultStore } from '../../src/core/run/result-store';
+import { destination } from '../../src/core/run/destination';
+import { formatInvocation, requestFromLine } from '../../src/core/run/invocation';
+import {
+  memoryRecords,
+  PromptRunner,
+  type Collector,
+  type CollectRequest,
+  type RunRecords,
+} from '../../src/core/run/prompt-runner';
+import { ModelOffer } from '../../src/chat/model-offer';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;
@@ -13,87 +22,93 @@ before(async () => {
   L = await launch();
 });
 
-async function withFailOnce(body: (catalog: Catalog) => Promise<void>): Promise<void> {
+async function withFailOnce(
+  body: (catalog: Catalog, runner: PromptRunner, records: RunRecords) => Promise<void>,
+): Promise<void> {
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, timeoutMs: 20000 }) });
   catalog.setServers(defs({ s: L.faultyCommand('fail-once') }));
+  const records = memoryRecords();
   try {
-    await body(catalog);
+    await body(catalog, new PromptRunner(catalog, records), records);
   } finally {
     await catalog.dispose();
   }
 }
 
 test('a failed run keeps its arguments, the retry starts from them, success forgets them; typed values become history', async () => {
-  await withFailOnce(async catalog => {
-    const store = new ResultStore(memoryStore());
+  await withFailOnce(async (catalog, runner, { attempts, history, results }) => {
     const asked: CollectRequest[] = [];
     // The user types "Ada" for name; `text` came from a source (the selection): not kept as history.
     const collect: Collector = async (_prompt, request) => {
       asked.push(request);
       return { values: { ...request.given, name: request.defaults.name ?? 'Ada' } };
     };
-    const first = await run(catalog, store, { line: 's.hello', collect, fromDraft: true });
+    const first = await runner.run(await requestFromLine(catalog, 's.hello'), { collect, fromDraft: true });
     assert.equal(first.kind, 'failed', 'the server fails the first get');
     assert.match(String(first.kind === 'failed' && (first.error as Error).message), /temporarily unavailable/);
     assert.equal(first.kind === 'failed' && first.retry, 's.hello', 'the retry names the prompt');
-    assert.deepEqual(store.draft('s.hello'), { name: 'Ada' }, 'the failed arguments are kept');
+    assert.deepEqual(attempts.draft('s.hello'), { name: 'Ada' }, 'the failed arguments are kept');
     assert.deepEqual(
-      store.history('s.hello', 'name'),
+      history.values('s.hello', 'name'),
       ['Ada'],
       'what was typed is offered next time even though the get failed',
     );
 
-    const second = await run(catalog, store, { line: 's.hello', collect, fromDraft: true });
+    const second = await runner.run(await requestFromLine(catalog, 's.hello'), { collect, fromDraft: true });
     assert.deepEqual(asked[1].defaults, { name: 'Ada' }, 'the retry starts from the failed arguments');
     assert.equal(second.kind, 'done');
     if (second.kind !== 'done') return;
     assert.equal(second.stored.invocation, 's.hello name=Ada', 'stored under the line that re-runs it');
-    assert.equal(store.lastInvocation, 's.hello name=Ada');
-    assert.deepEqual(store.draft('s.hello'), {}, 'success forgets the draft');
-    assert.equal(store.latest?.id, second.stored.id);
+    assert.deepEqual(attempts.last, { invocationName: 's.hello', args: { name: 'Ada' } }, 'what Repeat runs');
+    assert.deepEqual(attempts.draft('s.hello'), {}, 'success forgets the draft');
+    assert.equal(results.latest?.id, second.stored.id);
     assert.ok(second.stored.transcript.messages.length > 0, 'the transcript is stored with the result');
   });
 });
 
 test('values from a source are not history; a cancelled input runs nothing and keeps nothing', async () => {
-  await withFailOnce(async catalog => {
-    const store = new ResultStore(memoryStore());
+  await withFailOnce(async (catalog, runner, { history }) => {
     const fromSelection: Collector = async (_p, r) => ({
       values: { ...r.given, name: 'the whole selection' },
       fromSource: new Set(['name']),
     });
-    await run(catalog, store, { line: 's.hello', collect: fromSelection });
-    assert.deepEqual(store.history('s.hello', 'name'), [], 'a source value is not remembered');
-    const cancelled = await run(catalog, store, { line: 's.hello', collect: async () => undefined });
+    await runner.run(await requestFromLine(catalog, 's.hello'), { collect: fromSelection });
+    assert.deepEqual(history.values('s.hello', 'name'), [], 'a source value is not remembered');
+    const fromReference = await runner.run(
+      { ...(await requestFromLine(catalog, 's.hello')), sourced: ['name'] },
+      { collect: async (_p, r) => ({ values: { ...r.given, name: 'a file' } }) },
+    );
+    assert.equal(fromReference.kind, 'done');
+    assert.deepEqual(
+      history.values('s.hello', 'name'),
+      [],
+      'a value named as sourced by the request is not remembered',
+    );
+    const cancelled = await runner.run(await requestFromLine(catalog, 's.hello'), { collect: async () => undefined });
     assert.deepEqual(cancelled, { kind: 'cancelled' });
   });
 });
 
-test('a surface that hands the line to chat gets no prompts/get, and Re-run Last runs that line', async () => {
-  await withFailOnce(async catalog => {
-    const store = new ResultStore(memoryStore());
-    const prompt = (await catalog.ready(), catalog.resolve('s.hello'));
-    assert.ok('prompt' in prompt);
-    const outcome = await run(catalog, store, {
-      prompt: prompt.prompt,
-      values: { name: 'two words' },
-      route: async () => false,
-    });
-    assert.deepEqual(outcome, { kind: 'handedOff', line: 's.hello name="two words"' });
-    assert.equal(store.lastInvocation, 's.hello name="two words"');
-    // The handed-off run never reached the server: its first get still fails (fail-once is unspent).
-    const next = await run(catalog, store, { line: store.lastInvocation });
+test('arguments prepared for a hand-off to chat send nothing, and the line written for chat runs them', async () => {
+  await withFailOnce(async (catalog, runner) => {
+    const request = { ...(await requestFromLine(catalog, 's.hello')), values: { name: 'two words' } };
+    const preparation = await runner.prepare(request, {});
+    assert.equal(preparation.kind, 'ready');
+    if (preparation.kind !== 'ready') return;
+    const line = formatInvocation(preparation.prepared.prompt.invocationName, preparation.prepared.args);
+    assert.equal(line, 's.hello name="two words"');
+    // The prepared run never reached the server: its first get still fails (fail-once is unspent).
+    const next = await runner.run(await requestFromLine(catalog, line));
     assert.equal(next.kind, 'failed', 'the first get to reach the server is this one');
   });
 });
 
 test('the CLI and every surface refuse a misspelt argument before asking the server', async () => {
-  await withFailOnce(async catalog => {
-    const store = new ResultStore(memoryStore());
+  await withFailOnce(async (catalog, runner) => {
     await catalog.ready();
     const found = catalog.resolve('s.hello');
     assert.ok('prompt' in found);
-    const outcome = await run(catalog, store, { prompt: found.prompt, values: { nmae: 'Ada' } });
+    const outcome = await runner.run({ prompt: found.prompt, values: { nmae: 'Ada' } });
     assert.equal(outcome.kind, 'failed');
     assert.equal(
       outcome.kind === 'failed' && (outcome.error as Error).message,
@@ -107,19 +122,28 @@ test('the CLI and every surface refuse a misspelt argument before asking the ser
   });
 });
 
-test('"Send to Model" answers only the request of its own invocation, once', () => {
-  const store = new ResultStore(memoryStore());
-  const stored = store.store(
-    's.hello name=Ada',
-    { prompt: undefined!, args: {}, result: { messages: [] } },
-    { messages: [] },
-  );
-  store.offer(stored);
-  assert.equal(store.claim('s.other'), undefined, 'another request drops the offer');
-  assert.equal(store.claim('s.hello name=Ada'), undefined, 'dropped: a later request of the same line asks the server');
-  store.offer(stored);
-  assert.equal(store.claim('s.hello name=Ada'), stored);
-  assert.equal(store.claim('s.hello name=Ada'), undefined, 'once');
+test('"Send to Model" answers only the request of its own invocation, once', async () => {
+  await withFailOnce(async catalog => {
+    await catalog.ready();
+    const found = catalog.resolve('s.hello');
+    assert.ok('prompt' in found);
+    const stored = new ResultStore().store(
+      { prompt: found.prompt, args: { name: 'Ada' }, result: { messages: [] } },
+      { messages: [] },
+    );
+    assert.equal(stored.invocation, 's.hello name=Ada', 'stored under the line that runs it again');
+    const offer = new ModelOffer();
+    offer.offer(stored);
+    assert.equal(offer.claim('s.other'), undefined, 'another request drops the offer');
+    assert.equal(
+      offer.claim('s.hello name=Ada'),
+      undefined,
+      'dropped: a later request of the same line asks the server',
+    );
+    offer.offer(stored);
+    assert.equal(offer.claim('s.hello name=Ada'), stored);
+    assert.equal(offer.claim('s.hello name=Ada'), undefined, 'once');
+  });
 });
 
 test('where a result goes is decided in one place from the typed settings', async () => {

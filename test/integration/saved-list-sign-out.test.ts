@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { Emitter } from '../../src/core/events';
-import { invokePrompt } from '../../src/core/run/invocation';
+
 import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
 import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
 import { signInCallback } from '../../src/core/catalog/sign-in';
-import { RecordingLog, defs, launch, rejection, waitFor } from './helpers';
+import { RecordingLog, defs, launch, rejection, waitFor, getLine } from './helpers';
 
 /** Like vscode.SecretStorage: one store for every window, and each window hears of the others' changes. */
 class SharedSecrets implements SecretStore {
@@ -140,11 +140,11 @@ test('a sign-in revoked at the authorization server (the server asks for a new o
   const w = w0.open();
   const entry = w.catalog.server('s')!;
   assert.equal(entry.cached, true);
-  assert.match(JSON.stringify((await invokePrompt(w.catalog, { line: 's.whoami' }))!.result), /Signed in as/);
+  assert.match(JSON.stringify((await getLine(w.catalog, 's.whoami')).result), /Signed in as/);
   assert.equal(entry.prompts.length, 1, 'still signed in: the list stays');
   const revoked = await fetch(new URL('/revoke', w0.server.url), { method: 'POST' });
   assert.equal(revoked.status, 204);
-  assert.equal((await rejection(invokePrompt(w.catalog, { line: 's.whoami' }))).message, 's needs you to sign in');
+  assert.equal((await rejection(getLine(w.catalog, 's.whoami'))).message, 's needs you to sign in');
   await w.cache.flush();
   assert.deepEqual(entry.prompts, [], 'the prompts of the lapsed sign-in are no longer shown');
   assert.deepEqual(w0.savedFiles(), [], 'the private list is deleted');

@@ -4,9 +4,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
-import { completeArgument, invokePrompt, resolvePrompt } from '../../src/core/run/invocation';
+import { completeArgument } from '../../src/core/run/invocation';
+import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import { toTranscript, type Part } from '../../src/core/render/content';
-import { childPidsMatching, isAlive, launch, testCatalog, waitFor, type RunningServer, rejection } from './helpers';
+import {
+  childPidsMatching,
+  isAlive,
+  launch,
+  testCatalog,
+  waitFor,
+  type RunningServer,
+  rejection,
+  getLine,
+} from './helpers';
 
 const names = (catalog: Catalog, serverId?: string) =>
   catalog.prompts.filter(p => serverId === undefined || p.server.id === serverId).map(p => p.prompt.name);
@@ -49,18 +59,18 @@ test('paginated: follows every nextCursor (23 prompts over 5 pages); named and p
     assert.equal(p07.shortName, 'p07');
     assert.equal(p07.unique, true);
 
-    const named = await invokePrompt(catalog, { line: 'pag.p07 topic=cats' });
+    const named = await getLine(catalog, 'pag.p07 topic=cats');
     assert.deepEqual(named?.args, { topic: 'cats' });
     assert.deepEqual(named?.result, {
       description: 'Paginated prompt number 7 of 23',
       messages: [{ role: 'user', content: { type: 'text', text: 'Prompt p07 about cats' } }],
     });
-    const positional = await invokePrompt(catalog, { line: '/p08 dogs' });
+    const positional = await getLine(catalog, '/p08 dogs');
     assert.equal(positional?.prompt.invocationName, 'pag.p08');
     assert.deepEqual(positional?.args, { topic: 'dogs' });
     assert.equal(firstText(positional.result), 'Prompt p08 about dogs');
-    const none = await invokePrompt(catalog, { line: 'pag.p23' });
-    assert.equal(firstText(none!.result), 'Prompt p23 about nothing');
+    const none = await getLine(catalog, 'pag.p23');
+    assert.equal(firstText(none.result), 'Prompt p23 about nothing');
     assert.deepEqual(
       log('pag')
         .sentMethods('prompts/get')
@@ -153,8 +163,8 @@ test('changing: list_changed re-lists every page once (debounced) and fires chan
     });
     const before = log('chg').sentMethods('prompts/list').length;
     // Three list_changed in a burst: one re-list.
-    const grown = await Promise.all([1, 2, 3].map(() => invokePrompt(catalog, { line: 'chg.grow' })));
-    assert.deepEqual(grown.map(g => firstText(g!.result)).sort(), ['Added gamma_1', 'Added gamma_2', 'Added gamma_3']);
+    const grown = await Promise.all([1, 2, 3].map(() => getLine(catalog, 'chg.grow')));
+    assert.deepEqual(grown.map(g => firstText(g.result)).sort(), ['Added gamma_1', 'Added gamma_2', 'Added gamma_3']);
     await waitFor(
       () => names(catalog, 'chg').length === 7 && !catalog.server('chg')!.loading,
       'the re-list after list_changed',
@@ -170,10 +180,10 @@ test('changing: list_changed re-lists every page once (debounced) and fires chan
     );
     sub.dispose();
 
-    const g2 = await invokePrompt(catalog, { line: 'chg.gamma_2' });
-    assert.equal(firstText(g2!.result), 'This is gamma_2');
-    const shrunk = await invokePrompt(catalog, { line: 'shrink' });
-    assert.equal(firstText(shrunk!.result), 'Removed gamma_3');
+    const g2 = await getLine(catalog, 'chg.gamma_2');
+    assert.equal(firstText(g2.result), 'This is gamma_2');
+    const shrunk = await getLine(catalog, 'shrink');
+    assert.equal(firstText(shrunk.result), 'Removed gamma_3');
     await waitFor(
       () => names(catalog, 'chg').length === 6 && !catalog.server('chg')!.loading,
       'the re-list after shrink',
@@ -285,7 +295,7 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
       '"rich_content" is offered by several servers; use one of: rich-demo.rich_content, rich-http.rich_content',
     );
     assert.equal(ambiguous.error.kind, 'input');
-    const viaInvoke = await rejection(invokePrompt(catalog, { line: 'code_review code=x' }));
+    const viaInvoke = await rejection(getLine(catalog, 'code_review code=x'));
     assert.equal(
       viaInvoke.message,
       '"code_review" is offered by several servers; use one of: rich-demo.code_review, rich-http.code_review',
@@ -294,10 +304,10 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
     const bare = catalog.resolve('legacy_greeting');
     assert.ok('prompt' in bare);
     assert.equal(bare.prompt.invocationName, 'old-timer.legacy_greeting');
-    const greeting = await invokePrompt(catalog, { line: 'legacy_greeting Ada' });
-    assert.equal(firstText(greeting!.result), 'Hello, Ada');
+    const greeting = await getLine(catalog, 'legacy_greeting Ada');
+    assert.equal(firstText(greeting.result), 'Hello, Ada');
 
-    const viaHttp = await invokePrompt(catalog, { line: 'rich-http.code_review code="x = 1" language=python' });
+    const viaHttp = await getLine(catalog, 'rich-http.code_review code="x = 1" language=python');
     assert.equal(viaHttp?.prompt.server.def.name, 'Rich @ HTTP');
     assert.equal(firstText(viaHttp.result), 'Please review this python:\n\n```python\nx = 1\n```');
 
@@ -374,13 +384,13 @@ test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP
       assert.equal(info.transport, transport);
       assert.deepEqual(info.serverInfo, { name: 'old-protocol-demo', version: '0.9.0' });
       assert.equal(info.capabilities?.completions, undefined);
-      const target = await resolvePrompt(catalog, `${id}.legacy_greeting`);
+      const target = await catalog.find(`${id}.legacy_greeting`);
       assert.deepEqual(target.prompt, {
         name: 'legacy_greeting',
         description: 'Greets someone, the 2024-11-05 way',
         arguments: [{ name: 'name', description: 'Who to greet', required: true }],
       });
-      const result = await invokePrompt(catalog, { line: `${id}.legacy_greeting name=Grace` });
+      const result = await getLine(catalog, `${id}.legacy_greeting name=Grace`);
       assert.deepEqual(result?.result, {
         messages: [{ role: 'user', content: { type: 'text', text: 'Hello, Grace' } }],
       });
@@ -413,8 +423,8 @@ test('every protocol revision from 2024-11-05 to 2025-11-25 is negotiated and us
       assert.equal(entry.listError, undefined, v);
       assert.equal(entry.connection.info?.protocolVersion, v);
       assert.deepEqual(entry.connection.info?.serverInfo, { name: `raw-${v}`, version: '1.0.0' });
-      const result = await invokePrompt(catalog, { line: `v${v}.echo text=hi` });
-      assert.equal(firstText(result!.result), `${v}: hi`);
+      const result = await getLine(catalog, `v${v}.echo text=hi`);
+      assert.equal(firstText(result.result), `${v}: hi`);
     }
   } finally {
     await catalog.dispose();
@@ -438,9 +448,9 @@ test('type "http" falls back to legacy SSE when the Streamable HTTP POST gets 40
       assert.deepEqual(entry.connection.info?.serverInfo, { name: 'rich-demo', version: '1.0.0' });
       assert.equal(entry.connection.info?.protocolVersion, '2025-11-25');
       assert.deepEqual(names(catalog, id), ['rich_content', 'code_review']);
-      const review = await invokePrompt(catalog, { line: `${id}.code_review print(1)` });
-      assert.equal(firstText(review!.result), 'Please review this code:\n\n```\nprint(1)\n```');
-      const completion = await completeArgument(await resolvePrompt(catalog, `${id}.code_review`), 'language', 'r', {});
+      const review = await getLine(catalog, `${id}.code_review print(1)`);
+      assert.equal(firstText(review.result), 'Please review this code:\n\n```\nprint(1)\n```');
+      const completion = await completeArgument(await catalog.find(`${id}.code_review`), 'language', 'r', {});
       assert.deepEqual(completion.values, ['rust']);
     }
     assert.ok(
@@ -477,14 +487,14 @@ test('Streamable HTTP: the same prompts and results as stdio', async () => {
       );
       assert.equal(catalog.server('richhttp')!.connection.info?.transport, 'http');
       assert.equal(catalog.server('richhttp')!.connection.info?.protocolVersion, '2025-11-25');
-      const overStdio = await invokePrompt(catalog, { line: 'rich.rich_content' });
-      const overHttp = await invokePrompt(catalog, { line: 'richhttp.rich_content' });
+      const overStdio = await getLine(catalog, 'rich.rich_content');
+      const overHttp = await getLine(catalog, 'richhttp.rich_content');
       assert.deepEqual(overHttp?.result, overStdio?.result);
       assert.equal(overHttp?.result.messages?.length, 8);
       assert.equal(names(catalog, 'paghttp').length, 23);
-      const p12 = await invokePrompt(catalog, { line: 'paghttp.p12 music' });
-      assert.equal(firstText(p12!.result), 'Prompt p12 about music');
-      const pick = await resolvePrompt(catalog, 'comphttp.pick_framework');
+      const p12 = await getLine(catalog, 'paghttp.p12 music');
+      assert.equal(firstText(p12.result), 'Prompt p12 about music');
+      const pick = await catalog.find('comphttp.pick_framework');
       assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, [
         'actix',
         'axum',
@@ -528,39 +538,42 @@ test('missing required arguments are reported before anything is sent to the ser
   const { catalog, log } = testCatalog({ 'Rich Demo': fixtureCommand('rich') });
   try {
     await catalog.ready();
-    const missing = await rejection(invokePrompt(catalog, { line: 'rich-demo.code_review language=python' }));
+    const missing = await rejection(getLine(catalog, 'rich-demo.code_review language=python'));
     assert.equal(missing.message, 'Rich Demo: prompt "code_review" needs code');
     assert.equal(missing.kind, 'input');
     assert.equal(missing.server, 'Rich Demo');
-    const unknownArg = await rejection(invokePrompt(catalog, { line: 'rich-demo.code_review code=x colour=red' }));
+    const unknownArg = await rejection(getLine(catalog, 'rich-demo.code_review code=x colour=red'));
     assert.equal(
       unknownArg.message,
       'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)',
     );
-    const target = await resolvePrompt(catalog, 'rich-demo.code_review');
-    const viaValues = await rejection(invokePrompt(catalog, { prompt: target, values: { language: 'go', code: '' } }));
-    assert.equal(viaValues.message, 'Rich Demo: prompt "code_review" needs code');
-    // The collector is asked for exactly the missing ones; cancelling sends nothing either.
-    const asked: string[][] = [];
+    const target = await catalog.find('rich-demo.code_review');
+    const runner = new PromptRunner(catalog, memoryRecords());
+    const viaValues = await runner.run({ prompt: target, values: { language: 'go', code: '' } });
     assert.equal(
-      await invokePrompt(catalog, {
-        prompt: target,
-        values: { language: 'go' },
-        collect: async (_p, _g, m) => {
-          asked.push(m.map(a => a.name));
+      viaValues.kind === 'failed' && (viaValues.error as Error).message,
+      'Rich Demo: prompt "code_review" needs code',
+    );
+    // The collector is asked when something is missing; cancelling sends nothing either.
+    const asked: Record<string, string>[] = [];
+    const cancelled = await runner.run(
+      { prompt: target, values: { language: 'go' } },
+      {
+        collect: async (_p, request) => {
+          asked.push(request.given);
           return undefined;
         },
-      }),
-      undefined,
+      },
     );
-    assert.deepEqual(asked, [['code']]);
+    assert.deepEqual(cancelled, { kind: 'cancelled' });
+    assert.deepEqual(asked, [{ language: 'go' }]);
     assert.equal(log('rich-demo').sentMethods('prompts/get').length, 0, 'no prompts/get was sent');
 
-    const done = await invokePrompt(catalog, {
-      prompt: target,
-      values: { language: 'go' },
-      collect: async () => ({ code: 'fmt.Println()' }),
-    });
+    const outcome = await runner.run(
+      { prompt: target, values: { language: 'go' } },
+      { collect: async (_p, request) => ({ values: { ...request.given, code: 'fmt.Println()' } }) },
+    );
+    const done = outcome.kind === 'done' ? outcome.stored.result : undefined;
     assert.equal(firstText(done!.result), 'Please review this go:\n\n```go\nfmt.Println()\n```');
     assert.deepEqual(
       log('rich-demo')
@@ -578,7 +591,7 @@ test('completion sends the other arguments as context', async () => {
   const { catalog, log } = testCatalog({ comp: fixtureCommand('completions'), rich: fixtureCommand('rich') });
   try {
     await catalog.ready();
-    const pick = await resolvePrompt(catalog, 'pick_framework');
+    const pick = await catalog.find('pick_framework');
     assert.deepEqual(pick.prompt.arguments, [
       { name: 'language', description: 'Programming language', required: true },
       { name: 'framework', description: 'Framework for that language', required: true },
@@ -606,7 +619,7 @@ test('completion sends the other arguments as context', async () => {
       'no empty context is sent',
     );
     assert.deepEqual((await completeArgument(pick, 'language', 'py', {})).values, ['python']);
-    const review = await resolvePrompt(catalog, 'code_review');
+    const review = await catalog.find('code_review');
     assert.deepEqual((await completeArgument(review, 'language', 'ty', { code: 'x' })).values, ['typescript']);
   } finally {
     await catalog.dispose();
@@ -648,8 +661,8 @@ test('rich_content over stdio: every content type in order, roles and annotation
   const { fixtureCommand } = await launch();
   const { catalog } = testCatalog({ rich: fixtureCommand('rich') });
   try {
-    const done = await invokePrompt(catalog, { line: 'rich.rich_content' });
-    const transcript = toTranscript(done!.result);
+    const done = await getLine(catalog, 'rich.rich_content');
+    const transcript = toTranscript(done.result);
     assert.equal(transcript.description, 'All the content types');
     const parts: Array<{ role: string; part: Part }> = transcript.messages.flatMap(m =>
       m.parts.map(part => ({ role: m.role, part })),
@@ -752,7 +765,7 @@ test('a server that cannot start: the listing error names it and the cause', asy
     );
     assert.equal(catalog.server('crashy')!.listError?.message, 'crashy closed the connection during startup');
     for (const s of catalog.servers as ServerEntry[]) assert.equal(s.connection.status, 'error');
-    const err = await rejection(invokePrompt(catalog, { line: 'gone.anything' }));
+    const err = await rejection(getLine(catalog, 'gone.anything'));
     assert.equal(err.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');
     assert.equal(err.kind, 'server');
   } finally {

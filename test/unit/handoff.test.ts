@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toTranscript } from '../../src/core/render/content';
-import { buildHandOff, handOffText, imageHandle, parseImageHandle } from '../../src/core/render/handoff';
+import { buildHandOff, handOffText, imageHandle, parseImageHandle } from '../../src/core/render/agent-request';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a4f5e80000000049454e44ae426082',

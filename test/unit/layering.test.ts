@@ -32,21 +32,21 @@ const coreRules = Object.fromEntries(CORE_FLOORS.map((floor, i) => [floor, CORE_
 
 /**
  * Which layers each layer may import. core is plain Node (tested without VS Code) and the CLI is core
- * alone; the VS Code edge is chat, ui, commands and resources over the workspace services (config
- * sources, logs, OAuth loopback), settings and state. chat receives the argument input as a function
- * instead of importing ui; ui and chat never reach into commands; extension.ts wires everything.
+ * alone; the VS Code edge is chat, ui, commands and resources over the workspace services (the
+ * configuration read, logs, OAuth loopback, saved-list storage) and settings. extension.ts builds the
+ * parts and hands each surface what it uses; chat receives the argument input as a function instead
+ * of importing ui; ui and chat never reach into commands.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   ...coreRules,
   cli: ['core', 'cli'],
   settings: ['core'],
   workspace: ['core', 'settings', 'workspace'],
-  state: ['core', 'settings', 'workspace', 'ui'],
-  resources: ['core', 'state', 'resources'],
-  ui: ['core', 'settings', 'workspace', 'state', 'resources', 'ui'],
-  chat: ['core', 'settings', 'state', 'resources', 'chat'],
-  commands: ['core', 'settings', 'workspace', 'state', 'resources', 'ui', 'chat', 'commands'],
-  extension: ['core', 'settings', 'workspace', 'state', 'resources', 'ui', 'chat', 'commands'],
+  resources: ['core', 'resources'],
+  ui: ['core', 'settings', 'workspace', 'resources', 'ui'],
+  chat: ['core', 'settings', 'workspace', 'resources', 'chat'],
+  commands: ['core', 'settings', 'workspace', 'resources', 'ui', 'chat', 'commands'],
+  extension: ['core', 'settings', 'workspace', 'resources', 'ui', 'chat', 'commands'],
 };
 /** Layers that run outside VS Code (plain Node: the unit tests, the CLI). */
 const NO_VSCODE = new Set([...CORE_FLOORS, 'cli']);
@@ -115,7 +115,7 @@ test('the layering check names the edge that breaks a rule', () => {
     { rel: 'chat/participant.ts', text: "import { ArgumentInput } from '../ui/argument-input';" },
     {
       rel: 'core/view/items.ts',
-      text: "import * as vscode from 'vscode';\nimport type { ExtensionState } from '../../state';",
+      text: "import * as vscode from 'vscode';\nimport type { ServerLogs } from '../../workspace/server-logs';",
     },
     { rel: 'cli.ts', text: "const x = require('./commands');" },
     { rel: 'core/protocol/connection.ts', text: "import type { Catalog } from '../catalog/catalog.js';" },
@@ -124,7 +124,7 @@ test('the layering check names the edge that breaks a rule', () => {
   assert.deepEqual(problems, [
     'chat/participant.ts → ui/argument-input: chat may not import ui',
     'core/view/items.ts → vscode: core/view must run without VS Code',
-    'core/view/items.ts → state: core/view may not import state',
+    'core/view/items.ts → workspace/server-logs: core/view may not import workspace',
     'cli.ts → commands: cli may not import commands',
     'core/protocol/connection.ts → core/catalog/catalog.js: core/protocol may not import core/catalog',
     'ui/tree.ts → commands/run: ui may not import commands',

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toTranscript } from '../../src/core/render/content';
 import type { InvokeResult } from '../../src/core/run/invocation';
 import { BoundedMap, heldChars } from '../../src/core/bounded';
-import { RESULTS_CHARS_LIMIT, ResultStore, memoryStore } from '../../src/core/run/results';
+import { RESULTS_CHARS_LIMIT, ResultStore } from '../../src/core/run/result-store';
 
 const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
@@ -20,10 +20,10 @@ function imageResult(bytes: number) {
 }
 
 test('results with 5 MB images are bounded by size and the oldest go first', () => {
-  const store = new ResultStore(memoryStore());
+  const store = new ResultStore();
   const { invoke, transcript } = imageResult(5 * 1024 * 1024);
   assert.equal(transcript.messages[0].parts[0].kind, 'image');
-  const ids = Array.from({ length: 20 }, () => store.store('s.p', invoke, transcript).id);
+  const ids = Array.from({ length: 20 }, () => store.store(invoke, transcript).id);
   const kept = ids.filter(id => store.get(id));
   // Counted from what the kept results hold, not from the store's own bookkeeping.
   const held = kept.reduce(
@@ -63,15 +63,15 @@ test('each result the bounds evict is reported once, oldest first; a delete or a
 });
 
 test('the result store tells its listeners which results the size bound evicted', () => {
-  const store = new ResultStore(memoryStore());
+  const store = new ResultStore();
   const evicted: string[] = [];
   const sub = store.onEvict(r => evicted.push(r.id));
   const { invoke, transcript } = imageResult(5 * 1024 * 1024);
-  const ids = Array.from({ length: 6 }, () => store.store('s.p', invoke, transcript).id);
+  const ids = Array.from({ length: 6 }, () => store.store(invoke, transcript).id);
   const kept = ids.filter(id => store.get(id));
   assert.deepEqual(evicted, ids.slice(0, ids.length - kept.length), 'every evicted id, oldest first');
   sub.dispose();
-  store.store('s.p', invoke, transcript);
+  store.store(invoke, transcript);
   assert.equal(evicted.length, ids.length - kept.length, 'a disposed listener hears nothing more');
 });
 
@@ -80,9 +80,9 @@ test('kept results with 5 MB images and the transcript documents VS Code keeps o
   // once in the store (the answer and its transcript share the string) and 3 bytes per base64 character
   // in the transcript document VS Code keeps (its lines, and the text the preview read, 2 bytes a character
   // for the emoji labels). The rest of the +50 MB is the markdown preview's own code and VS Code's buffers.
-  const store = new ResultStore(memoryStore());
+  const store = new ResultStore();
   const { invoke, transcript } = imageResult(5 * 1024 * 1024);
-  const ids = Array.from({ length: 20 }, () => store.store('s.p', invoke, transcript).id);
+  const ids = Array.from({ length: 20 }, () => store.store(invoke, transcript).id);
   const base64 =
     ids.filter(id => store.get(id)).length * (transcript.messages[0].parts[0] as { data: string }).data.length;
   const MB = 1024 * 1024;

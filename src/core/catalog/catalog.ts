@@ -43,11 +43,6 @@ export interface ServerEntry {
   cached: boolean;
 }
 
-/** What is wrong with a server now, if anything: its last listing failed, or it is down. */
-export function serverError(entry: ServerEntry): PromptError | undefined {
-  return entry.listError ?? (entry.connection.status === 'error' ? entry.connection.error : undefined);
-}
-
 export interface CatalogOptions {
   connection?: (def: ServerDefinition) => ConnectionOptions;
   /** `eager` (extension) starts every server at once in the background; `lazy` (CLI) on first use. */
@@ -439,7 +434,21 @@ export class Catalog {
     return dot > 0 ? this.server(name.slice(0, dot)) : undefined;
   }
 
-  /** Finds `server.prompt` or a unique bare `prompt`. */
+  /**
+   * The prompt `server.prompt` or a unique bare `prompt` names, first waiting for servers still listing
+   * (a fresh start must not say "unknown"); a PromptError saying why when there is none.
+   */
+  async find(name: string): Promise<CatalogPrompt> {
+    let found = this.resolve(name);
+    if ('error' in found) {
+      await this.ready(this.serverOf(name)?.id);
+      found = this.resolve(name);
+    }
+    if ('error' in found) throw found.error;
+    return found.prompt;
+  }
+
+  /** Finds `server.prompt` or a unique bare `prompt` among the prompts listed now. */
   resolve(name: string): ResolveResult {
     const entry = this.serverOf(name);
     if (entry) {

@@ -796,7 +796,7 @@ export class ServerConnection {
     this.statusEmitter.dispose();
     this.promptsChangedEmitter.dispose();
     this.infoEmitter.dispose();
-    // Each connection gets its own provider (src/state.ts): its watch on the secret store ends here.
+    // Each connection gets its own provider (src/extension.ts): its watch on the secret store ends here.
     this.options.oauth?.dispose();
     return done;
   }

@@ -1,6 +1,7 @@
-// The one invocation path every surface uses: parse → resolve → collect missing arguments → get.
-// Parsing understands `server.prompt` / `prompt`, named `key=value` / `key="multi word"` / `key='x'`
-// and positional values in the prompt's argument order.
+// The invocation line as people read and write it: `server.prompt name=value "positional value"`.
+// parseInvocation() reads it where a person typed it (the chat input); formatInvocation() writes it
+// where a person will read or send it (Repeat, Try Again, a hand-off to chat); bindArguments() maps
+// what was typed onto a prompt's arguments. Inside the program a run is a structured value (RunRequest).
 import * as l10n from '@vscode/l10n';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
@@ -153,91 +154,37 @@ export function bindArguments(
   return { values, missing, unknown };
 }
 
-/** Asks the user for argument values; resolves undefined when they cancel. */
-export type ArgumentCollector = (
-  prompt: CatalogPrompt,
-  given: Record<string, string>,
-  missing: PromptArgument[],
-) => Promise<Record<string, string> | undefined>;
-
-export interface InvokeRequest {
-  /** An invocation line (`server.prompt args`) or an already resolved prompt with values. */
-  line?: string;
-  prompt?: CatalogPrompt;
-  values?: Record<string, string>;
-  collect?: ArgumentCollector;
-  /** Ask for optional arguments too (collector decides how). */
-  askOptional?: boolean;
-  signal?: AbortSignal;
-  /** Called with the final arguments just before they are sent, so a surface can keep them if it fails. */
-  onAttempt?: (prompt: CatalogPrompt, args: Record<string, string>) => void;
+/** One run a person asked for: built once where they asked (chat, picker, tree, CLI) and passed on as it is. */
+export interface RunRequest {
+  prompt: CatalogPrompt;
+  /** Values given so far, by argument name. */
+  values: Record<string, string>;
+  /** The given values that came from a chat reference or an editor source: kept out of the argument history. */
+  sourced?: readonly string[];
 }
 
+/**
+ * A parsed line's values on the prompt it names: by name, or by position in the prompt's argument
+ * order. A name the prompt does not declare is an error, not something the server ignores.
+ */
+export function bindRequest(prompt: CatalogPrompt, parsed: ParsedInvocation): RunRequest {
+  const bound = bindArguments(prompt.prompt.arguments, parsed);
+  if (bound.unknown.length) throw unknownArguments(prompt, bound.unknown);
+  return { prompt, values: bound.values };
+}
+
+/** A typed line (`server.prompt a=1 "two words"`) as a run request. */
+export async function requestFromLine(catalog: Catalog, line: string): Promise<RunRequest> {
+  const parsed = parseInvocation(line);
+  if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+  return bindRequest(await catalog.find(parsed.name), parsed);
+}
+
+/** What a prompts/get answered, with the prompt and the arguments it was asked with. */
 export interface InvokeResult {
   prompt: CatalogPrompt;
   args: Record<string, string>;
   result: RawGetResult;
-}
-
-/** The single path from what the user typed or picked to the server's answer. */
-export async function invokePrompt(catalog: Catalog, req: InvokeRequest): Promise<InvokeResult | undefined> {
-  const ready = await prepareInvocation(catalog, req);
-  if (!ready) return undefined;
-  req.onAttempt?.(ready.prompt, ready.args);
-  return getPrompt(ready.prompt, ready.args, req.signal);
-}
-
-export interface PreparedInvocation {
-  prompt: CatalogPrompt;
-  args: Record<string, string>;
-}
-
-/** Parse → resolve → bind → collect what is missing; the arguments as they will be sent, or undefined on cancel. */
-export async function prepareInvocation(catalog: Catalog, req: InvokeRequest): Promise<PreparedInvocation | undefined> {
-  let target = req.prompt;
-  let values = { ...(req.values ?? {}) };
-  if (!target) {
-    const parsed = req.line !== undefined ? parseInvocation(req.line) : undefined;
-    if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
-    target = await resolvePrompt(catalog, parsed.name);
-    const bound = bindArguments(target.prompt.arguments, parsed);
-    values = { ...values, ...bound.values };
-    if (bound.unknown.length) throw unknownArguments(target, bound.unknown);
-  }
-  // Named values from any surface (the CLI's NAME=VALUE too): a misspelt argument is an error, not
-  // something the server silently ignores.
-  const unknown = Object.keys(values).filter(k => !(target.prompt.arguments ?? []).some(a => a.name === k));
-  if (unknown.length) throw unknownArguments(target, unknown);
-  let missing = missingArguments(target, values);
-  if ((missing.length || req.askOptional) && req.collect) {
-    const collected = await req.collect(target, values, missing);
-    if (!collected) return undefined;
-    values = { ...values, ...collected };
-    missing = missingArguments(target, values);
-  }
-  if (missing.length) {
-    throw new PromptError(
-      l10n.t(
-        '{0}: prompt "{1}" needs {2}',
-        target.server.def.name,
-        target.prompt.name,
-        missing.map(a => a.name).join(', '),
-      ),
-      'input',
-      target.server.def.name,
-    );
-  }
-  return { prompt: target, args: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
-}
-
-/** `prompts/get` with the prepared arguments. */
-export async function getPrompt(
-  prompt: CatalogPrompt,
-  args: Record<string, string>,
-  signal?: AbortSignal,
-): Promise<InvokeResult> {
-  const result = await prompt.server.connection.getPrompt(prompt.prompt.name, args, { signal });
-  return { prompt, args, result };
 }
 
 /** `Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)`. */
@@ -254,17 +201,6 @@ export function unknownArguments(target: CatalogPrompt, names: readonly string[]
     'input',
     target.server.def.name,
   );
-}
-
-/** Resolves a name, first waiting for servers still listing (a fresh start must not say "unknown"). */
-export async function resolvePrompt(catalog: Catalog, name: string): Promise<CatalogPrompt> {
-  let found = catalog.resolve(name);
-  if ('error' in found) {
-    await catalog.ready(catalog.serverOf(name)?.id);
-    found = catalog.resolve(name);
-  }
-  if ('error' in found) throw found.error;
-  return found.prompt;
 }
 
 export function missingArguments(target: CatalogPrompt, values: Record<string, string>): PromptArgument[] {

@@ -10,14 +10,13 @@ export interface QuestionWatcher {
 
 const watchers: QuestionWatcher[] = [];
 
-/** Runs `work` with `watcher` told of every question asked meanwhile (the latest run started wins). */
-export async function watchQuestions<T>(watcher: QuestionWatcher, work: () => Promise<T>): Promise<T> {
+/** Tells `watcher` of every question asked until the returned function is called (the latest watcher wins). */
+export function watchQuestions(watcher: QuestionWatcher): () => void {
   watchers.push(watcher);
-  try {
-    return await work();
-  } finally {
-    watchers.splice(watchers.indexOf(watcher), 1);
-  }
+  return () => {
+    const at = watchers.indexOf(watcher);
+    if (at >= 0) watchers.splice(at, 1);
+  };
 }
 
 /** The watcher a question asked now is shown to, if any. */

@@ -1,10 +1,8 @@
 // Chat references as argument values: `@mcp /review code=#selection` or `file=#file:src/a.ts` names
 // the argument; a reference written alone (`#file:x`) or attached without text (a dragged file) fills
-// the first required argument still missing. This file only decides which reference goes where; the
-// edge (src/chat/references.ts) reads the text of each one.
-import * as l10n from '@vscode/l10n';
-import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
-import { tokenize } from './invocation';
+// the first required argument still missing. This file only finds them in the prompt; the edge
+// (src/chat/reference-reader.ts) reads each one and core/run/value-sources.ts makes it a value.
+import { tokenize } from './invocation.js';
 
 /** A reference as VS Code passes it: its kind (`id`) and where it sits in the prompt (UTF-16 offsets). */
 export interface ReferenceInput {
@@ -121,54 +119,4 @@ function locate(prompt: string, range: readonly [number, number]): [number, numb
 /** An attachment without text is a value only when the user attached it (a file, a selection), not VS Code's own context. */
 export function usableAttachment(id: string): boolean {
   return !/^vscode\.(implicit|prompt|instructions|customizations?)\b/i.test(id) && !id.startsWith('copilot');
-}
-
-/**
- * The unnamed references in order onto the required arguments still without a value; what is left
- * over has no argument to fill.
- */
-export function fillMissing<T>(
-  args: readonly PromptArgument[] | undefined,
-  given: Readonly<Record<string, string>>,
-  unnamed: readonly T[],
-): { assigned: { name: string; ref: T }[]; unused: T[] } {
-  const missing = (args ?? []).filter(a => a.required && !given[a.name]);
-  const assigned = unnamed.slice(0, missing.length).map((ref, i) => ({ name: missing[i].name, ref }));
-  return { assigned, unused: unnamed.slice(missing.length) };
-}
-
-/** The transcript's line for one reference: `code` ← selection in a.ts, lines 3–5. */
-export function assignmentLine(name: string, label: string): string {
-  return l10n.t('{0} ← {1}', name, label);
-}
-
-/** A line range as the transcript shows it (1-based, as editors number lines). */
-export function linesLabel(startLine: number, endLine: number): string {
-  return startLine === endLine
-    ? l10n.t('line {0}', startLine + 1)
-    : l10n.t('lines {0}–{1}', startLine + 1, endLine + 1);
-}
-
-/**
- * The text of a range of a file's text; positions are 0-based lines and UTF-16 characters, as in
- * VS Code (line breaks: \r\n, \n or \r). Out-of-range positions are clamped.
- */
-export function rangeText(
-  text: string,
-  start: { line: number; character: number },
-  end: { line: number; character: number },
-): string {
-  const offset = (p: { line: number; character: number }) => {
-    const re = /\r\n|\n|\r/g;
-    let lineStart = 0;
-    for (let line = 0; line < p.line; line++) {
-      const m = re.exec(text);
-      if (!m) return text.length;
-      lineStart = m.index + m[0].length;
-    }
-    const next = re.exec(text);
-    const lineEnd = next ? next.index : text.length;
-    return Math.min(lineStart + p.character, lineEnd);
-  };
-  return text.slice(offset(start), offset(end));
 }

@@ -1,29 +1,23 @@
-// The composition of the extension's long-lived parts: the catalog of servers, what the configuration
-// says runs (and what is held back, and why), per-server logs, the OAuth loopback, the prompts for
-// consent and `${input:…}` values, and the results of runs. Each part is its own file; this one only
-// wires them and turns a configuration read into the catalog's servers.
+// What the configuration says runs, and what is held back and why: reads every configuration source,
+// applies trust, precedence, consent and the user's disabled servers, substitutes variables and hands
+// the servers that run to the catalog. The prompts for consent and for `${input:…}` values are the
+// edge's (src/ui/); this file receives them.
 import * as vscode from 'vscode';
 import * as os from 'node:os';
-import { Catalog } from './core/catalog/catalog';
-import { EraMemory } from './core/protocol/eras';
-import { openPromptCache } from './workspace/prompt-cache-storage';
-import type { PromptCache } from './core/catalog/prompt-cache';
-import { InputDefinition, ServerDefinition, substituteVariables } from './core/config/config';
-import { ConfigProblemEntry, HeldEntry, planServers } from './core/config/server-merge';
-import { ResultStore, type StoredResult } from './core/run/results';
-import { idleStopMs, readStartServers, workspaceTrustEnabled } from './settings';
-import { ServerLogs } from './workspace/server-logs';
-import { OAuthLoopback } from './workspace/oauth-loopback';
-import { readConfigSources } from './workspace/config-sources';
-import { ConsentPrompt } from './ui/consent-prompt';
-import { InputPrompter } from './ui/input-prompter';
-import { askQuestion } from './ui/question-input';
+import type { Catalog } from '../core/catalog/catalog';
+import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
+import type { consentState } from '../core/config/consent';
+import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
+import { workspaceTrustEnabled } from '../settings';
+import type { ServerLogs } from './server-logs';
+import type { OAuthLoopback } from './oauth-loopback';
+import { readConfigSources } from './config-sources';
 
 export type ConfigProblem = ConfigProblemEntry;
-export type { HeldEntry, StoredResult };
+export type { HeldEntry };
 
 /** What the last configuration read found; replaced as a whole by each read. */
-export interface ConfigurationView {
+interface ConfigurationView {
   /** Every configured server that does not run: untrusted, shadowed by a user server, declined, … */
   readonly held: readonly HeldEntry[];
   /** Per running server id: why it is the definition used (another one with its name was not). */
@@ -31,57 +25,50 @@ export interface ConfigurationView {
   readonly problems: readonly ConfigProblem[];
 }
 
+/** The modal that asks before a workspace-defined server starts (src/ui/consent-prompt.ts). */
+export interface ConsentKeeper {
+  state(def: ServerDefinition): ReturnType<typeof consentState>;
+  ask(entries: readonly HeldEntry[]): void;
+  reconsider(entry: HeldEntry): Promise<void>;
+}
+
+/** The input that asks for an `${input:…}` value (src/ui/input-prompter.ts). */
+export interface InputResolver {
+  resolve(
+    input: InputDefinition | undefined,
+    id: string,
+    server: string,
+    scope: string | undefined,
+  ): Promise<string | undefined>;
+}
+
+export interface ServerConfigurationParts {
+  catalog: Catalog;
+  logs: ServerLogs;
+  loopback: OAuthLoopback;
+  consent: ConsentKeeper;
+  inputs: InputResolver;
+  /** globalState: the servers the user disabled. */
+  memory: vscode.Memento;
+  /** The extension's global storage: the profile's mcp.json is found from it. */
+  globalStorageUri: vscode.Uri;
+}
+
 const MAX_READ_RETRIES = 10;
 /** globalState: the disableKey()s of the servers the user disabled from the tree. */
 const DISABLED_KEY = 'disabledServers';
 
-export class ExtensionState implements vscode.Disposable {
-  readonly catalog: Catalog;
-  /** The saved prompt lists (machine-local global storage); absent when that storage cannot be used. */
-  readonly savedLists?: PromptCache;
-  /** Recent results, failed attempts' arguments, argument history, the last invocation. */
-  readonly results: ResultStore;
-  readonly logs = new ServerLogs();
-  private readonly loopback: OAuthLoopback;
-  private readonly consent: ConsentPrompt;
-  private readonly inputs: InputPrompter;
+export class ServerConfiguration implements vscode.Disposable {
   private config: ConfigurationView = { held: [], notes: new Map(), problems: [] };
   private readonly configEmitter = new vscode.EventEmitter<void>();
-  readonly onDidLoadConfig = this.configEmitter.event;
+  /** Fires after each configuration read. */
+  readonly onDidLoad = this.configEmitter.event;
   private loading?: Promise<void>;
   private reloadQueued = false;
   private readRetries = 0;
   private readonly origins = new Map<string, string>();
 
-  constructor(readonly context: vscode.ExtensionContext) {
-    const declared = (context.extension.packageJSON as { version?: unknown }).version;
-    const version = typeof declared === 'string' ? declared : '0.0.0';
-    this.loopback = new OAuthLoopback(() => this.catalog, context.secrets);
-    const cache = (this.savedLists = openPromptCache(context.globalStorageUri));
-    const eras = cache && new EraMemory(cache.eraStore());
-    this.catalog = new Catalog({
-      start: 'eager',
-      cache,
-      startServers: readStartServers(),
-      connection: def => ({
-        eras,
-        log: this.logs.sink(def),
-        clientInfo: { name: 'mcp-prompts-vscode', version },
-        defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-        secrets: secretValues(def),
-        questions: askQuestion,
-        oauth: this.loopback.provider(def),
-        idleStopMs,
-      }),
-    });
-    this.results = new ResultStore(context.globalState);
-    this.consent = new ConsentPrompt(
-      context.globalState,
-      def => this.log(def),
-      () => void this.reload(),
-    );
-    this.inputs = new InputPrompter(context.secrets, context.workspaceState);
-  }
+  constructor(private readonly parts: ServerConfigurationParts) {}
 
   get held(): readonly HeldEntry[] {
     return this.config.held;
@@ -95,10 +82,6 @@ export class ExtensionState implements vscode.Disposable {
   /** Servers the configuration names but that may not start (untrusted workspace). */
   get blocked(): ServerDefinition[] {
     return this.config.held.filter(h => h.reason === 'untrusted').map(h => h.def);
-  }
-
-  log(server: ServerDefinition): vscode.LogOutputChannel {
-    return this.logs.channel(server);
   }
 
   /** Reads all configuration sources and updates the catalog; concurrent calls collapse. */
@@ -118,7 +101,7 @@ export class ExtensionState implements vscode.Disposable {
   }
 
   private async readConfig(): Promise<void> {
-    const read = await readConfigSources(this.context.globalStorageUri);
+    const read = await readConfigSources(this.parts.globalStorageUri);
     // Early in a remote window the file system may not answer yet: try again shortly.
     if (read.retry && this.readRetries++ < MAX_READ_RETRIES) setTimeout(() => void this.reload(), 1000);
     const trusted = vscode.workspace.isTrusted;
@@ -132,7 +115,7 @@ export class ExtensionState implements vscode.Disposable {
     const needConsent: HeldEntry[] = [];
     const askConsent = trusted && workspaceTrustEnabled();
     for (const { def, source } of plan.run) {
-      const decision = def.source === 'workspace' && askConsent ? this.consent.state(def) : 'allowed';
+      const decision = def.source === 'workspace' && askConsent ? this.parts.consent.state(def) : 'allowed';
       if (decision === 'denied') {
         const message = vscode.l10n.t('You chose not to start {0} from {1}', def.name, source.label);
         held.push({ def, origin: source.label, reason: 'declined', message });
@@ -148,7 +131,7 @@ export class ExtensionState implements vscode.Disposable {
       try {
         const vars = { workspaceFolder: source.folder ?? firstFolder, userHome, env: process.env };
         const ask = (input: InputDefinition | undefined, id: string, server: string) =>
-          this.inputs.resolve(input, id, server, def.scope);
+          this.parts.inputs.resolve(input, id, server, def.scope);
         defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
@@ -157,30 +140,31 @@ export class ExtensionState implements vscode.Disposable {
     }
     const notes = new Map<string, string[]>();
     for (const note of plan.notes) {
-      if (!this.config.notes.get(note.def.id)?.includes(note.message)) this.log(note.def).info(note.message);
+      if (!this.config.notes.get(note.def.id)?.includes(note.message))
+        this.parts.logs.channel(note.def).info(note.message);
       notes.set(note.def.id, [...(notes.get(note.def.id) ?? []), note.message]);
     }
     for (const def of defs) {
       // Each server's log says where it is defined, once, and again when that changes.
       if (def.origin && this.origins.get(def.id) !== def.origin)
-        this.log(def).info(vscode.l10n.t('Defined in {0}', def.origin));
+        this.parts.logs.channel(def).info(vscode.l10n.t('Defined in {0}', def.origin));
       if (def.origin) this.origins.set(def.id, def.origin);
     }
-    if (defs.some(d => d.transport.type !== 'stdio')) await this.loopback.prepare().catch(() => undefined);
+    if (defs.some(d => d.transport.type !== 'stdio')) await this.parts.loopback.prepare().catch(() => undefined);
     this.config = { held, notes, problems };
-    this.catalog.setServers(defs);
+    this.parts.catalog.setServers(defs);
     this.configEmitter.fire();
-    if (needConsent.length) this.consent.ask(needConsent);
+    if (needConsent.length) this.parts.consent.ask(needConsent);
   }
 
   /** The tree's "click to decide" on a held-back workspace server: forget a "no" and ask again. */
   async reconsider(id: string): Promise<void> {
     const entry = this.config.held.find(h => h.def.id === id && (h.reason === 'declined' || h.reason === 'consent'));
-    if (entry) await this.consent.reconsider(entry);
+    if (entry) await this.parts.consent.reconsider(entry);
   }
 
   private disabledKeys(): string[] {
-    const value = this.context.globalState.get<unknown>(DISABLED_KEY);
+    const value = this.parts.memory.get<unknown>(DISABLED_KEY);
     return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
   }
 
@@ -192,23 +176,20 @@ export class ExtensionState implements vscode.Disposable {
   async setDisabled(def: ServerDefinition, disabled: boolean): Promise<void> {
     if (!def.disableKey) return;
     const keys = this.disabledKeys().filter(k => k !== def.disableKey);
-    await this.context.globalState.update(DISABLED_KEY, disabled ? [...keys, def.disableKey] : keys);
+    await this.parts.memory.update(DISABLED_KEY, disabled ? [...keys, def.disableKey] : keys);
     await this.reload();
     // Enabling is a request for that server: it starts even when it would otherwise wait for use (onDemand).
-    const entry = !disabled && this.catalog.servers.find(e => e.def.disableKey === def.disableKey);
-    if (entry) void this.catalog.ensureStarted(entry);
+    const entry = !disabled && this.parts.catalog.servers.find(e => e.def.disableKey === def.disableKey);
+    if (entry) void this.parts.catalog.ensureStarted(entry);
   }
 
   dispose(): void {
-    void this.catalog.dispose();
-    this.loopback.dispose();
-    this.logs.dispose();
     this.configEmitter.dispose();
   }
 }
 
 /** Header values (tokens) are hidden in the JSON-RPC trace. */
-function secretValues(def: ServerDefinition): string[] {
+export function secretValues(def: ServerDefinition): string[] {
   if (def.transport.type === 'stdio') return Object.values(def.transport.env).filter(v => v.length >= 8);
   const headers = Object.values(def.transport.headers).map(v => v.replace(/^bearer\s+/i, ''));
   return [...headers, def.transport.clientSecret ?? ''].filter(v => v.length >= 4);

@@ -12,8 +12,8 @@
 //   (image-tool.ts): the text names each image with its handle and the tool is attached.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
-import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/render/handoff';
-import type { ExtensionState, StoredResult } from '../state';
+import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/render/agent-request';
+import type { ResultStore, StoredResult } from '../core/run/result-store';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
 import { registerImageTool } from './image-tool';
@@ -113,10 +113,10 @@ export function resultButtons(stream: vscode.ChatResponseStream, stored: StoredR
   stream.button({ command: Command.moreActions, title: vscode.l10n.t('More…'), arguments: [stored.id] });
 }
 
-export function registerHandOff(state: ExtensionState): vscode.Disposable[] {
-  const stored = (id: unknown) => state.results.get(id) ?? state.results.latest;
+export function registerHandOff(results: ResultStore): vscode.Disposable[] {
+  const stored = (id: unknown) => results.get(id) ?? results.latest;
   return [
-    registerImageTool(state),
+    registerImageTool(results),
     vscode.commands.registerCommand(Command.continueInAgent, async (id?: unknown) => {
       const r = stored(id);
       if (r) await continueInAgent(r);

@@ -2,38 +2,39 @@
 // into the chat input, to the clipboard, to an editor or a .prompt.md file.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
-import type { ExtensionState } from '../state';
-import { insertIntoChat as insert } from '../chat/handoff';
+import type { ResultStore } from '../core/run/result-store';
+import type { ModelOffer } from '../chat/model-offer';
+import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
 import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
 
-export async function sendToModel(state: ExtensionState, id: unknown): Promise<void> {
-  const r = state.results.get(id);
+export async function sendToModel(results: ResultStore, offer: ModelOffer, id: unknown): Promise<void> {
+  const r = results.get(id);
   if (!r) return;
   // The participant answers from this stored result when the request below arrives: no second prompts/get.
-  state.results.offer(r);
+  offer.offer(r);
   await vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${r.invocation}` });
 }
 
-export async function insertIntoChat(state: ExtensionState, id: unknown): Promise<void> {
-  const r = state.results.get(id);
+export async function insertIntoChat(results: ResultStore, id: unknown): Promise<void> {
+  const r = results.get(id);
   if (r) await insert(r);
 }
 
-export async function copyMarkdown(state: ExtensionState, id: unknown): Promise<void> {
-  const r = state.results.get(id);
+export async function copyMarkdown(results: ResultStore, id: unknown): Promise<void> {
+  const r = results.get(id);
   if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
 }
 
-export async function openTranscript(state: ExtensionState, id: unknown): Promise<vscode.Uri | undefined> {
-  const r = state.results.get(id);
+export async function openTranscript(results: ResultStore, id: unknown): Promise<vscode.Uri | undefined> {
+  const r = results.get(id);
   return r ? open(r) : undefined;
 }
 
-export async function savePromptFile(state: ExtensionState, id: unknown): Promise<void> {
-  const r = state.results.get(id) ?? state.results.latest;
+export async function savePromptFile(results: ResultStore, id: unknown): Promise<void> {
+  const r = results.get(id) ?? results.latest;
   if (!r) {
     nothingToDo(vscode.l10n.t('No prompt result to save yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
     return;

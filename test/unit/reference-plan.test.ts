@@ -1,8 +1,9 @@
-// Which chat reference becomes which argument value (core/chat-references): named `code=#…`, written
+// Which chat reference becomes which argument value (core/run/reference-plan): named `code=#…`, written
 // alone, attached without text, VS Code's own context left out, and references VS Code left as text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillMissing, planReferences, rangeText } from '../../src/core/run/chat-references';
+import { planReferences } from '../../src/core/run/reference-plan';
+import { fillMissing, rangeText } from '../../src/core/run/value-sources';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 /** The range of `needle` in `text` (as VS Code gives it). */

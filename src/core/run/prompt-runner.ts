@@ -1,0 +1,228 @@
+// The one run path of every surface (chat, picker, tree, Repeat, Try Again, the CLI): a RunRequest →
+// the missing arguments asked for → prompts/get → the result stored. The arguments that reached the
+// server are kept when it fails (the next attempt starts from them), and what the person typed is
+// offered again next time, whether or not the server took it.
+import * as l10n from '@vscode/l10n';
+import { toTranscript } from '../render/content.js';
+import { PromptError, refusedByServer } from '../errors.js';
+import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
+import { ArgumentHistory, memoryStore } from './argument-history.js';
+import { Attempts } from './attempts.js';
+import { missingArguments, unknownArguments, type InvokeResult, type RunRequest } from './invocation.js';
+import { ResultStore, type StoredResult } from './result-store.js';
+import { watchQuestions, type QuestionWatcher } from './question-watch.js';
+
+/** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
+export interface Collected {
+  values: Record<string, string>;
+  fromSource?: ReadonlySet<string>;
+}
+
+export interface CollectRequest {
+  /** Values already given (by name or position on the line, from a reference, from a key binding). */
+  given: Record<string, string>;
+  /** Ask for optional arguments too (picker and tree). */
+  askOptional: boolean;
+  /** What each step starts from: the arguments of the last failed attempt. */
+  defaults: Record<string, string>;
+  /** Given values that came from a source (a chat reference): kept out of the history like the sources' values. */
+  sourced?: readonly string[];
+}
+
+/** A surface's argument input; undefined when the user cancels. */
+export type Collector = (prompt: CatalogPrompt, request: CollectRequest) => Promise<Collected | undefined>;
+
+/** The arguments as they will be sent. */
+export interface Prepared {
+  prompt: CatalogPrompt;
+  args: Record<string, string>;
+}
+
+export interface RunOptions {
+  collect?: Collector;
+  /** Ask for optional arguments too. */
+  askOptional?: boolean;
+  /** Start the input from the last failed attempt's arguments (every surface but the CLI and Repeat). */
+  fromDraft?: boolean;
+  signal?: AbortSignal;
+  /** Wraps the start of a server that is not running (start policy `onDemand`): "starting <server>…". */
+  whileStarting?: (server: ServerEntry, start: () => Promise<void>) => PromiseLike<void>;
+  /** Told of the questions the server asks while this run is under way (chat shows them in its response). */
+  questions?: QuestionWatcher;
+  /** Wraps the request to the server (a progress notification with its own cancel); its signal aborts the get. */
+  whileGetting?: (
+    prepared: Prepared,
+    get: (signal?: AbortSignal) => Promise<InvokeResult>,
+  ) => PromiseLike<InvokeResult>;
+}
+
+export type Preparation =
+  { kind: 'ready'; prepared: Prepared } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
+
+export type RunOutcome =
+  | { kind: 'done'; stored: StoredResult }
+  | { kind: 'cancelled' }
+  /** `retry`: the prompt whose arguments were kept, when it got as far as asking the server. */
+  | { kind: 'failed'; error: unknown; retry?: string };
+
+/** What runs leave behind, each part kept by its own owner. */
+export interface RunRecords {
+  results: ResultStore;
+  attempts: Attempts;
+  history: ArgumentHistory;
+}
+
+/** Records that live as long as the process: the CLI's, the tests' and the benchmark's. */
+export function memoryRecords(): RunRecords {
+  return { results: new ResultStore(), attempts: new Attempts(), history: new ArgumentHistory(memoryStore()) };
+}
+
+export class PromptRunner {
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly records: RunRecords,
+  ) {}
+
+  /** Asks for the prompt's missing arguments, then gets it. */
+  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    const unwatch = options.questions && watchQuestions(options.questions);
+    try {
+      const preparation = await this.prepare(request, options);
+      return preparation.kind === 'ready' ? await this.get(preparation.prepared, options) : preparation;
+    } finally {
+      unwatch?.();
+    }
+  }
+
+  /**
+   * The arguments as they will be sent: the given values, checked against the prompt, plus what the
+   * person gives for the missing ones (and for the optional ones when asked to).
+   */
+  async prepare(request: RunRequest, options: RunOptions): Promise<Preparation> {
+    const { prompt } = request;
+    try {
+      const unknown = Object.keys(request.values).filter(k => !(prompt.prompt.arguments ?? []).some(a => a.name === k));
+      if (unknown.length) throw unknownArguments(prompt, unknown);
+      let values = request.values;
+      if (options.collect && (options.askOptional || missingArguments(prompt, values).length)) {
+        const collected = await this.collect(request, options.collect, options);
+        if (!collected) return { kind: 'cancelled' };
+        values = { ...values, ...collected };
+      }
+      const missing = missingArguments(prompt, values);
+      if (missing.length) throw missingError(prompt, missing);
+      return {
+        kind: 'ready',
+        prepared: { prompt, args: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) },
+      };
+    } catch (error) {
+      return { kind: 'failed', error };
+    }
+  }
+
+  /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
+  async get(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
+    const { prompt, args } = prepared;
+    const { results, attempts } = this.records;
+    try {
+      const saved = await this.started(prompt.server, options.whileStarting);
+      const get = async (signal?: AbortSignal): Promise<InvokeResult> => ({
+        prompt,
+        args,
+        result: await prompt.server.connection.getPrompt(prompt.prompt.name, args, {
+          signal: signal ?? options.signal,
+        }),
+      });
+      let done: InvokeResult;
+      try {
+        done = options.whileGetting ? await options.whileGetting(prepared, get) : await get();
+      } catch (err) {
+        if (saved || this.catalog.listTakenOnTtl(prompt.server)) await this.ifGone(prepared, err);
+        throw err;
+      }
+      attempts.setDraft(prompt.invocationName, undefined);
+      attempts.ran({ invocationName: prompt.invocationName, args });
+      return { kind: 'done', stored: results.store(done, toTranscript(done.result)) };
+    } catch (error) {
+      // The arguments that reached the server are kept: "Try Again…" / "Edit Arguments and Retry…" start from them.
+      attempts.setDraft(prompt.invocationName, args);
+      return { kind: 'failed', error, retry: prompt.invocationName };
+    }
+  }
+
+  /** The argument input, with the server held (its completions need it) and what was typed remembered. */
+  private async collect(
+    request: RunRequest,
+    collect: Collector,
+    options: RunOptions,
+  ): Promise<Record<string, string> | undefined> {
+    const { prompt } = request;
+    const defaults = options.fromDraft ? this.records.attempts.draft(prompt.invocationName) : {};
+    const release = prompt.server.connection.hold();
+    try {
+      const given = { ...request.values };
+      const got = await collect(prompt, {
+        given,
+        askOptional: !!options.askOptional,
+        defaults,
+        sourced: request.sourced,
+      });
+      if (!got) return undefined;
+      const typed = Object.entries(got.values).filter(
+        ([k]) => !got.fromSource?.has(k) && !request.sourced?.includes(k),
+      );
+      await this.records.history.remember(prompt.invocationName, Object.fromEntries(typed));
+      return got.values;
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * A prompt whose server is not running (a saved list, or stopped): start it, with "starting <server>…"
+   * around the start. A saved list is listed again once the server runs (the catalog does that on start),
+   * alongside the get rather than before it. True when the prompt came from a saved list.
+   */
+  private async started(entry: ServerEntry, whileStarting: RunOptions['whileStarting']): Promise<boolean> {
+    const saved = entry.cached;
+    if (!saved && entry.connection.status !== 'stopped') return false;
+    const start = async () => {
+      await entry.connection.connect();
+    };
+    await (whileStarting ? whileStarting(entry, start) : start());
+    return saved;
+  }
+
+  /**
+   * A get from a saved list failed: if the server's list, now current, lacks the prompt, say that instead.
+   * A stale list was listed again on start; a fresh one (ttlMs) is listed again when the server refused the get.
+   */
+  private async ifGone({ prompt }: Prepared, err: unknown): Promise<void> {
+    const entry = prompt.server;
+    await this.catalog.ensureStarted(entry);
+    if (refusedByServer(err)) await this.catalog.recheck(entry);
+    if (entry.cached || entry.prompts.some(x => x.prompt.name === prompt.prompt.name)) return;
+    throw new PromptError(
+      l10n.t(
+        '{0} no longer offers the prompt "{1}"; its list of prompts was refreshed',
+        entry.def.name,
+        prompt.prompt.name,
+      ),
+      'input',
+      entry.def.name,
+    );
+  }
+}
+
+function missingError(prompt: CatalogPrompt, missing: readonly { name: string }[]): PromptError {
+  return new PromptError(
+    l10n.t(
+      '{0}: prompt "{1}" needs {2}',
+      prompt.server.def.name,
+      prompt.prompt.name,
+      missing.map(a => a.name).join(', '),
+    ),
+    'input',
+    prompt.server.def.name,
+  );
+}
