@@ -16,7 +16,7 @@ import * as z from 'zod/v4';
 export const LANGUAGES = ['python', 'typescript', 'javascript', 'go', 'rust', 'java', 'c#', 'shell'];
 export const FOCUSES = ['bugs', 'security', 'performance', 'readability', 'error handling', 'tests'];
 export const STYLES = ['conventional', 'plain'];
-export const AUDIENCES = ['beginner', 'new to this codebase', 'expert'];
+export const AUDIENCES = ['beginner', 'newcomer to this codebase', 'expert'];
 
 /** Test frameworks by the language a piece of code looks like; the first match wins. */
 const TEST_FRAMEWORKS = [
@@ -144,7 +144,8 @@ function registerExplain(server) {
       description: 'Explain the selection',
       messages: [
         user(
-          `Explain what this code does${audience ? ` to a reader who is ${audience}` : ''}: first in one sentence, ` +
+          `Explain what this code does${audience ? ` to ${/^[aeiou]/i.test(audience) ? 'an' : 'a'} ${audience}` : ''}: ` +
+            'first in one sentence, ' +
             'then step by step. Name anything surprising it relies on.\n\n' +
             fenced(code),
         ),

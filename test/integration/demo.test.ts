@@ -99,3 +99,11 @@ test('write_tests asks mid-prompt which framework, offering the ones of the code
   assert.equal(js.code, 0, js.stderr);
   assert.match(js.stdout, /with Vitest for the code below/);
 });
+
+test('an explanation names its reader when one is given', async () => {
+  const expert = await cli('get', 'demo.explain', 'code=x = 1', 'audience=expert');
+  assert.equal(expert.code, 0, expert.stderr);
+  assert.match(expert.stdout, /^Explain what this code does to an expert: first in one sentence, then step by step\./m);
+  const anyone = await cli('get', 'demo.explain', 'code=x = 1');
+  assert.match(anyone.stdout, /^Explain what this code does: first in one sentence/m);
+});
