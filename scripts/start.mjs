@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: MCP Prompts in a real VS Code (code-server 4.139 = VS Code 1.139) in the browser, on a demo
 // workspace whose .vscode/mcp.json configures the demo server (demo/server.mjs: code review, commit message,
-// explain the selection, write tests with a question mid-prompt) next to a Python file and a diff to try
-// them on. Installs the VS Code host on first use (scripts/host.mjs setup), then dist/mcp-prompts.vsix and
+// explain the selection, write tests with a question mid-prompt) next to the files of demo/workspace/ (a
+// Python file and a diff) to try them on. Installs the VS Code host on first use (scripts/host.mjs setup), then dist/mcp-prompts.vsix and
 // the demo echo model (demo/echo-model: chat needs a model, and this one is labelled "Demo echo model — not
 // an AI") into a persistent profile under .vscode-test/start/, which opens the MCP Prompts view and the
 // walkthrough on its first start, and keeps serving until Ctrl-C, which stops the whole process group.
@@ -85,60 +85,17 @@ function addDefaultSettings(file, defaults) {
   fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }
 
-/** What the demo workspace holds besides its mcp.json: files to try the prompts on, written once (a person may edit them). */
-const DEMO_FILES = {
-  'README.md': [
-    '# MCP Prompts demo',
-    '',
-    '.vscode/mcp.json configures one MCP server, `demo` (demo/server.mjs in the MCP Prompts repository), with',
-    'four prompts: `/code_review`, `/commit_message`, `/explain` and `/write_tests` (it asks you which test',
-    'framework to use while the prompt runs).',
-    '',
-    'Try them on greet.py and changes.diff:',
-    '',
-    '- in the chat: select a few lines of greet.py, then type `@mcp /explain #selection audience=beginner`',
-    '  or `@mcp /code_review #selection language=python`;',
-    '- in the command palette: "MCP Prompts: Run Prompt…", then "Commit message" and "Active file" with',
-    '  changes.diff open;',
-    '- in the MCP Prompts view in the sidebar: click a prompt.',
-    '',
-    'The chat\'s model here is "Demo echo model — not an AI": it only shows what it received.',
-    '',
-  ].join('\n'),
-  'greet.py': [
-    'def greet(name):',
-    '    if name == None:',
-    '        return "Hello, stranger"',
-    '    return "Hello, " + name',
-    '',
-    '',
-    'print(greet("Ada"))',
-    '',
-  ].join('\n'),
-  'changes.diff': [
-    'diff --git a/greet.py b/greet.py',
-    '--- a/greet.py',
-    '+++ b/greet.py',
-    '@@ -1,4 +1,4 @@',
-    ' def greet(name):',
-    '-    if name == None:',
-    '+    if not name:',
-    '         return "Hello, stranger"',
-    '-    return "Hello, " + name',
-    '+    return f"Hello, {name}"',
-    '',
-  ].join('\n'),
-};
-
-/** The demo workspace: its mcp.json regenerated (an absolute path into this checkout), the other files kept if edited. */
+/** The demo workspace: its mcp.json regenerated (an absolute path into this checkout), and the files of
+ * demo/workspace/ to try the prompts on, copied once (a person may edit them). */
 function writeDemoWorkspace(dir) {
   const server = path.join(root, 'demo', 'server.mjs');
   const servers = { demo: { type: 'stdio', command: 'node', args: [server] } };
   fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2) + '\n');
-  for (const [name, text] of Object.entries(DEMO_FILES)) {
+  const files = path.join(root, 'demo', 'workspace');
+  for (const name of fs.readdirSync(files)) {
     const file = path.join(dir, name);
-    if (!fs.existsSync(file)) fs.writeFileSync(file, text);
+    if (!fs.existsSync(file)) fs.copyFileSync(path.join(files, name), file);
   }
 }
 

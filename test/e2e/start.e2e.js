@@ -7,6 +7,7 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { hostHarness, root } = require('./harness');
+const { selectGreetFunction } = require('./demo-workspace');
 
 const MODEL = 'Demo echo model — not an AI';
 const PROMPTS = ['Code review', 'Commit message', 'Explain the selection', 'Write tests'];
@@ -70,18 +71,7 @@ module.exports = async function start(ctx) {
   await page.keyboard.press('Escape');
 
   // The heart of the product: a prompt on the selected code in chat, its message, then the model's (echoed) answer.
-  // greet.py opened with Go to File, its function selected with the keyboard.
-  await page.keyboard.press('Control+P');
-  const quick = page.locator('.quick-input-widget');
-  await quick.locator('.quick-input-box input').waitFor({ state: 'visible', timeout: 30000 });
-  await page.keyboard.type('greet.py');
-  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'greet.py' }).waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.locator('.view-line').filter({ hasText: 'def greet' }).first().click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+End');
+  await selectGreetFunction(page);
   await page.locator('.interactive-input-part .monaco-editor').first().click();
   // `#selection` last on the line would leave VS Code's own #-suggestion open to take the Enter.
   await page.keyboard.type('@mcp /explain #selection audience=beginner', { delay: 25 });

@@ -8,37 +8,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
+const { demoWorkspaceFiles, selectGreetFunction } = require('./demo-workspace');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const SUGGEST = '.suggest-widget .monaco-list-row';
-const DEMO_SERVER = path.join(root, 'demo', 'server.mjs');
 const SHOTS = path.join(root, '.artifacts', 'screenshots');
 /** README pictures are smaller than the test default (1400×900), so their text is readable when scaled. */
 const VIEWPORT = { width: 1120, height: 720 };
-
-const GREET = [
-  'def greet(name):',
-  '    if name == None:',
-  '        return "Hello, stranger"',
-  '    return "Hello, " + name',
-  '',
-  'print(greet("Ada"))',
-  '',
-].join('\n');
-const DIFF = [
-  'diff --git a/greet.py b/greet.py',
-  '--- a/greet.py',
-  '+++ b/greet.py',
-  '@@ -1,4 +1,4 @@',
-  ' def greet(name):',
-  '-    if name == None:',
-  '+    if not name:',
-  '         return "Hello, stranger"',
-  '-    return "Hello, " + name',
-  '+    return f"Hello, {name}"',
-  '',
-].join('\n');
 
 /** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */
 async function settled(page, selector = 'body') {
@@ -132,17 +109,7 @@ async function newChat(ui) {
 }
 
 module.exports = async function tour(ctx) {
-  const ui = await openWorkbench(ctx, {
-    files: {
-      '.vscode/mcp.json': JSON.stringify(
-        { servers: { demo: { type: 'stdio', command: process.execPath, args: [DEMO_SERVER] } } },
-        null,
-        2,
-      ),
-      'greet.py': GREET,
-      'changes.diff': DIFF,
-    },
-  });
+  const ui = await openWorkbench(ctx, { files: demoWorkspaceFiles() });
   const { page } = ui;
   await page.setViewportSize(VIEWPORT);
   const quick = page.locator(QUICK);
@@ -183,15 +150,7 @@ module.exports = async function tour(ctx) {
   await ui.runCommand('View: Close Primary Side Bar');
 
   // 2. Open greet.py as a person does (Go to File) and select the function with the keyboard.
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type('greet.py');
-  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'greet.py' }).waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.locator('.view-line').filter({ hasText: 'def greet' }).first().click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+End');
+  await selectGreetFunction(page);
 
   // 3. The picker: every prompt with its server and arguments. The pointer rests on the empty editor below
   //    the code, where no row or hover of the picture is.
