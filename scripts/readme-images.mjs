@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Copies the README's pictures from the latest UI test run (.artifacts/screenshots/, written by the
-// e2e tests, most by test/e2e/tour.e2e.js) into media/readme/, and makes media/readme/tour.gif from the
+// Copies the README's pictures from the latest UI test run (.artifacts/screenshots/, written by
+// test/e2e/tour.e2e.js) into media/readme/, and makes media/readme/tour.gif from the
 // tour's numbered frames (tour-frame-NN-*.png), so the README shows what the tests saw, never a
 // hand-made picture. gifenc and pngjs are pure JavaScript: no ImageMagick or ffmpeg needed.
 //   node scripts/readme-images.mjs [--from DIR]
@@ -24,10 +24,7 @@ const PICTURES = {
   'argument-input.png': 'tour-argument-input.png',
   'picker.png': 'tour-picker.png',
   'sidebar.png': 'tour-sidebar.png',
-  'transcript-editor.png': 'tour-transcript-editor.png',
   'question.png': 'tour-question.png',
-  'agent-receives.png': 'agent-agent-received-chat.png',
-  'insert-into-chat-input.png': 'agent-insert-into-chat-input-chat.png',
 };
 
 /** The GIF: the tour's frames in order, scaled to this width; how long each frame stays (ms). */

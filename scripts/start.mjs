@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: MCP Prompts in a real VS Code (code-server 4.139 = VS Code 1.139) in the browser, on a demo
-// workspace whose .vscode/mcp.json configures the real server-everything, the rich-demo fixture (every
-// content type) and the questions fixture (a question in the middle of a prompt). Installs
-// dist/mcp-prompts.vsix and the demo echo model (demo/echo-model: chat needs a model, and this one is
-// labelled "Demo echo model — not an AI") into a persistent profile under .vscode-test/start/, which
-// opens the MCP Prompts view and the walkthrough on its first start, and keeps serving until Ctrl-C,
-// which stops the whole process group.
+// workspace whose .vscode/mcp.json configures the demo server (demo/server.mjs: code review, commit message,
+// explain the selection, write tests with a question mid-prompt) next to the files of demo/workspace/ (a
+// Python file and a diff) to try them on. Installs the VS Code host on first use (scripts/host.mjs setup), then dist/mcp-prompts.vsix and
+// the demo echo model (demo/echo-model: chat needs a model, and this one is labelled "Demo echo model — not
+// an AI") into a persistent profile under .vscode-test/start/, which opens the MCP Prompts view and the
+// walkthrough on its first start, and keeps serving until Ctrl-C, which stops the whole process group.
 //
 // usage: node scripts/start.mjs [--port N] [--vsix file] [--profile dir] [--no-demo-model] [--with-fake-model]
 //   --port             default: env PORT, else 8080
@@ -15,7 +15,7 @@
 //   --with-fake-model  also install test/fake-model, the tests' deterministic model
 import fs from 'node:fs';
 import path from 'node:path';
-import { node24, codeServerBin, cacheDir } from './host.mjs';
+import { node24, codeServerBin, cacheDir, setup } from './host.mjs';
 import {
   root,
   fakeModelPath,
@@ -85,34 +85,17 @@ function addDefaultSettings(file, defaults) {
   fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }
 
-/** The demo workspace: regenerated mcp.json (absolute paths into this checkout), README kept if edited. */
+/** The demo workspace: its mcp.json regenerated (an absolute path into this checkout), and the files of
+ * demo/workspace/ to try the prompts on, copied once (a person may edit them). */
 function writeDemoWorkspace(dir) {
-  const everything = path.join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-  const fixtures = path.join(root, 'test', 'fixtures', 'run.mjs');
-  for (const [what, file] of [
-    ['server-everything', everything],
-    ['demo fixtures', fixtures],
-  ]) {
-    if (!fs.existsSync(file))
-      console.warn(`start: warning: ${what} not found at ${file}; that server will fail to start`);
-  }
-  const servers = {
-    everything: { type: 'stdio', command: 'node', args: [everything, 'stdio'] },
-    'rich-demo': { type: 'stdio', command: 'node', args: [fixtures, 'rich'] },
-    // Asks in the middle of a prompt (elicitation): try /ask_name.
-    questions: { type: 'stdio', command: 'node', args: [fixtures, 'questions'] },
-  };
+  const server = path.join(root, 'demo', 'server.mjs');
+  const servers = { demo: { type: 'stdio', command: 'node', args: [server] } };
   fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2) + '\n');
-  const readme = path.join(dir, 'README.md');
-  if (!fs.existsSync(readme)) {
-    fs.writeFileSync(
-      readme,
-      '# MCP Prompts demo\n\n.vscode/mcp.json configures three MCP servers: `everything`, `rich-demo` ' +
-        '(`/rich_content` returns every content type) and `questions` (`/ask_name` asks you something mid-prompt).\n\n' +
-        'Try `@mcp /` in the chat, "MCP Prompts: Run Prompt..." in the command palette, or the MCP Prompts sidebar.\n' +
-        'The chat\'s model here is "Demo echo model — not an AI": it only echoes what it receives.\n',
-    );
+  const files = path.join(root, 'demo', 'workspace');
+  for (const name of fs.readdirSync(files)) {
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) fs.copyFileSync(path.join(files, name), file);
   }
 }
 
@@ -120,8 +103,14 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(opts.vsix))
     fail(`${path.relative(process.cwd(), opts.vsix) || opts.vsix} not found: build it first (npm run package)`);
-  if (!fs.existsSync(codeServerBin) || !fs.existsSync(node24))
-    fail('VS Code host not installed: run `node scripts/host.mjs setup`');
+  if (!fs.existsSync(codeServerBin) || !fs.existsSync(node24)) {
+    console.log('start: installing the VS Code host (once, a few minutes)');
+    try {
+      setup();
+    } catch (e) {
+      fail(`installing the VS Code host failed: ${e.message}`);
+    }
+  }
 
   const dir = opts.profile;
   const userDataDir = path.join(dir, 'user-data');

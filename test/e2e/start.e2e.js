@@ -1,13 +1,16 @@
 // `npm start` as a newcomer meets it: scripts/start.mjs on a fresh profile (a first start) serves VS Code
-// with the packaged extension; the page shows the MCP Prompts view with the three demo servers and the
-// walkthrough; the chat's model is the labelled demo echo model, so `@mcp /rich_content` is answered:
-// the prompt's messages, then the echo model saying what it is. Builds the .vsix first (npm run package).
+// with the packaged extension; the page shows the MCP Prompts view with the demo server's four prompts (and
+// none of the tests' fixtures) and the walkthrough; the chat's model is the labelled demo echo model. The
+// newcomer opens greet.py, selects its function and asks `@mcp /explain #selection audience=beginner`: the prompt with the
+// selected code, then the echo model saying what it is. Builds the .vsix first (npm run package).
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { hostHarness, root } = require('./harness');
+const { selectGreetFunction } = require('./demo-workspace');
 
 const MODEL = 'Demo echo model — not an AI';
+const PROMPTS = ['Code review', 'Commit message', 'Explain the selection', 'Write tests'];
 
 module.exports = async function start(ctx) {
   const H = await hostHarness();
@@ -41,14 +44,15 @@ module.exports = async function start(ctx) {
   ctx.page = page;
   await page.goto(url);
 
-  // First start: the walkthrough and the MCP Prompts view with every demo server running.
+  // First start: the walkthrough and the MCP Prompts view with the demo server running and its prompts shown.
   await page.getByText('Get Started with MCP Prompts').first().waitFor({ timeout: 180000 });
-  for (const name of ['everything', 'rich-demo', 'questions'])
-    await page
-      .locator('.pane-body .monaco-list-row .label-name', { hasText: new RegExp(`^${name}$`) })
-      .first()
-      .waitFor({ timeout: 120000 });
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  const tree = page.locator('.pane-body .monaco-list-row');
+  await tree
+    .locator('.label-name', { hasText: /^demo$/ })
+    .first()
+    .waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  for (const title of PROMPTS) await tree.filter({ hasText: title }).first().waitFor({ timeout: 60000 });
   // The chat's model is the demo one, labelled as not an AI.
   await page.locator('.interactive-input-part').getByText(MODEL, { exact: true }).first().waitFor({ timeout: 120000 });
   await H.saveScreenshot(page, 'start-first');
@@ -61,22 +65,28 @@ module.exports = async function start(ctx) {
     .first()
     .click();
   const rows = page.locator('.quick-input-widget .monaco-list-row');
-  for (const name of ['everything', 'rich-demo', 'questions'])
-    await rows
-      .filter({ hasText: new RegExp(`^${name}`) })
-      .first()
-      .waitFor({ timeout: 60000 });
+  await rows.filter({ hasText: /^demo/ }).first().waitFor({ timeout: 60000 });
   await checked('findServers').waitFor({ timeout: 60000 });
   await H.saveScreenshot(page, 'start-found');
   await page.keyboard.press('Escape');
 
-  // The heart of the product works: a prompt in chat, its messages, then the model's (echoed) answer.
+  // The heart of the product: a prompt on the selected code in chat, its message, then the model's (echoed) answer.
+  await selectGreetFunction(page);
   await page.locator('.interactive-input-part .monaco-editor').first().click();
-  await page.keyboard.type('@mcp /rich_content', { delay: 25 });
+  // `#selection` last on the line would leave VS Code's own #-suggestion open to take the Enter.
+  await page.keyboard.type('@mcp /explain #selection audience=beginner', { delay: 25 });
   await page.keyboard.press('Enter');
   const session = page.locator('.interactive-session');
-  await session.getByText('I can see the image.').first().waitFor({ timeout: 120000 });
+  await session
+    .getByText(/code ← selection in greet\.py, lines? 1/)
+    .first()
+    .waitFor({ timeout: 120000 });
+  await session
+    .getByText(/Explain what this code does/)
+    .first()
+    .waitFor({ timeout: 120000 });
   await session.getByText(`${MODEL}: this is what it received`).first().waitFor({ timeout: 120000 });
+  await session.getByText('return "Hello, " + name').first().waitFor({ timeout: 60000 });
   if (await session.getByText('Language model unavailable').count())
     throw new Error('chat said "Language model unavailable"');
   await H.saveScreenshot(page, 'start-chat');

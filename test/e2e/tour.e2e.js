@@ -1,32 +1,21 @@
-// The README's pictures: a person's tour of MCP Prompts in the real VS Code, each picture a step they
-// reach (scripts/readme-images.mjs copies them to media/readme/ and makes the GIF from the numbered
-// frames). The sidebar with servers → prompts → arguments; the picker; the argument input with a
-// server's completions and the values from the editor (a selection in an open file); the transcript
-// editor; a rich chat transcript (image, audio, resources); a server's question mid-prompt; then the
-// flow of the GIF: `@mcp /` → a prompt name → argument names → a value completed by the server → the
-// transcript → Continue in Agent. Each step waits for what its picture claims.
-const assert = require('node:assert/strict');
+// The README's pictures: a person's tour of MCP Prompts in the real VS Code with the demo server of
+// `npm start` (demo/server.mjs), each picture a step they reach (scripts/readme-images.mjs copies them to
+// media/readme/ and makes the GIF from the numbered frames). The sidebar with the server → prompts →
+// arguments; the picker; the argument input with the server's completions and the values from the editor
+// (a selection in an open file); a commit message from a diff in chat; the server's question mid-prompt;
+// then the flow of the GIF: `@mcp /` → a prompt name → argument names → a value completed by the server →
+// the transcript → Continue in Agent. Each step waits for what its picture claims.
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+const { openWorkbench, runStandalone, root } = require('./harness');
+const { demoWorkspaceFiles, selectGreetFunction } = require('./demo-workspace');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const SUGGEST = '.suggest-widget .monaco-list-row';
-const RUN = path.join(root, 'test', 'fixtures', 'run.mjs');
 const SHOTS = path.join(root, '.artifacts', 'screenshots');
 /** README pictures are smaller than the test default (1400×900), so their text is readable when scaled. */
 const VIEWPORT = { width: 1120, height: 720 };
-
-const GREET = [
-  'def greet(name):',
-  '    if name == None:',
-  '        return "Hello, stranger"',
-  '    return "Hello, " + name',
-  '',
-  'print(greet("Ada"))',
-  '',
-].join('\n');
 
 /** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */
 async function settled(page, selector = 'body') {
@@ -120,40 +109,23 @@ async function newChat(ui) {
 }
 
 module.exports = async function tour(ctx) {
-  const { fixtureCommand, everythingCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const stdio = ({ command, args }) => ({ type: 'stdio', command, args });
-  const ui = await openWorkbench(ctx, {
-    files: {
-      '.vscode/mcp.json': JSON.stringify(
-        {
-          servers: {
-            'rich-demo': stdio(fixtureCommand('rich')),
-            completions: stdio(fixtureCommand('completions')),
-            everything: stdio(everythingCommand()),
-          },
-        },
-        null,
-        2,
-      ),
-      'greet.py': GREET,
-    },
-  });
+  const ui = await openWorkbench(ctx, { files: demoWorkspaceFiles() });
   const { page } = ui;
   await page.setViewportSize(VIEWPORT);
   const quick = page.locator(QUICK);
   const rows = quick.locator('.monaco-list-row');
   const row = label => rows.filter({ hasText: label }).first();
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
-  // 1. The sidebar: servers with their state → prompts → a prompt's arguments (its twistie opens them;
+  // 1. The sidebar: the server with its state → prompts → a prompt's arguments (its twistie opens them;
   //    a click on the row itself would run it).
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const tree = page.locator('.pane-body .monaco-list-row');
-  await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running · stdio · 2 prompts' }).first().waitFor();
+  await tree.filter({ hasText: 'demo' }).filter({ hasText: 'running · stdio · 4 prompts' }).first().waitFor();
   const codeReview = tree.filter({ hasText: 'Code review' }).first();
   await codeReview.locator('.monaco-tl-twistie').click();
-  await tree.filter({ hasText: 'language' }).first().waitFor({ timeout: 30000 });
-  await tree.filter({ hasText: /^code/ }).first().waitFor({ timeout: 30000 });
+  for (const argument of [/^code/, /^language/, /^focus/])
+    await tree.filter({ hasText: argument }).first().waitFor({ timeout: 30000 });
   // A person widens the sidebar to read the rows: its border is a sash to drag.
   const sidebar = page.locator('.part.sidebar').first();
   const side = await sidebar.boundingBox();
@@ -163,7 +135,7 @@ module.exports = async function tour(ctx) {
   await page.mouse.up();
   await page.waitForFunction(w => document.querySelector('.part.sidebar').offsetWidth > w + 100, side.width);
   await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2); // no hover highlight in the picture
-  await tree.filter({ hasText: 'everything' }).filter({ hasText: 'running' }).first().waitFor();
+  await tree.filter({ hasText: 'Write tests' }).first().waitFor();
   // Down to the lowest row (a list places its rows absolutely: DOM order is not display order).
   const bottom = await page.evaluate(() =>
     Math.max(
@@ -178,29 +150,22 @@ module.exports = async function tour(ctx) {
   await ui.runCommand('View: Close Primary Side Bar');
 
   // 2. Open greet.py as a person does (Go to File) and select the function with the keyboard.
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type('greet.py');
-  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'greet.py' }).waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.locator('.view-line').filter({ hasText: 'def greet' }).first().click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+End');
+  await selectGreetFunction(page);
 
-  // 3. The picker: every prompt of every server, with its server and arguments.
+  // 3. The picker: every prompt with its server and arguments. The pointer rests on the empty editor below
+  //    the code, where no row or hover of the picture is.
+  await page.mouse.move(VIEWPORT.width * 0.4, VIEWPORT.height - 80);
   await ui.runCommand('MCP Prompts: Run Prompt…');
   await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
-  for (const title of ['Rich content', 'Code review', 'Pick a framework']) await row(title).waitFor();
+  for (const title of ['Code review', 'Commit message', 'Explain the selection', 'Write tests'])
+    await row(title).waitFor();
   await picture(page, 'picker', await boxOf(page, [quick]));
 
-  // 4. The argument input: the selection, the file and its path are offered for `code`; for `language`
-  //    the server's completions come first, then the values from the editor.
+  // 4. The argument input: the selection is offered for `code`; for `language` the server's completions
+  //    come with the values from the editor. `focus`, optional, is skipped with Enter.
   await page.keyboard.type('Code review');
   await page.keyboard.press('Enter');
   await quick.getByText('Code review: code (required)').first().waitFor({ timeout: 30000 });
-  await row('Selected text').waitFor({ timeout: 30000 });
-  await picture(page, 'argument-sources', await boxOf(page, [quick]));
   await row('Selected text').click();
   await quick
     .getByText(/Code review: language/)
@@ -211,80 +176,66 @@ module.exports = async function tour(ctx) {
   const input = await boxOf(page, [quick]);
   await picture(page, 'argument-input', { x: 0, y: 0, width: VIEWPORT.width, height: input.y + input.height + 16 });
   await row('python').click();
-  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python: .*def greet\(name\)/);
-
-  // 5. The transcript editor: Run in Editor… shows the messages with their roles, the image inline,
-  //    the audio and the resources as links.
-  await ui.runCommand('MCP Prompts: Run in Editor…');
-  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
-  await page.keyboard.type('Rich content');
+  await quick
+    .getByText(/Code review: focus/)
+    .first()
+    .waitFor({ timeout: 30000 });
+  await row('security').waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
-  await waitForFrameValue(
+  await waitForSession(
     page,
-    () => {
-      const img = document.querySelector('img[data-src="0-1/image.png"]');
-      const text = document.body?.innerText ?? '';
-      return !!img && img.naturalWidth === 64 && /User/.test(text) && /audio\.wav \(audio\/wav, 1\.0 s/.test(text);
-    },
-    'the transcript preview with the image and the audio',
+    /FAKE-MODEL received 1 messages: \[user\] Please review this python code\. .*def greet\(name\)/,
   );
-  // Scrolled as a person reads on: the image, the next turns and the audio below it in view.
-  await waitForFrameValue(
-    page,
-    () => {
-      const img = document.querySelector('img[data-src="0-1/image.png"]');
-      if (!img) return false;
-      img.scrollIntoView({ block: 'center' });
-      return true;
-    },
-    'the transcript preview to scroll to the image',
-  );
-  await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height - 40);
-  await picture(page, 'transcript-editor', await boxOf(page, [page.locator('.part.editor').first()]));
 
   // The chat gets the window for the rest: no editor, no explorer, the chat maximised.
   await ui.runCommand('View: Close All Editors');
   await ui.runCommand('View: Toggle Maximized Secondary Side Bar');
 
-  // 6. A rich transcript in chat: text, the image inline, audio, resources and a link, then the model's answer.
+  // 5. A commit message from a diff in chat: `#file:` fills the required argument, the transcript names it,
+  //    the diff arrives as a diff, then the model's answer.
   await newChat(ui);
-  await ui.typeInChat('@mcp /rich_content');
-  await ui.waitForText('— audio/wav · 1.0 s · 15.7 KB', { within: SESSION });
-  const img = page.locator(`${SESSION} img[src^="data:image/png;base64,"]`).first();
-  await img.waitFor({ timeout: 60000 });
-  assert.deepEqual(await img.evaluate(el => [el.naturalWidth, el.naturalHeight]), [64, 64]);
-  await ui.waitForText('FAKE-MODEL received 4 messages', { within: SESSION });
-  await scrollChatTo(page, img);
+  await ui.typeInChat('@mcp /commit_message style=conventional #file:changes.diff');
+  await ui.waitForText(/changes ← changes\.diff/, { within: SESSION });
+  await ui.waitForText('The change, as a diff:', { within: SESSION });
+  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Write a commit message for the change below\./);
+  await scrollChatTo(
+    page,
+    page
+      .locator(SESSION)
+      .getByText(/changes ← changes\.diff/)
+      .first(),
+  );
   await page.mouse.move(VIEWPORT.width - 5, VIEWPORT.height / 2);
   await picture(page, 'chat-transcript', await chatArea(page));
 
-  // 7. A question from the server while its prompt runs: asked in the quick input, the request waits.
-  //    The server that asks is added to .vscode/mcp.json now (it starts without a reload).
-  const mcpJson = path.join(ui.host.workspace, '.vscode', 'mcp.json');
-  const config = JSON.parse(fs.readFileSync(mcpJson, 'utf8'));
-  config.servers.questions = { type: 'stdio', command: process.execPath, args: [RUN, 'questions'] };
-  fs.writeFileSync(mcpJson, JSON.stringify(config, null, 2));
-  await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  // 6. The server's question while its prompt runs: asked in the quick input, the request waits.
   await newChat(ui);
-  await ui.typeInChat('@mcp /ask_name');
-  await quick.getByText('questions asks: Which name shall I use? (prompt "ask_name")').first().waitFor();
-  await ui.waitForText('Waiting for your answer from questions…', { within: SESSION });
-  await page.keyboard.type('Grace');
-  const waiting = page.locator(SESSION).getByText('Waiting for your answer from questions…').first();
-  const chat = await chatArea(page);
-  const asked = await boxOf(page, [quick, waiting], 24);
-  await picture(page, 'question', { x: chat.x, y: 0, width: chat.width, height: asked.y + asked.height });
+  await ui.typeInChat('@mcp /write_tests #file:greet.py');
+  await quick
+    .getByText(
+      'demo asks: Which test framework shall the tests use (the code looks like python)? (prompt "write_tests")',
+    )
+    .first()
+    .waitFor();
+  await ui.waitForText('Waiting for your answer from demo…', { within: SESSION });
+  await row('pytest').waitFor({ timeout: 30000 });
+  await row('unittest').waitFor({ timeout: 30000 });
+  // The question's input is centred in the window, wider than the chat: the picture is the window's width.
+  const waiting = page.locator(SESSION).getByText('Waiting for your answer from demo…').first();
+  const question = await boxOf(page, [quick, waiting], 24);
+  await picture(page, 'question', { x: 0, y: 0, width: VIEWPORT.width, height: question.y + question.height });
+  await row('pytest').click();
+  await quick.getByText('Send to demo').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter');
-  await quick.getByText('Send to questions').first().waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  await ui.waitForText('questions asked: Which name shall I use? — you answered: Name = Grace', { within: SESSION });
-  // The questions server has test prompts (flood, hostile, …): it leaves the configuration again.
-  delete config.servers.questions;
-  fs.writeFileSync(mcpJson, JSON.stringify(config, null, 2));
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.waitForText(/demo asked: Which test framework .* — you answered: Test framework = pytest/, {
+    within: SESSION,
+  });
+  await waitForSession(
+    page,
+    /FAKE-MODEL received 1 messages: \[user\] Write unit tests with pytest for the code below\./,
+  );
 
-  // 8. The GIF's frames: `@mcp /` → the prompt → its arguments → a value completed → the transcript →
+  // 7. The GIF's frames: `@mcp /` → the prompt → its arguments → a value completed → the transcript →
   //    Continue in Agent, in a new chat. Frames of an earlier run go first (the GIF takes them all).
   for (const f of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : [])
     if (/^tour-frame-/.test(f)) fs.rmSync(path.join(SHOTS, f));
@@ -331,7 +282,7 @@ module.exports = async function tour(ctx) {
   await page.keyboard.type(`${/\s$/.test(typed) ? '' : ' '}code="print(greet('Ada'))"`, { delay: 30 });
   await shoot('line-typed');
   await page.keyboard.press('Enter');
-  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python/);
+  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python code/);
   const response = page
     .locator(`${SESSION} .interactive-item-container.interactive-response`)
     .filter({ hasText: 'FAKE-MODEL received 1 messages' })
@@ -345,7 +296,7 @@ module.exports = async function tour(ctx) {
   await continueButton.first().hover();
   await shoot('continue-in-agent');
   await continueButton.first().click();
-  await waitForSession(page, /FAKE-MODEL received \d+ messages: \[user\] Please review this python/);
+  await waitForSession(page, /FAKE-MODEL received \d+ messages: \[user\] Please review this python code/);
   await page.locator('.interactive-input-part').getByText('Agent', { exact: true }).first().waitFor();
   // The agent's answer is complete when its feedback buttons appear.
   await page

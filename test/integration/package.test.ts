@@ -106,7 +106,7 @@ test('npm run package packs without an --allow-* flag and without asking anythin
   assert.doesNotMatch(output, /WARNING/i, `vsce warned:\n${output}`);
 });
 
-test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README pictures, node_modules or CLI', async () => {
+test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README pictures, docs, node_modules or CLI', async () => {
   const shipped = await files();
   const forbidden = [
     /^src\//,
@@ -120,7 +120,8 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     /node_modules\//,
     /^scripts\//,
     /^bench\//,
-    /^docs\//,
+    /^docs\//, // the reference pages; the packed README links to them in the repository
+    /.\/readme\.md$/i, // a folder's README (src/core/*/README.md, docs/README.md): only the top-level one ships
     /^dist\/cli\.js$/, // the CLI is the npm package's `bin`, not something the extension loads
     /^\.(vscode|github|artifacts|vscode-test)\//,
     /^(tsconfig|eslint|esbuild)/,
@@ -141,6 +142,7 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
   const unknown = shipped.filter(f => !allowed.some(p => p.test(f)));
   assert.deepEqual(unknown, [], `unexpected files in the .vsix: ${unknown.join(', ')}`);
   for (const needed of [
+    'readme.md',
     'dist/extension.js',
     'dist/protocol.js',
     'package.json',
