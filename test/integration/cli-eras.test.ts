@@ -62,7 +62,7 @@ test('get --json on a 2026-07-28 server prints every field it sent: resultType a
     const answer = r.stderr
       .split('\n')
       .filter(l => l.startsWith('<- '))
-      .map(l => JSON.parse(l.slice(3)) as { result?: { messages?: unknown } })
+      .map(l => JSON.parse(l.slice(3)) as { result?: Record<string, unknown> })
       .find(m => m.result?.messages)?.result;
     assert.ok(answer, r.stderr);
     assert.deepEqual(printed, answer);
