@@ -246,11 +246,11 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
       target.server.def.name,
     );
   }
-  // Nothing is sent to a server without the capability; say so, so that a script can tell "this server
+  const result = await completeArgument(target, argument, prefix, splitPairs(rest), signal);
+  // Nothing was sent to a server without the capability; say so, so that a script can tell "this server
   // completes nothing" from "nothing matches".
   if (!target.server.connection.info?.capabilities?.completions)
     process.stderr.write(`mcp-prompts: ${terminalLine(`${target.server.def.name} offers no completion`)}\n`);
-  const result = await completeArgument(target, argument, prefix, splitPairs(rest), signal);
   if (o.json) process.stdout.write(terminalJson(stringifyJson(result, 2)) + '\n');
   else process.stdout.write(result.values.map(v => `${terminalLine(v)}\n`).join(''));
   return 0;
