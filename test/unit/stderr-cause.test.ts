@@ -75,6 +75,13 @@ test('without an error line: the last line that is not boilerplate', () => {
   assert.equal(stderrCause([]), undefined);
 });
 
+test('Windows line ends change nothing', () => {
+  const crlf = sample('py-missing').map(l => `${l}\r`);
+  assert.equal(stderrCause(crlf)?.text, "ModuleNotFoundError: No module named 'mcp_nope'");
+  // A bare exception name is an error line too, after an earlier one.
+  assert.equal(stderrCause(['Error: retrying in 1 s\r', 'KeyboardInterrupt\r'])?.text, 'KeyboardInterrupt');
+});
+
 test('the latest error wins over an earlier one the server survived', () => {
   const cause = stderrCause([
     'Error: config.json not found, using defaults',

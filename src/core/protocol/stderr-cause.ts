@@ -70,7 +70,7 @@ const NPM_PREFIX = /^npm (?:error|ERR!)(?: |$)/;
 const GROUP_GUTTER = /^\s+(?:[|+] ?)+/;
 
 function classify(raw: string): StderrLine {
-  const line = raw.length > MAX_LINE_CHARS ? raw.slice(0, MAX_LINE_CHARS) : raw;
+  const line = (raw.length > MAX_LINE_CHARS ? raw.slice(0, MAX_LINE_CHARS) : raw).replace(/\r$/, '');
   const npm = NPM_PREFIX.test(line);
   const body = npm ? line.replace(NPM_PREFIX, '') : line.replace(GROUP_GUTTER, '');
   const text = npm ? line.trim() : body.trim();
