@@ -4,18 +4,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT, launch, runNode, waitFor, type CliResult } from './helpers';
+import { launch, runNode, waitFor, type CliResult } from './helpers';
 
-const modules = path.join(ROOT, 'node_modules');
-export const GIT_MCP = path.join(modules, '@cyanheads', 'git-mcp-server', 'dist', 'index.js');
-export const SHADCN_MCP = path.join(modules, '@jpisnice', 'shadcn-ui-mcp-server', 'build', 'index.js');
-export const KUBERNETES_MCP = path.join(modules, 'mcp-server-kubernetes', 'dist', 'index.js');
-export const ONEPASSWORD_MCP = path.join(modules, '@takescake', '1password-mcp', 'bin', '1password-mcp.js');
+// Found by require.resolve, so that the dead-code check sees these devDependencies used.
+export const GIT_MCP = require.resolve('@cyanheads/git-mcp-server/index.js');
+export const SHADCN_MCP = require.resolve('@jpisnice/shadcn-ui-mcp-server/build/index.js');
+export const KUBERNETES_MCP = require.resolve('mcp-server-kubernetes/dist/index.js');
+export const ONEPASSWORD_MCP = require.resolve('@takescake/1password-mcp/bin/1password-mcp.js');
 /**
  * The Inspector's CLI proper (build/cli.js only launches it). It reads its own package.json through a
  * path relative to the working directory, so it runs with its build folder as the working directory.
  */
-const INSPECTOR_BUILD = path.join(modules, '@modelcontextprotocol', 'inspector-cli', 'build');
+const INSPECTOR_CLI = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
 
 /** git-mcp-server picks its transport from the environment; it logs only errors here. */
 export const GIT_ENV = { MCP_TRANSPORT_TYPE: 'stdio', MCP_LOG_LEVEL: 'error' };
@@ -27,8 +27,8 @@ export const ONEPASSWORD_ENV = { OP_SERVICE_ACCOUNT_TOKEN: 'ops_dummy_token_for_
  * (`/mcp` Streamable HTTP, `/sse` legacy SSE). A stdio server inherits the Inspector's environment.
  */
 export function runInspector(target: string[], method: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return runNode([path.join(INSPECTOR_BUILD, 'index.js'), ...target, ...method], {
-    cwd: INSPECTOR_BUILD,
+  return runNode([INSPECTOR_CLI, ...target, ...method], {
+    cwd: path.dirname(INSPECTOR_CLI),
     env,
     timeoutMs: 120000,
     what: `inspector ${[...target, ...method].join(' ')}`,

@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { EraMemory, eraKey } from '../../src/core/protocol/eras';
-import { invokePrompt } from '../../src/core/run/invocation';
 import type { RawGetResult } from '../../src/core/protocol/connection';
 import { defs, launch, runCli, tempDir, testCatalog, type CliResult } from './helpers';
 import {
@@ -266,10 +265,9 @@ async function checkCore(catalog: Catalog, s: RealServer, era = s.era): Promise<
     entry.prompts.map(p => p.invocationName),
     s.prompts.map(p => `${s.id}.${p}`),
   );
-  const prompt = entry.prompts.find(p => p.prompt.name === s.get.prompt) ?? assert.fail(s.get.prompt);
-  const got = await invokePrompt(catalog, { prompt, values: s.get.args });
-  checkText(s, got!.result);
-  return got!.result;
+  const result = await entry.connection.getPrompt(s.get.prompt, s.get.args);
+  checkText(s, result);
+  return result;
 }
 
 test('core: every server lists its prompts and gets one (the 1Password server on both eras)', async () => {
