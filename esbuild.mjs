@@ -104,7 +104,15 @@ if (tests) {
       minify: false,
       entryPoints,
       outdir: `out/${dir}`,
-      external: ['@modelcontextprotocol/server-everything'],
+      // Real servers from npm: tests find them with require.resolve and run them, never bundle them.
+      external: [
+        '@modelcontextprotocol/server-everything',
+        '@modelcontextprotocol/inspector-cli',
+        '@cyanheads/git-mcp-server',
+        '@jpisnice/shadcn-ui-mcp-server',
+        'mcp-server-kubernetes',
+        '@takescake/1password-mcp',
+      ],
     });
   }
   // The client the official conformance suite drives (scripts/test-all.mjs, test/conformance/run.mjs).

@@ -1,10 +1,11 @@
-// Headless `mcp-prompts list|get|complete` over the same core the extension uses.
+// Headless `mcp-prompts list|get|complete` over the same core the extension uses (docs/cli.md).
 // Exit codes: 0 success, 2 bad input (unknown prompt, missing argument, malformed config),
-// 1 a server failed. Expected failures print one line on stderr, never a stack trace.
+// 1 a server failed. Expected failures print one line on stderr, never a stack trace; stdout carries
+// only what servers answered, so it is empty when every server a command needed failed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from './core/catalog/catalog.js';
+import { Catalog, type ServerEntry } from './core/catalog/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config/config.js';
 import { PromptError } from './core/errors.js';
 import { planServers } from './core/config/server-merge.js';
@@ -17,6 +18,7 @@ import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/render/terminal.js';
 import { CliQuestions, parseAnswers } from './cli/questions.js';
 import { openEraCache } from './cli/era-cache.js';
+import { sentResult } from './cli/sent-result.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -129,6 +131,21 @@ function splitPairs(items: string[]): Record<string, string> {
 
 async function list(catalog: Catalog, o: Options): Promise<number> {
   await catalog.ready();
+  const answered = catalog.servers.filter(s => !s.listError);
+  if (answered.length || !catalog.servers.length) printList(catalog, answered, o);
+  let code = 0;
+  for (const s of catalog.servers) {
+    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${terminalLine(w)}\n`);
+    if (s.listError) {
+      process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`);
+      code = 1;
+    }
+  }
+  return code;
+}
+
+/** The prompts of the servers that answered; a failed server is named on stderr only. */
+function printList(catalog: Catalog, answered: readonly ServerEntry[], o: Options): void {
   const rows = catalog.prompts.map(p => ({
     server: p.server.def.name,
     name: p.prompt.name,
@@ -141,8 +158,8 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
   if (o.json) process.stdout.write(terminalJson(stringifyJson(rows, 2)) + '\n');
   else {
     // One line per server and per prompt, whatever the names and descriptions hold.
-    for (const s of catalog.servers) {
-      process.stdout.write(terminalLine(`${s.def.name}${s.listError ? '  (failed)' : ''}`) + '\n');
+    for (const s of answered) {
+      process.stdout.write(terminalLine(s.def.name) + '\n');
       for (const p of s.prompts) {
         const args = argumentList(p, ' ');
         process.stdout.write(
@@ -153,15 +170,6 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
       }
     }
   }
-  let code = 0;
-  for (const s of catalog.servers) {
-    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${terminalLine(w)}\n`);
-    if (s.listError) {
-      process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`);
-      code = 1;
-    }
-  }
-  return code;
 }
 
 async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<number> {
@@ -177,8 +185,9 @@ async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<n
   if (outcome.kind !== 'done') return 2;
   const done = outcome.stored.result;
   if (o.json) {
-    // The raw result as the server sent it; what the other surfaces would refuse is named on stderr.
-    process.stdout.write(terminalJson(stringifyJson(done.result, 2)) + '\n');
+    // The result as the server sent it; what the other surfaces would refuse is named on stderr.
+    const sent = sentResult(done.result, prompt.server.connection.info?.era);
+    process.stdout.write(terminalJson(stringifyJson(sent, 2)) + '\n');
     for (const problem of invalidParts(done.result))
       process.stderr.write(`mcp-prompts: warning: ${terminalLine(`${prompt.server.def.name}: ${problem}`)}\n`);
     return 0;
@@ -240,10 +249,19 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
     );
   }
   const result = await completeArgument(target, argument, prefix, splitPairs(rest), signal);
+  // Nothing was sent to a server without the capability; say so, so that a script can tell "this server
+  // completes nothing" from "nothing matches".
+  if (!target.server.connection.info?.capabilities?.completions)
+    process.stderr.write(`mcp-prompts: ${terminalLine(`${target.server.def.name} offers no completion`)}\n`);
   if (o.json) process.stdout.write(terminalJson(stringifyJson(result, 2)) + '\n');
   else process.stdout.write(result.values.map(v => `${terminalLine(v)}\n`).join(''));
   return 0;
 }
+
+type Command = (catalog: Catalog, o: Options, signal: AbortSignal) => Promise<number>;
+
+/** Every command, by the name typed after `mcp-prompts`: the one place a new command is added. */
+const COMMANDS: Record<string, Command> = { list, get, complete };
 
 export async function main(argv: string[]): Promise<number> {
   let catalog: Catalog | undefined;
@@ -256,16 +274,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n');
       return command ? 0 : 2;
     }
-    if (!['list', 'get', 'complete'].includes(command))
-      throw new PromptError(`unknown command "${command}" (list, get, complete)`, 'input');
+    const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!runCommand)
+      throw new PromptError(`unknown command "${command}" (${Object.keys(COMMANDS).join(', ')})`, 'input');
     questions = new CliQuestions(parseAnswers(o.answers), process.stdin.isTTY === true);
     ({ catalog, flush } = await loadCatalog(o, questions));
-    const code =
-      command === 'list'
-        ? await list(catalog, o)
-        : command === 'get'
-          ? await get(catalog, o, questions.signal)
-          : await complete(catalog, o, questions.signal);
+    const code = await runCommand(catalog, o, questions.signal);
     if (questions.failure) {
       process.stderr.write(`mcp-prompts: ${questions.failure}\n`);
       return 2;

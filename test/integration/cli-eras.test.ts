@@ -48,3 +48,27 @@ test('a second CLI run reuses the remembered eras: no server/discover, no probe 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('get --json on a 2026-07-28 server prints every field it sent: resultType and _meta too', async () => {
+  const { modernCommand } = await launch();
+  const dir = tempDir('mcp-cli-eras-');
+  try {
+    const config = path.join(dir, 'mcp.json');
+    fs.writeFileSync(config, JSON.stringify({ servers: { modern: modernCommand() } }));
+    const r = await runCli(['get', 'modern.echo', 'text=hi', '--json', '--verbose', '--config', config]);
+    assert.equal(r.code, 0, r.stderr);
+    const printed = JSON.parse(r.stdout) as Record<string, unknown>;
+    // The answer as the trace shows it arrived (the SDK takes resultType off once it has read it).
+    const answer = r.stderr
+      .split('\n')
+      .filter(l => l.startsWith('<- '))
+      .map(l => JSON.parse(l.slice(3)) as { result?: Record<string, unknown> })
+      .find(m => m.result?.messages)?.result;
+    assert.ok(answer, r.stderr);
+    assert.deepEqual(printed, answer);
+    assert.equal(printed.resultType, 'complete');
+    assert.deepEqual(Object.keys(printed).sort(), ['_meta', 'messages', 'resultType']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

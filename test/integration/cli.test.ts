@@ -270,7 +270,8 @@ for (const transport of ['stdio', 'http'] as const) {
 
   test(`complete --json over ${transport}: values with the other arguments as context`, async () => {
     const config = transport === 'stdio' ? stdioConfig : httpConfig;
-    const all: Array<[string[], unknown]> = [
+    // [arguments, stdout, stderr]: a server without the completions capability is asked nothing and said so.
+    const all: Array<[string[], unknown, string?]> = [
       [
         ['completions.pick_framework', 'framework', 'language=python'],
         { values: ['django', 'fastapi', 'flask'], total: 3, hasMore: false },
@@ -282,16 +283,20 @@ for (const transport of ['stdio', 'http'] as const) {
       [['completions.pick_framework', 'language', 'ty'], { values: ['typescript'], total: 1, hasMore: false }],
       [['rich.code_review', 'language', 'r', 'code=x'], { values: ['rust'], total: 1, hasMore: false }],
       [['paginated.p03', 'topic', 'a'], { values: ['art', 'astronomy'], total: 2, hasMore: false }],
-      [['old-protocol.legacy_greeting', 'name', 'A'], { values: [] }],
+      [
+        ['old-protocol.legacy_greeting', 'name', 'A'],
+        { values: [] },
+        'mcp-prompts: old-protocol offers no completion\n',
+      ],
     ];
     // Every server process costs time on a small box: over stdio, one case per fixture.
     const cases = transport === 'stdio' ? all.filter((_, i) => i !== 0 && i !== 2) : all;
     const results = await Promise.all(
       cases.map(([args]) => runCli(['complete', ...args, '--json', '--config', config])),
     );
-    cases.forEach(([args, expected], i) => {
+    cases.forEach(([args, expected, stderr = ''], i) => {
       assert.equal(results[i].code, 0, `${args.join(' ')}: ${results[i].stderr}`);
-      assert.equal(results[i].stderr, '');
+      assert.equal(results[i].stderr, stderr);
       assert.deepEqual(JSON.parse(results[i].stdout), expected, args.join(' '));
     });
     const plain = await runCli([
@@ -381,33 +386,48 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
       web: { url: `http://127.0.0.1:${port}/mcp` },
     },
   });
-  const [gone, crashy, web, list] = await Promise.all([
+  const [gone, crashy, web, list, listText] = await Promise.all([
     runCli(['get', 'gone.anything', '--config', config]),
     runCli(['get', 'crashy.anything', '--json', '--config', config]),
-    runCli(['complete', 'web.p01', 'topic', '--config', config]),
+    runCli(['complete', 'web.p01', 'topic', '--json', '--config', config]),
     runCli(['list', '--json', '--config', config]),
+    runCli(['list', '--config', config]),
   ]);
+  // One rule for every command: stdout carries what servers answered, so nothing when none did.
+  for (const r of [gone, crashy, web, list, listText]) assert.equal(r.stdout, '');
   assertOneLine(gone, 1, 'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)');
   assertOneLine(crashy, 1, 'mcp-prompts: crashy closed the connection during startup');
   assertOneLine(web, 1, 'mcp-prompts: web failed on startup: connection refused');
-  // list reports every failed server, one line each, and still prints what it has.
-  assert.equal(list.code, 1);
-  assert.deepEqual(JSON.parse(list.stdout), []);
-  assert.deepEqual(list.stderr.trimEnd().split('\n').sort(), [
-    'mcp-prompts: crashy closed the connection during startup',
-    'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)',
-    'mcp-prompts: web failed on startup: connection refused',
-  ]);
+  // list reports every failed server, one line each.
+  for (const r of [list, listText]) {
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stderr.trimEnd().split('\n').sort(), [
+      'mcp-prompts: crashy closed the connection during startup',
+      'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)',
+      'mcp-prompts: web failed on startup: connection refused',
+    ]);
+  }
 
   // A good server next to a failing one: its prompts work, exit 0 for it.
   const mixed = writeConfig('mixed.json', {
     servers: { gone: { command: 'mcp-prompts-no-such-command' }, raw: L.faultyCommand('fixed-protocol') },
   });
-  const ok = await runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]);
+  const [ok, partial, partialText] = await Promise.all([
+    runCli(['get', 'raw.echo', 'text=hi', '--json', '--config', mixed]),
+    runCli(['list', '--json', '--config', mixed]),
+    runCli(['list', '--config', mixed]),
+  ]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.deepEqual(JSON.parse(ok.stdout), {
     messages: [{ role: 'user', content: { type: 'text', text: '2025-11-25: hi' } }],
   });
+  // list prints the servers that answered and names the failed one on stderr only: exit 1.
+  const goneLine = 'mcp-prompts: gone could not start: command not found (mcp-prompts-no-such-command)';
+  assertOneLine(partial, 1, goneLine);
+  assert.deepEqual([...new Set((JSON.parse(partial.stdout) as Row[]).map(r => r.server))], ['raw']);
+  assertOneLine(partialText, 1, goneLine);
+  assert.match(partialText.stdout, /^raw\n(?: {2}raw\.\w+.*\n)+$/);
+  assert.doesNotMatch(partialText.stdout, /gone/);
 });
 
 test('default --config is .vscode/mcp.json in the working directory', async () => {

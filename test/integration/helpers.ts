@@ -12,6 +12,7 @@ import { parseConfigObject, type ServerDefinition } from '../../src/core/config/
 import { ServerConnection, type RestartPolicy } from '../../src/core/protocol/connection';
 import type { Asker, Question, QuestionAnswer } from '../../src/core/protocol/elicitation';
 import type { LogSink } from '../../src/core/log';
+import type { EraMemory } from '../../src/core/protocol/eras';
 import { PromptError } from '../../src/core/errors';
 import { requestFromLine, type InvokeResult } from '../../src/core/run/invocation';
 import { memoryRecords, PromptRunner, type RunOptions } from '../../src/core/run/prompt-runner';
@@ -135,6 +136,9 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
   restart?: false | RestartPolicy;
   timeoutMs?: number;
   minStartupMs?: number;
+  probeTimeoutMs?: number;
+  /** The protocol eras remembered between connects (default: the process's). */
+  eras?: EraMemory;
   /** Idle stop after this many ms (none: never). */
   idleStopMs?: number;
   questions?: Asker;
@@ -145,7 +149,16 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
  * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
  */
 export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
-  const { restart = false, timeoutMs = 20000, minStartupMs, idleStopMs, questions, ...catalogOptions } = options;
+  const {
+    restart = false,
+    timeoutMs = 20000,
+    minStartupMs,
+    probeTimeoutMs,
+    eras,
+    idleStopMs,
+    questions,
+    ...catalogOptions
+  } = options;
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -160,6 +173,8 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
         timeoutMs,
         questions,
         ...(minStartupMs === undefined ? {} : { minStartupMs }),
+        ...(probeTimeoutMs === undefined ? {} : { probeTimeoutMs }),
+        ...(eras && { eras }),
         ...(idleStopMs === undefined ? {} : { idleStopMs: () => idleStopMs }),
       };
     },
@@ -234,10 +249,25 @@ export function runCli(
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   const cache = options.env?.XDG_CACHE_HOME === undefined ? tempDir('mcp-prompts-cli-cache-') : undefined;
-  const result = new Promise<CliResult>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...(cache && { XDG_CACHE_HOME: cache }), ...options.env },
+  const result = runNode([CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...(cache && { XDG_CACHE_HOME: cache }), ...options.env },
+    timeoutMs: options.timeoutMs,
+    what: `cli ${args.join(' ')}`,
+  });
+  return cache ? result.finally(() => fs.rmSync(cache, { recursive: true, force: true })) : result;
+}
+
+/** `node ...args` with `env` added to ours; resolves with its output once it exits (killed after `timeoutMs`). */
+export function runNode(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; what: string },
+): Promise<CliResult> {
+  const timeoutMs = options.timeoutMs ?? 30000;
+  return new Promise<CliResult>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -250,12 +280,8 @@ export function runCli(
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(
-        new Error(
-          `cli ${args.join(' ')} did not exit within ${options.timeoutMs ?? 30000} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
-        ),
-      );
-    }, options.timeoutMs ?? 30000);
+      reject(new Error(`${options.what} did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
     child.once('error', err => {
       clearTimeout(timer);
       reject(err);
@@ -265,7 +291,6 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
-  return cache ? result.finally(() => fs.rmSync(cache, { recursive: true, force: true })) : result;
 }
 
 /** The `questions` fixture over stdio, its questions answered by `asker`. */

@@ -28,6 +28,7 @@ import {
   shouldFallBackToSse,
 } from './transports.js';
 import { type Asker, NO_QUESTIONS, createQuestionClient, registerQuestions } from './elicitation.js';
+import { watchStderr } from './stderr-cause.js';
 import { cleanServerInfo, describeServerInfo, sameServerInfo, serverInfoOfResult } from './server-identity.js';
 
 export type ServerStatus = 'idle' | 'starting' | 'running' | 'error' | 'stopped';
@@ -147,7 +148,7 @@ export class ServerConnection {
   private disposed = false;
   /** Aborts an initialize under way when the server is stopped meanwhile. */
   private connectAbort?: AbortController;
-  /** What the server said last on stderr, or why the SDK dropped the connection: explains a close. */
+  /** What its stderr says went wrong (stderr-cause.ts), or why the SDK dropped the connection: explains a close. */
   private closeCause?: string;
   /** Requests under way and holds (an open argument input, a question): while any, no idle stop. */
   private busy = 0;
@@ -302,10 +303,12 @@ export class ServerConnection {
   private createTransport(kind: ServerInfo['transport']): Transport {
     const t = this.def.transport;
     if (t.type === 'stdio') {
-      return createStdioTransport(t, this.log, this.def.defaultCwd ?? this.options.defaultCwd, line => {
-        if (line.trim())
-          this.closeCause = l10n.t('last stderr: {0}', hideValues(line.trim(), this.def.secrets ?? []).slice(0, 300));
-      });
+      return createStdioTransport(
+        t,
+        this.log,
+        this.def.defaultCwd ?? this.options.defaultCwd,
+        watchStderr(this.def.secrets ?? [], cause => (this.closeCause = cause)),
+      );
     }
     return createHttpTransport(t, kind === 'sse' ? 'sse' : 'http', this.options.oauth);
   }

@@ -1,0 +1,144 @@
+// Which line of a server's stderr says why it went away. A crashing Node server ends with its stack and
+// "Node.js v20.x", a Python one with a traceback, Rust and Go with a panic, npx with npm's own report:
+// the last line is rarely the cause. The rule: the last line that names an error (with what belongs to
+// it: a Node `[cause]`, the message under a Rust panic), else the last line that is no boilerplate.
+import * as l10n from '@vscode/l10n';
+import { hideValues } from '../log.js';
+
+type Kind = 'error' | 'plain' | 'detail' | 'frame' | 'boilerplate';
+
+interface StderrLine {
+  /** As shown: trimmed, without a Python exception group's gutter. */
+  readonly text: string;
+  readonly kind: Kind;
+  /** Written by npm (`npm error …`, `npm ERR! …`): npm reports one failure over several lines. */
+  readonly npm: boolean;
+}
+
+export interface StderrCause {
+  readonly text: string;
+  /** It is the last line the server wrote (blank lines aside): the message may say "last stderr". */
+  readonly last: boolean;
+}
+
+/** Lines kept per server; every report above fits (a deep Python traceback ends with its exception). */
+const MAX_LINES = 64;
+/** A line is judged by its start: a minified bundle's source line must not cost a long regex run. */
+const MAX_LINE_CHARS = 1000;
+/** The close cause a message carries. */
+const MAX_CAUSE_CHARS = 300;
+
+const ERROR_NAME = String.raw`(?:[A-Za-z_$][\w$]*\.)*(?:[A-Z][\w$]*)?(?:Error|Exception|Exit|Interrupt|Rejection|Group|Fault|Failure)`;
+const ERROR_LINES = [
+  // JavaScript, Python, Java, C#: `TypeError: …`, `Error [ERR_MODULE_NOT_FOUND]: …`, `httpx.ConnectError: …`,
+  // `KeyboardInterrupt` alone.
+  new RegExp(String.raw`^(?:Uncaught )?${ERROR_NAME}(?: \[[\w.-]+\])?(?::\s|$)`),
+  /^thread '[^']*' (?:\(\d+\) )?panicked at /, // Rust
+  /^(?:panic|fatal error): /, // Go
+  /^Exception in thread /, // Java
+  /^(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?: /, // CLIs (clap, Deno, Bun, cargo), loggers
+];
+const BOILERPLATE = [
+  /^Node\.js v\d/,
+  /^\^+$/, // Node's marker under the source line
+  /^(?:node:[\w/-]+|file:\/\/\S+|\/\S+|[A-Za-z]:\\\S+):\d+$/, // Node: where the throw was
+  /^(?:Exception Group )?Traceback \(most recent call last\):$/,
+  /^(?:During handling of the above exception|The above exception was the direct cause)/,
+  /^Require stack:$/,
+  /^Emitted 'error' event on /,
+  /^\(Use `node --trace-\w+/,
+  /^note: (?:run with `RUST_BACKTRACE|Some details are omitted)/,
+  /^stack backtrace:$/,
+  /^goroutine \d+ \[/,
+  /^exit status \d+$/, // go run
+  /^A complete log of this run can be found in/, // npm
+  /^[-+\d ]+$/, // an exception group's separators
+  /^[{}[\]()]+[,;]?$/,
+];
+const FRAMES = [
+  /^\s+at /, // JavaScript, Rust backtraces
+  /^\s*File "[^"]*", line \d+/, // Python
+  /^\s+\d+: /, // Rust backtraces
+  /^- \S/, // Node's require stack
+  /^created by /, // Go
+  /^[\w./*()[\]-]+\(.*\)$/, // Go: main.main()
+];
+/** The lines of npm's report that only name fields (`code E404`, `errno ECONNREFUSED`). */
+const NPM_FIELD = /^(?:code|syscall|errno|path|dest|signal|command|cwd|\d{3})(?: \S+)?$/;
+const NPM_PREFIX = /^npm (?:error|ERR!)(?: |$)/;
+/** A Python exception group draws its tracebacks behind `  | ` and `  +-`. */
+const GROUP_GUTTER = /^\s+(?:[|+] ?)+/;
+
+function classify(raw: string): StderrLine {
+  const line = (raw.length > MAX_LINE_CHARS ? raw.slice(0, MAX_LINE_CHARS) : raw).replace(/\r$/, '');
+  const npm = NPM_PREFIX.test(line);
+  const body = npm ? line.replace(NPM_PREFIX, '') : line.replace(GROUP_GUTTER, '');
+  const text = npm ? line.trim() : body.trim();
+  const bare = body.trim();
+  let kind: Kind;
+  if (!bare || BOILERPLATE.some(r => r.test(bare)) || (npm && NPM_FIELD.test(bare))) kind = 'boilerplate';
+  else if (FRAMES.some(r => r.test(body))) kind = 'frame';
+  else if (ERROR_LINES.some(r => r.test(body))) kind = 'error';
+  else if (/^\s/.test(body)) kind = 'detail';
+  else kind = 'plain';
+  return { text, kind, npm };
+}
+
+/** The line that says why the server went away, from what it wrote to stderr (oldest first). */
+export function stderrCause(lines: readonly string[]): StderrCause | undefined {
+  return chooseCause(lines.map(classify));
+}
+
+function chooseCause(lines: readonly StderrLine[]): StderrCause | undefined {
+  const lastWritten = findLastIndex(lines, l => l.text !== '');
+  const error = findLastIndex(lines, (l, i) => l.kind === 'error' || startsNpmReport(lines, i));
+  if (error >= 0) return { text: withFollowUp(lines, error), last: error === lastWritten };
+  const plain = findLastIndex(lines, l => l.kind === 'plain');
+  const chosen = plain >= 0 ? plain : findLastIndex(lines, l => l.kind === 'detail');
+  return chosen >= 0 ? { text: lines[chosen].text, last: chosen === lastWritten } : undefined;
+}
+
+/** The first line of npm's report that says something: after `code E404` comes `404 Not Found - GET …`. */
+function startsNpmReport(lines: readonly StderrLine[], i: number): boolean {
+  const line = lines[i];
+  if (!line.npm || (line.kind !== 'plain' && line.kind !== 'error')) return false;
+  for (let j = i - 1; j >= 0 && lines[j].npm; j--) {
+    if (lines[j].kind === 'plain' || lines[j].kind === 'error') return false;
+  }
+  return true;
+}
+
+/** A Rust panic's message is on the next line; a Node error's `[cause]` is among the lines under it. */
+function withFollowUp(lines: readonly StderrLine[], i: number): string {
+  const head = lines[i].text;
+  const next = lines[i + 1];
+  if (/panicked at .*:$/.test(head) && next && next.kind !== 'boilerplate' && next.kind !== 'frame')
+    return `${head} ${next.text}`;
+  for (let j = i + 1; j < lines.length && lines[j].kind !== 'plain' && lines[j].kind !== 'error'; j++) {
+    const cause = /^\[cause\]: (.+)$/.exec(lines[j].text);
+    if (cause) return `${head} [cause]: ${cause[1]}`;
+  }
+  return head;
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T, index: number) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i], i)) return i;
+  return -1;
+}
+
+/**
+ * A stderr line handler for one server process: keeps its last lines and reports, after each, the close
+ * cause they show (`last stderr: …`, or `stderr: …` for an earlier line), with `secrets` hidden.
+ */
+export function watchStderr(secrets: readonly string[], report: (closeCause: string) => void): (line: string) => void {
+  const tail: StderrLine[] = [];
+  return line => {
+    if (!line.trim()) return;
+    tail.push(classify(line));
+    if (tail.length > MAX_LINES) tail.shift();
+    const cause = chooseCause(tail);
+    if (!cause) return;
+    const text = hideValues(cause.text, secrets).slice(0, MAX_CAUSE_CHARS);
+    report(cause.last ? l10n.t('last stderr: {0}', text) : l10n.t('stderr: {0}', text));
+  };
+}
