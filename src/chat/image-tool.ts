@@ -3,6 +3,7 @@
 // data, which the agent hands to its model as a picture. The hand-off names each image with a handle
 // (`r3/0-1`) and attaches this tool; the agent calls it with the handle. Only images of results stored in
 // this window are served, and only by a handle of the exact form; nothing is read from disk or network.
+// agent.e2e.js hands a result with an image to the tests' fake agent, which receives it through this tool.
 import * as vscode from 'vscode';
 import { IMAGE_TOOL, parseImageHandle } from '../core/render/agent-request';
 import { formatBytes } from '../core/render/content';

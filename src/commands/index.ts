@@ -54,7 +54,8 @@ const WALKTHROUGH_REFOCUS_MS = 400;
 
 /**
  * A walkthrough button's command, run once the walkthrough has taken the focus back: run at once, the
- * quick input it opens lost the focus to the walkthrough's step and closed (seen in the 1.139 host).
+ * quick input it opens lost the focus to the walkthrough's step and closed (walkthrough.e2e.js clicks
+ * each button and types into the quick input it opens).
  */
 async function walkthroughAction(id: unknown): Promise<void> {
   if (typeof id !== 'string' || !WALKTHROUGH_ACTIONS.includes(id)) return;

@@ -1,35 +1,26 @@
-// The multi-step argument input shared by chat, picker and tree: step N of M, Back, completion from
-// the server (debounced, in-flight requests cancelled, cached per prefix), last-used values first,
-// optional arguments skippable with Enter on an empty line, "Edit in editor…" for long values, and rows
-// for values from where the user is (selection, active file, clipboard, a picked file, the output of a
-// command: core/value-sources, core/command-output).
+// The multi-step argument input shared by chat, picker and tree: step N of M (each step is
+// ./argument-step.ts), Back, optional arguments skippable with Enter on an empty line, and the inputs a
+// step hands over to: "Edit in editor…" for long values, Pick a file… and Output of a command… (values
+// from where the user is: core/run/value-sources, core/run/command-output).
 import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog/catalog';
-import { completeArgument } from '../core/run/invocation';
-import { boxRow, suggestions } from '../core/view/suggestions';
-import { CompletionSession } from '../core/view/completion-session';
-import { ValueRows, type ValueRow } from '../core/view/value-rows';
 import {
   fileTooLarge,
   fileValue,
   formatSize,
   isSourceId,
   MAX_SOURCE_BYTES,
-  sourceRows,
   type SourceId,
   type SourceSnapshot,
 } from '../core/run/value-sources';
 import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
 import type { ArgumentHistory } from '../core/run/argument-history';
 import type { Collector } from '../core/run/prompt-runner';
-import { questionShowing } from './question-input';
+import { askArgument, BACK, CANCEL, type Answer } from './argument-step';
 
 const CLIPBOARD_WAIT_MS = 500;
-
-/** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
-type ValueItem = ValueRow<SourceId> & vscode.QuickPickItem;
 
 export class ArgumentInput {
   /** `memory` keeps each argument's last source; `history` holds its recent values. */
@@ -80,160 +71,15 @@ export class ArgumentInput {
     const sourceKey = `source:${target.invocationName}:${arg.name}`;
     const last = this.memory.get<unknown>(sourceKey);
     const snapshot = await readSources(isSourceId(last) ? last : undefined);
-    const answer = await this.askRows(target, arg, values, step, total, snapshot, initial);
+    const history = this.history.values(target.invocationName, arg.name);
+    const answer = await askArgument(
+      { target, arg, values, step, total, snapshot, history, initial },
+      { pickFile, commandOutput, editInEditor },
+    );
     if (typeof answer === 'object') await this.memory.update(sourceKey, answer.source);
     return answer;
   }
-
-  private askRows(
-    target: CatalogPrompt,
-    arg: PromptArgument,
-    values: Record<string, string>,
-    step: number,
-    total: number,
-    snapshot: SourceSnapshot,
-    initial?: string,
-  ): Promise<Answer> {
-    const qp = vscode.window.createQuickPick<ValueItem>();
-    const title = target.prompt.title ?? target.prompt.name;
-    qp.title = arg.required
-      ? vscode.l10n.t('{0}: {1} (required)', title, arg.name)
-      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
-    qp.placeholder = arg.description ?? arg.name;
-    qp.step = step + 1;
-    qp.totalSteps = total;
-    qp.ignoreFocusOut = true;
-    // Descriptions name a row's source ("recent"): typing must not match them. No sorting: see ValueRows.
-    qp.matchOnDescription = false;
-    try {
-      Object.assign(qp, { sortByLabel: false });
-    } catch {
-      /* a VS Code without the setter sorts; row 0 still means the box */
-    }
-    const editButton: vscode.QuickInputButton = {
-      iconPath: new vscode.ThemeIcon('edit'),
-      tooltip: vscode.l10n.t('Edit in editor…'),
-    };
-    qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
-    const history = this.history.values(target.invocationName, arg.name);
-    const rows = new ValueRows<SourceId>(
-      sourceRows(snapshot).map(r => ({
-        label: r.label,
-        description: r.description,
-        value: r.value,
-        source: r.source,
-        problem: r.problem,
-      })),
-    );
-    const render = () => {
-      const items = rows.items(
-        boxRow(qp.value, arg.name, arg.required),
-        suggestions(qp.value, history, session.current, target.server.def.name),
-        qp.value,
-      );
-      if (items) qp.items = items;
-    };
-    const session = new CompletionSession({
-      fetch: async (prefix, signal) => (await completeArgument(target, arg.name, prefix, values, signal)).values,
-      show: render,
-      busy: busy => {
-        qp.busy = busy;
-      },
-    });
-    const complete = (prefix: string) => session.request(prefix);
-
-    return new Promise(resolve => {
-      let settled = false;
-      const finish = (v: Answer) => {
-        if (settled) return;
-        settled = true;
-        session.dispose();
-        resolve(v);
-        qp.dispose();
-      };
-      qp.onDidChangeValue(v => {
-        render();
-        complete(v);
-      });
-      qp.onDidAccept(() => {
-        // A value row is that value; row 0 (or none) is the text in the box, Skip when it is empty.
-        const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        if (item?.source) {
-          void takeSource(item);
-          return;
-        }
-        const value = item?.value ?? qp.value;
-        if (!value && arg.required) {
-          qp.placeholder = vscode.l10n.t('{0} is required', arg.name);
-          return;
-        }
-        finish(value);
-      });
-      // While the value is edited in an editor (or a file is picked) the input steps aside; it comes back if that is dropped.
-      let editing = false;
-      // Shown again after another quick input (file dialog, command box) used the widget, its rows are
-      // gone from the window (seen in VS Code 1.139): they are sent again.
-      const reshow = () => {
-        qp.show();
-        qp.items = [...qp.items];
-      };
-      const takeSource = async (item: ValueItem) => {
-        if (item.problem) {
-          qp.placeholder = item.problem;
-          return;
-        }
-        if (item.source !== 'pickFile' && item.source !== 'command') {
-          finish({ source: item.source!, value: item.value ?? '' });
-          return;
-        }
-        editing = true;
-        qp.hide();
-        const picked = item.source === 'pickFile' ? await pickFile() : await commandOutput();
-        editing = false;
-        if (picked && 'value' in picked) {
-          if (picked.warning) void vscode.window.showWarningMessage(picked.warning);
-          finish({ source: item.source, value: picked.value });
-          return;
-        }
-        // A failed or cancelled command loses nothing: the same step comes back with what was typed.
-        if (picked && !('cancelled' in picked && picked.cancelled))
-          void vscode.window.showWarningMessage(picked.problem);
-        reshow();
-      };
-      qp.onDidTriggerButton(async b => {
-        if (b === vscode.QuickInputButtons.Back) {
-          finish(BACK);
-          return;
-        }
-        editing = true;
-        qp.hide();
-        const text = await editInEditor(arg, qp.value || values[arg.name] || '');
-        editing = false;
-        if (text !== undefined) finish(text);
-        else reshow();
-      });
-      // A server's question during completion hides this step: it comes back when the question is answered.
-      qp.onDidHide(() => {
-        const question = questionShowing();
-        if (question && !editing)
-          void question.then(() => {
-            if (!settled) reshow();
-          });
-        else if (!editing) finish(CANCEL);
-      });
-      if (initial) qp.value = initial;
-      render();
-      qp.show();
-      complete(qp.value);
-    });
-  }
 }
-
-/** A step's answer: typed/picked text, a value from a source (remembered as the argument's last source), Back or cancel. */
-// Symbols, not strings: a typed value "back" or "cancel" is a value like any other.
-const BACK = Symbol('back');
-const CANCEL = Symbol('cancel');
-type Answer = string | { source: SourceId; value: string } | typeof BACK | typeof CANCEL;
 
 /** What the sources hold when a step opens. The active editor counts only for documents of files or unsaved ones. */
 async function readSources(lastSource: SourceId | undefined): Promise<SourceSnapshot> {
