@@ -8,6 +8,7 @@ import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog/catalog';
 import { completeArgument } from '../core/run/invocation';
+import { labelText } from '../core/label';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
 import { ValueRows, type ValueRow } from '../core/view/value-rows';
@@ -27,6 +28,8 @@ import type { Collector } from '../core/run/runner';
 import { questionShowing } from './question-input';
 
 const CLIPBOARD_WAIT_MS = 500;
+/** An argument's description as the step's placeholder: one line, room for a sentence or two. */
+const MAX_PLACEHOLDER_CHARS = 500;
 
 /** Row 0 is the input box itself (what is typed, Skip, or a hint); every other row is one value. */
 type ValueItem = ValueRow<SourceId> & vscode.QuickPickItem;
@@ -95,11 +98,12 @@ export class ArgumentInput {
     initial?: string,
   ): Promise<Answer> {
     const qp = vscode.window.createQuickPick<ValueItem>();
-    const title = target.prompt.title ?? target.prompt.name;
+    const title = labelText(target.prompt.title ?? target.prompt.name);
+    const name = labelText(arg.name);
     qp.title = arg.required
-      ? vscode.l10n.t('{0}: {1} (required)', title, arg.name)
-      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
-    qp.placeholder = arg.description ?? arg.name;
+      ? vscode.l10n.t('{0}: {1} (required)', title, name)
+      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, name);
+    qp.placeholder = labelText(arg.description ?? arg.name, MAX_PLACEHOLDER_CHARS);
     qp.step = step + 1;
     qp.totalSteps = total;
     qp.ignoreFocusOut = true;
@@ -164,7 +168,7 @@ export class ArgumentInput {
         }
         const value = item?.value ?? qp.value;
         if (!value && arg.required) {
-          qp.placeholder = vscode.l10n.t('{0} is required', arg.name);
+          qp.placeholder = vscode.l10n.t('{0} is required', name);
           return;
         }
         finish(value);
@@ -354,7 +358,7 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   const doc = await vscode.workspace.openTextDocument({ content: initial, language: 'plaintext' });
   const use: vscode.QuickPickItem = {
     label: vscode.l10n.t('$(check) Use Text'),
-    description: vscode.l10n.t("the editor's text becomes {0}", arg.name),
+    description: vscode.l10n.t("the editor's text becomes {0}", labelText(arg.name)),
   };
   const cancel: vscode.QuickPickItem = {
     label: vscode.l10n.t('$(close) Cancel'),
@@ -364,7 +368,7 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   // the value and an Enter makes a new line instead of choosing "Use Text" (seen in a UI test when the
   // prompt opened after the editor and took the focus back from it).
   const pick = vscode.window.showQuickPick([use, cancel], {
-    title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name),
+    title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', labelText(arg.name)),
     ignoreFocusOut: true,
   });
   await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });
