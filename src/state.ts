@@ -147,8 +147,7 @@ export class ExtensionState implements vscode.Disposable {
       }
       try {
         const vars = { workspaceFolder: source.folder ?? firstFolder, userHome, env: process.env };
-        const ask = (input: InputDefinition | undefined, id: string, server: string) =>
-          this.inputs.resolve(input, id, server, def.scope);
+        const ask = (input: InputDefinition | undefined, id: string) => this.inputs.resolve(input, id, def);
         defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -68,7 +68,13 @@ export function registerCommands(s: Surfaces): vscode.Disposable[] {
     register(Command.enableServer, (arg?: ServerArg) => enableServer(state, arg)),
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
-    register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),
+    // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
+    register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>
+      importServers(state.context.globalStorageUri, file instanceof vscode.Uri ? file : undefined, {
+        ...(target === 'user' || target === 'workspace' ? { target } : {}),
+        ...(secrets === 'placeholders' ? { secrets } : {}),
+      }),
+    ),
     register(Command.showFoundServers, () => showFoundServers(state)),
     register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),

@@ -8,6 +8,7 @@ import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog/catalog';
 import { completeArgument } from '../core/run/invocation';
+import { historyKey } from '../core/run/history-key';
 import { labelText } from '../core/label';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
@@ -119,7 +120,7 @@ export class ArgumentInput {
       tooltip: vscode.l10n.t('Edit in editor…'),
     };
     qp.buttons = [...(step > 0 ? [vscode.QuickInputButtons.Back] : []), editButton];
-    const history = this.results.history(target.invocationName, arg.name);
+    const history = this.results.history(historyKey(target), arg.name);
     const rows = new ValueRows<SourceId>(
       sourceRows(snapshot).map(r => ({
         label: r.label,

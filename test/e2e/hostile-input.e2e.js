@@ -101,6 +101,13 @@ module.exports = async function hostileInput(ctx) {
     { timeout: 60000 },
   );
   await page.keyboard.press('Enter');
+  // The web window's file dialog asks to create the folder .github/prompts: a person says OK.
+  await page
+    .locator(QUICK)
+    .getByText('does not exist. Would you like to create it?')
+    .first()
+    .waitFor({ timeout: 60000 });
+  await page.locator(`${QUICK} .monaco-button`).filter({ hasText: /^OK$/ }).first().click();
   await waitForFile(page, () => fs.existsSync(saved), 'the saved .prompt.md file');
   const markdown = fs.readFileSync(saved, 'utf8');
   const MarkdownIt = require('markdown-it');

@@ -6,12 +6,20 @@ import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { ResultStore, memoryStore } from '../../src/core/run/results';
 import { destination, run, type Collector, type CollectRequest } from '../../src/core/run/runner';
+import { historyKey } from '../../src/core/run/history-key';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;
 before(async () => {
   L = await launch();
 });
+
+/** The history key of `s.hello`, once the catalog has listed it. */
+function helloKey(catalog: Catalog): string {
+  const found = catalog.resolve('s.hello');
+  if ('error' in found) throw found.error;
+  return historyKey(found.prompt);
+}
 
 async function withFailOnce(body: (catalog: Catalog) => Promise<void>): Promise<void> {
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, timeoutMs: 20000 }) });
@@ -38,7 +46,7 @@ test('a failed run keeps its arguments, the retry starts from them, success forg
     assert.equal(first.kind === 'failed' && first.retry, 's.hello', 'the retry names the prompt');
     assert.deepEqual(store.draft('s.hello'), { name: 'Ada' }, 'the failed arguments are kept');
     assert.deepEqual(
-      store.history('s.hello', 'name'),
+      store.history(helloKey(catalog), 'name'),
       ['Ada'],
       'what was typed is offered next time even though the get failed',
     );
@@ -63,7 +71,7 @@ test('values from a source are not history; a cancelled input runs nothing and k
       fromSource: new Set(['name']),
     });
     await run(catalog, store, { line: 's.hello', collect: fromSelection });
-    assert.deepEqual(store.history('s.hello', 'name'), [], 'a source value is not remembered');
+    assert.deepEqual(store.history(helloKey(catalog), 'name'), [], 'a source value is not remembered');
     const cancelled = await run(catalog, store, { line: 's.hello', collect: async () => undefined });
     assert.deepEqual(cancelled, { kind: 'cancelled' });
   });

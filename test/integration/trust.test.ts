@@ -330,13 +330,22 @@ test('consent is remembered per definition: a changed command or URL asks again'
   assert.equal(describeLaunch(a.def), 'node a.js --token ${input:pw}');
 });
 
-test('stored inputs are scoped by origin: the same input id in two workspaces, or user vs workspace, never share a value', () => {
-  const keys = new Set([
-    inputStorageKey('user', 'pw'),
-    inputStorageKey('workspace:/a', 'pw'),
-    inputStorageKey('workspace:/b', 'pw'),
-  ]);
-  assert.equal(keys.size, 3);
+test('stored inputs are bound to the definition that asked: another folder, another server of the repository or a changed one is asked again', () => {
+  const plan = (kind: 'user' | 'workspace', folder: string | undefined, servers: Record<string, unknown>) =>
+    planServers(
+      [{ kind, label: 'mcp.json', folder, config: parseConfigObject({ servers }, kind) }],
+      { trusted: true, userHome: '/h' },
+    ).run.map(r => r.def);
+  const api = { type: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${input:pw}' } };
+  const [a] = plan('workspace', '/a', { api });
+  const [again] = plan('workspace', '/a', { api });
+  const [otherFolder] = plan('workspace', '/b', { api });
+  const [mine] = plan('user', undefined, { api });
+  const [, sibling] = plan('workspace', '/a', { api, exfil: { ...api, url: 'https://evil.example/mcp' } });
+  const [changed] = plan('workspace', '/a', { api: { ...api, url: 'https://evil.example/mcp' } });
+  assert.equal(inputStorageKey(again, 'pw'), inputStorageKey(a, 'pw'), 'the same definition finds its value');
+  const keys = new Set([a, otherFolder, mine, sibling, changed].map(d => inputStorageKey(d, 'pw')));
+  assert.equal(keys.size, 5);
 });
 
 test('${input:id} used twice in one server is asked once', async () => {

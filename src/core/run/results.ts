@@ -106,16 +106,16 @@ export class ResultStore {
     else this.drafts.delete(invocationName);
   }
 
-  /** Last-used values of one argument, newest first. */
-  history(invocationName: string, argument: string): string[] {
-    return this.memory.get<string[]>(`history:${invocationName}:${argument}`, []);
+  /** Last-used values of one argument, newest first; `key` is the prompt's historyKey(). */
+  history(key: string, argument: string): string[] {
+    return this.memory.get<string[]>(`history:${key}:${argument}`, []);
   }
 
-  async remember(invocationName: string, values: Record<string, string>): Promise<void> {
+  async remember(key: string, values: Record<string, string>): Promise<void> {
     for (const [arg, value] of Object.entries(values)) {
       if (!value) continue;
-      const list = [value, ...this.history(invocationName, arg).filter(v => v !== value)].slice(0, HISTORY_LIMIT);
-      await this.memory.update(`history:${invocationName}:${arg}`, list);
+      const list = [value, ...this.history(key, arg).filter(v => v !== value)].slice(0, HISTORY_LIMIT);
+      await this.memory.update(`history:${key}:${arg}`, list);
     }
   }
 }

@@ -14,6 +14,7 @@ import {
 } from './invocation.js';
 import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
 import type { ResultStore, StoredResult } from './results.js';
+import { historyKey } from './history-key.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */
 export interface Collected {
@@ -63,7 +64,7 @@ export type RunOutcome =
 
 export async function run(catalog: Catalog, store: ResultStore, req: RunRequest): Promise<RunOutcome> {
   let prepared: Prepared | undefined;
-  const history: { name: string; values: Record<string, string> }[] = [];
+  const history: { key: string; values: Record<string, string> }[] = [];
   const collect = req.collect;
   try {
     const ready = await prepareInvocation(catalog, {
@@ -79,7 +80,7 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
           const release = target.server.connection.hold();
           try {
             const got = await collect(target, { given, askOptional: !!req.askOptional, defaults });
-            if (got) history.push({ name: target.invocationName, values: withoutSources(got) });
+            if (got) history.push({ key: historyKey(target), values: withoutSources(got) });
             return got?.values;
           } finally {
             release();
@@ -110,7 +111,7 @@ export async function run(catalog: Catalog, store: ResultStore, req: RunRequest)
     return { kind: 'failed', error, retry: prepared?.prompt.invocationName };
   } finally {
     // What the user typed is offered again next time, whether or not the server took it.
-    for (const h of history) await store.remember(h.name, h.values);
+    for (const h of history) await store.remember(h.key, h.values);
   }
 }
 
