@@ -24,6 +24,7 @@ import type { ExtensionState, StoredResult } from '../state';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
 import { registerImageTool } from './image-tool';
+import { labelText } from '../core/label';
 
 /** The server and prompt a stored result came from. */
 function sourceOf(stored: StoredResult): HandOffSource {
@@ -87,7 +88,7 @@ export async function insertIntoChat(stored: StoredResult): Promise<void> {
 export function continueAfterResponse(stored: StoredResult): void {
   setTimeout(() => {
     continueInAgent(stored).catch(
-      err => void vscode.window.showErrorMessage(String(err instanceof Error ? err.message : err)),
+      err => void vscode.window.showErrorMessage(labelText(String(err instanceof Error ? err.message : err), 1000)),
     );
   }, 0);
 }

@@ -1,6 +1,7 @@
 // Commands on one server: restart, stop, start, sign in and out, its log, and the workspace server
 // consent asked again. Each takes a tree node, a server name or id (chat buttons), or nothing (palette).
 import * as vscode from 'vscode';
+import { labelText } from '../core/label';
 import type { ServerEntry } from '../core/catalog/catalog';
 import { refuseAuthorizationUrl } from '../core/protocol/oauth';
 import type { ExtensionState } from '../state';
@@ -17,7 +18,7 @@ async function pickServer(
 ): Promise<ServerEntry | undefined> {
   const servers = state.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
-  const items = servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e }));
+  const items = servers.map(e => ({ label: labelText(e.def.name), description: e.connection.status, entry: e }));
   const pick = await vscode.window.showQuickPick(items, { title });
   return pick?.entry;
 }
@@ -65,7 +66,8 @@ export async function signIn(state: ExtensionState, arg?: ServerArg): Promise<vo
   const refused = e && url && refuseAuthorizationUrl(url, e.def.name);
   if (refused) showError(state, refused);
   else if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
-  else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
+  else if (e)
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', labelText(e.def.name)));
 }
 
 export async function signOut(state: ExtensionState, arg?: ServerArg): Promise<void> {
@@ -105,7 +107,7 @@ export async function enableServer(state: ExtensionState, arg?: ServerArg): Prom
         : undefined;
   if (!held) return;
   if (!state.isDisabled(held.def)) {
-    void vscode.window.showInformationMessage(held.message);
+    void vscode.window.showInformationMessage(labelText(held.message, 1000));
     return;
   }
   await state.setDisabled(held.def, false);

@@ -11,20 +11,11 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFile, waitForFrameValue } = require('./harness');
+const { requests } = require('./flow-record');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const SECRET = 'TOP-SECRET-CONTENTS-5d1e';
-
-/** Every request the hostile server received, one object per line of its record. */
-function requests(record) {
-  if (!fs.existsSync(record)) return [];
-  return fs
-    .readFileSync(record, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map(l => JSON.parse(l));
-}
 
 /** A TCP listener that counts connections: an image fetched over http or https connects to it first. */
 async function connectionCounter() {

@@ -332,10 +332,10 @@ test('consent is remembered per definition: a changed command or URL asks again'
 
 test('stored inputs are bound to the definition that asked: another folder, another server of the repository or a changed one is asked again', () => {
   const plan = (kind: 'user' | 'workspace', folder: string | undefined, servers: Record<string, unknown>) =>
-    planServers(
-      [{ kind, label: 'mcp.json', folder, config: parseConfigObject({ servers }, kind) }],
-      { trusted: true, userHome: '/h' },
-    ).run.map(r => r.def);
+    planServers([{ kind, label: 'mcp.json', folder, config: parseConfigObject({ servers }, kind) }], {
+      trusted: true,
+      userHome: '/h',
+    }).run.map(r => r.def);
   const api = { type: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${input:pw}' } };
   const [a] = plan('workspace', '/a', { api });
   const [again] = plan('workspace', '/a', { api });

@@ -5,9 +5,8 @@
 // Send to Model, the argument history, and Insert into Chat Input. The connection is never started.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Catalog, type CatalogPrompt, type ServerEntry } from '../../src/core/catalog/catalog';
+import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
-import { ServerConnection } from '../../src/core/protocol/connection';
 import { formatInvocation, formatValue, parseInvocation } from '../../src/core/run/invocation';
 import { planReferences } from '../../src/core/run/chat-references';
 import { ResultStore, memoryStore } from '../../src/core/run/results';
@@ -20,26 +19,16 @@ import { toTranscript } from '../../src/core/render/content';
 /** Values a hostile server completes to, or a user may have been handed. */
 const HOSTILE_VALUES = ['#file:secret.txt', '#selection', '#file:~/.aws/credentials', '#file:a.ts:3-5', 'a b "c"', ''];
 
-const def = parseConfigObject({ servers: { hostile: { command: 'node', args: ['never-started.js'] } } }, 'user')
-  .servers[0];
-const server: ServerEntry = {
-  id: def.id,
-  def,
-  connection: new ServerConnection(def),
-  prompts: [],
-  loading: false,
-  warnings: [],
-  cached: false,
-};
+// A lazy catalog never starts the server: every writer below hands its line to chat.
+const catalog = new Catalog({ start: 'lazy' });
+catalog.setServers(parseConfigObject({ servers: { hostile: { command: 'node', args: ['x.js'] } } }, 'user').servers);
 const review: CatalogPrompt = {
-  server,
+  server: catalog.servers[0],
   prompt: { name: 'review', arguments: [{ name: 'code', required: true }] },
   invocationName: 'hostile.review',
   shortName: 'review',
   unique: true,
 };
-server.prompts.push(review);
-const catalog = new Catalog({ start: 'lazy' });
 
 /** What the participant reads from a chat line: no reference, and the value as the words it was. */
 function readBack(line: string): Record<string, string> {

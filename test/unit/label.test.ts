@@ -33,11 +33,7 @@ function assertPlain(shown: string | undefined, where: string): void {
   assert.ok(shown !== undefined, `${where}: nothing shown`);
   assert.doesNotMatch(shown, /\$\(/, `${where}: an icon can form in ${JSON.stringify(shown)}`);
   assert.doesNotMatch(shown, /\]\(/, `${where}: a link can form in ${JSON.stringify(shown)}`);
-  assert.doesNotMatch(
-    shown,
-    /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u,
-    `${where}: ${JSON.stringify(shown)}`,
-  );
+  assert.doesNotMatch(shown, /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u, `${where}: ${JSON.stringify(shown)}`);
 }
 
 test('labelText: one line, no controls or bidi, no icon or link, cut with …', () => {
