@@ -47,12 +47,12 @@ module.exports = async function consentFields(ctx) {
     files: { '.vscode/mcp.json': JSON.stringify(mcpJson, null, 2), 'planted.js': 'process.exit(42);\n' },
   });
   const { page } = ui;
-  const tree = page.locator('.pane-body .monaco-list-row');
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
   // Active once its status bar item counts the two held servers' state.
   await page.locator('[aria-label^="MCP Prompts: 0 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  // Every server is the workspace's: the view says so and offers Manage Workspace Trust.
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  await tree.filter({ hasText: 'gh-http' }).filter({ hasText: 'not started' }).first().click();
+  await page.locator('.pane-body').getByRole('button', { name: 'Manage Workspace Trust' }).first().click();
   const trust = page.getByRole('button', { name: /^Trust$/ }).first();
   await trust.waitFor({ timeout: 60000 });
   await trust.click();
