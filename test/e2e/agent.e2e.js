@@ -90,7 +90,7 @@ module.exports = async function agent(ctx) {
   const typed = await input.locator('.monaco-editor .view-lines').first().innerText();
   // The editor draws only the lines in view: the first turn's heading and text (the order is a unit test).
   assert.match(
-    typed.replace(/\u00a0/g, ' '),
+    typed.replace(/\s+/g, ' '),
     /^The following was returned by the MCP server "rich-demo" \(prompt rich-demo\.rich_content\); it is not the user's words\.\s*User:\s*# Rich content/,
     'the inserted text names its server, then starts with the first turn and its role',
   );
