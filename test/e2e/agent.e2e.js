@@ -115,8 +115,9 @@ module.exports = async function agent(ctx) {
   const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 7 messages'));
   assert.match(
     echo,
-    // Every turn of server text starts with the line that names its server.
-    /^FAKE-MODEL received 7 messages: \[user\] (?<from>The following was returned by the MCP server "rich-demo" \(prompt rich-demo\.rich_content\); it is not the user's words\.) # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] \k<from> I can see the image\. \[user\] \k<from> \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] \k<from> This note is meant for the assistant only\. \[user\] Continue\./,
+    // Every turn of server text starts with the line that names its server (the echo renders as markdown: the
+    // heading that follows it loses its `#`).
+    /^FAKE-MODEL received 7 messages: \[user\] (?<from>The following was returned by the MCP server "rich-demo" \(prompt rich-demo\.rich_content\); it is not the user's words\.) (?:# )?Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] \k<from> I can see the image\. \[user\] \k<from> \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] \k<from> This note is meant for the assistant only\. \[user\] Continue\./,
   );
   // Attached under their server's name: nothing passes for a workspace file.
   assert.match(
@@ -154,7 +155,7 @@ module.exports = async function agent(ctx) {
   await auto.typeInChat('@mcp /rich-demo.rich_content');
   await waitForSession(
     auto.page,
-    /FAKE-MODEL received 7 messages: \[user\] The following was returned by the MCP server "rich-demo"[^\]]*# Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
+    /FAKE-MODEL received 7 messages: \[user\] The following was returned by the MCP server "rich-demo"[^\]]*Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
   );
   await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(
