@@ -10,8 +10,12 @@ import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/run/invocation';
 import { completeNames } from '../core/view/name-completion';
 import type { Catalog } from '../core/catalog/catalog';
+import { nameSuggestion, valueSuggestion } from '../core/view/chat-suggestions';
+import { labelText } from '../core/label';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';
+/** A server's description beside a suggestion: one line, room for a paragraph. */
+const MAX_DOCUMENTATION_CHARS = 1000;
 
 export function registerChatCompletions(catalog: Catalog): vscode.Disposable {
   return vscode.languages.registerCompletionItemProvider(
@@ -58,9 +62,11 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       return (target.prompt.arguments ?? [])
         .filter(a => !(a.name in given) && a.name.startsWith(current))
         .map((a, i) => {
-          const item = new vscode.CompletionItem(`${a.name}=`, vscode.CompletionItemKind.Property);
+          const suggestion = nameSuggestion(a.name);
+          const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Property);
+          item.insertText = suggestion.insertText;
           item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
-          item.documentation = a.description;
+          item.documentation = a.description && labelText(a.description, MAX_DOCUMENTATION_CHARS);
           item.range = range;
           item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
           item.command = { command: 'editor.action.triggerSuggest', title: '' };
@@ -82,12 +88,13 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       if (prefix && result.values.includes(prefix)) return [];
       const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);
       const items = result.values.map((v, i) => {
-        const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.Value);
-        item.insertText = /[\s"']/.test(v) ? `"${v.replace(/(["\\])/g, '\\$1')}" ` : `${v} `;
-        item.filterText = allButLast(v);
+        const suggestion = valueSuggestion(v);
+        const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Value);
+        item.insertText = suggestion.insertText;
+        item.filterText = suggestion.filterText;
         item.range = range;
         item.sortText = String(i).padStart(4, '0');
-        item.detail = target.server.def.name;
+        item.detail = labelText(target.server.def.name);
         return item;
       });
       return items;
@@ -127,13 +134,14 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
           name,
           item: () => {
             const item = new vscode.CompletionItem(
-              { label: `/${name}`, description: p.prompt.title ?? p.server.def.name },
+              { label: `/${name}`, description: labelText(p.prompt.title ?? p.server.def.name) },
               vscode.CompletionItemKind.Function,
             );
+            const server = labelText(p.server.def.name);
             item.detail = argumentList(p)
-              ? vscode.l10n.t('{0} · arguments: {1}', p.server.def.name, argumentList(p))
-              : p.server.def.name;
-            item.documentation = p.prompt.description;
+              ? vscode.l10n.t('{0} · arguments: {1}', server, labelText(argumentList(p)))
+              : server;
+            item.documentation = p.prompt.description && labelText(p.prompt.description, MAX_DOCUMENTATION_CHARS);
             item.sortText = `${name === p.shortName ? 0 : 1}${name}`;
             // Taken from the list, a prompt with arguments goes on to them: the space is typed (a
             // trigger character), so the argument names show.
@@ -154,14 +162,4 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
       return item;
     });
   }
-}
-
-/**
- * What VS Code filters an item by: the text without its last character, title first. VS Code filters
- * the list it already has on every keystroke, before any new answer arrives; a word typed in full is
- * then longer than the filter text and its own item drops out at once, so Enter sends the chat request
- * instead of accepting a suggestion that only repeats the word.
- */
-function allButLast(text: string): string {
-  return [...text].slice(0, -1).join('');
 }

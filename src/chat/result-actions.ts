@@ -12,22 +12,38 @@
 //   (image-tool.ts): the text names each image with its handle and the tool is attached.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
-import { buildHandOff, handOffText, IMAGE_TOOL, type HandOff } from '../core/render/agent-request';
+import {
+  attachmentName,
+  buildHandOff,
+  handOffText,
+  IMAGE_TOOL,
+  type HandOff,
+  type HandOffSource,
+} from '../core/render/agent-request';
 import type { ResultStore, StoredResult } from '../core/run/result-store';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
 import { registerImageTool } from './image-tool';
+import { labelText } from '../core/label';
+
+/** The server and prompt a stored result came from. */
+function sourceOf(stored: StoredResult): HandOffSource {
+  return { server: stored.result.prompt.server.def.name, prompt: stored.result.prompt.invocationName };
+}
 
 export function handOffFor(stored: StoredResult): HandOff {
   return buildHandOff(stored.transcript, {
+    source: sourceOf(stored),
     opener: `/${stored.invocation}`,
     continueText: vscode.l10n.t('Continue.'),
     resultId: stored.id,
   });
 }
 
+/** The resources as files, each named for its server (`github · notes.md`), never as a workspace file. */
 function attachFiles(stored: StoredResult, h: HandOff): vscode.Uri[] {
-  return h.files.map(f => mediaUri(stored.id, f.index, f.part));
+  const server = sourceOf(stored).server;
+  return h.files.map(f => mediaUri(stored.id, f.index, f.part, attachmentName(server, f.part.fileName)));
 }
 
 /** The image tool, attached when there are images to see. */
@@ -53,7 +69,12 @@ export async function continueInAgent(stored: StoredResult): Promise<void> {
 export async function insertIntoChat(stored: StoredResult): Promise<void> {
   const h = handOffFor(stored);
   await vscode.commands.executeCommand(Workbench.openChat, {
-    query: handOffText(stored.transcript, { user: roleLabel('user'), assistant: roleLabel('assistant') }, stored.id),
+    query: handOffText(
+      stored.transcript,
+      { user: roleLabel('user'), assistant: roleLabel('assistant') },
+      sourceOf(stored),
+      stored.id,
+    ),
     isPartialQuery: true,
     attachFiles: attachFiles(stored, h),
     toolIds: toolIds(h),
@@ -67,7 +88,7 @@ export async function insertIntoChat(stored: StoredResult): Promise<void> {
 export function continueAfterResponse(stored: StoredResult): void {
   setTimeout(() => {
     continueInAgent(stored).catch(
-      err => void vscode.window.showErrorMessage(String(err instanceof Error ? err.message : err)),
+      err => void vscode.window.showErrorMessage(labelText(String(err instanceof Error ? err.message : err), 1000)),
     );
   }, 0);
 }

@@ -4,6 +4,7 @@ import { Command, type CommandId } from '../core/command-ids';
 import { PromptError } from '../core/errors';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Where } from '../core/run/destination';
+import { labelText } from '../core/label';
 import type { ServerLogs } from '../workspace/server-logs';
 
 /** What a failure message needs: the server to blame and its log. */
@@ -12,12 +13,15 @@ export interface FeedbackParts {
   logs: ServerLogs;
 }
 
+/** Errors carry server text (its message, its stderr): a notification shows it as one plain line, no link or icon in it runs or draws anything. */
+const MAX_NOTIFICATION_CHARS = 1000;
+
 /**
  * The message, with Show Log when a server is to blame and "Try Again…" (arguments kept) when a prompt
  * failed; the retry runs where the failed run was meant to go.
  */
 export function showError(p: FeedbackParts, err: unknown, retry?: string, where: Where = 'auto'): void {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = labelText(err instanceof Error ? err.message : String(err), MAX_NOTIFICATION_CHARS);
   if (err instanceof PromptError && err.kind === 'cancelled') return;
   const blamed = err instanceof PromptError ? err.server : undefined;
   const server = blamed ? p.catalog.servers.find(e => e.def.name === blamed) : undefined;

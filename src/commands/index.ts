@@ -36,6 +36,8 @@ import type { ModelOffer } from '../chat/model-offer';
 export interface CommandParts extends RunParts, ServerParts {
   results: ResultStore;
   offer: ModelOffer;
+  /** The extension's global storage: Import Servers finds the profile's mcp.json from it. */
+  globalStorageUri: vscode.Uri;
 }
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
@@ -82,7 +84,13 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.enableServer, (arg?: ServerArg) => enableServer(p, arg)),
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
     register(Command.addServer, () => addServer()),
-    register(Command.importServers, (file?: unknown) => importServers(file instanceof vscode.Uri ? file : undefined)),
+    // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
+    register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>
+      importServers(p.globalStorageUri, file instanceof vscode.Uri ? file : undefined, {
+        ...(target === 'user' || target === 'workspace' ? { target } : {}),
+        ...(secrets === 'placeholders' ? { secrets } : {}),
+      }),
+    ),
     register(Command.showFoundServers, () => showFoundServers(p)),
     register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),

@@ -8,7 +8,7 @@ import type { Attempts } from '../core/run/attempts';
 import { formatInvocation, type RunRequest } from '../core/run/invocation';
 import type { StoredResult } from '../core/run/result-store';
 import { destination, type Where } from '../core/run/destination';
-import type { Collector, Prepared, PromptRunner, RunOptions } from '../core/run/prompt-runner';
+import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
 import { pickPrompt } from '../ui/picker';
@@ -38,11 +38,9 @@ async function chatAvailable(): Promise<boolean> {
   }
 }
 
-/** The run in the chat input, as a person would type it, sent: the chat request runs it. */
-function openChat(run: { invocationName: string; args: Record<string, string> }): Thenable<unknown> {
-  return vscode.commands.executeCommand(Workbench.openChat, {
-    query: `@mcp /${formatInvocation(run.invocationName, run.args)}`,
-  });
+/** `line` in the chat input, sent: the chat request runs it. */
+function openChat(line: string): Thenable<unknown> {
+  return vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${line}` });
 }
 
 /** Progress notifications around starting the server and around the request (with its own Cancel). */
@@ -85,7 +83,7 @@ export async function runPrompt(
   }
   const { prepared } = preparation;
   if ((await destination('command', where, readSettings(), chatAvailable)).to === 'chat') {
-    handOff(p, prepared);
+    void openChat(p.runner.handOff(prepared));
     promptRan();
     return undefined;
   }
@@ -105,13 +103,6 @@ export async function runPrompt(
  */
 function promptRan(): void {
   void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
-}
-
-/** The prepared run goes to chat; Repeat Last Prompt repeats it from there. */
-function handOff(p: RunParts, prepared: Prepared): void {
-  const run = { invocationName: prepared.prompt.invocationName, args: prepared.args };
-  p.attempts.ran(run);
-  void openChat(run);
 }
 
 /** mcpPrompts.runPrompt: the tree's prompt, or one picked. */
@@ -134,7 +125,7 @@ export async function rerunLast(p: RunParts): Promise<void> {
     return;
   }
   if ((await destination('command', 'auto', readSettings(), chatAvailable)).to === 'chat') {
-    await openChat(last);
+    await openChat(formatInvocation(last.invocationName, last.args));
     return;
   }
   let prompt: CatalogPrompt;

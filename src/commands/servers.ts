@@ -1,6 +1,7 @@
 // Commands on one server: restart, stop, start, sign in and out, its log, and the workspace server
 // consent asked again. Each takes a tree node, a server name or id (chat buttons), or nothing (palette).
 import * as vscode from 'vscode';
+import { labelText } from '../core/label';
 import type { ServerEntry } from '../core/catalog/catalog';
 import { refuseAuthorizationUrl } from '../core/protocol/oauth';
 import type { Catalog } from '../core/catalog/catalog';
@@ -26,7 +27,7 @@ async function pickServer(
 ): Promise<ServerEntry | undefined> {
   const servers = p.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
-  const items = servers.map(e => ({ label: e.def.name, description: e.connection.status, entry: e }));
+  const items = servers.map(e => ({ label: labelText(e.def.name), description: e.connection.status, entry: e }));
   const pick = await vscode.window.showQuickPick(items, { title });
   return pick?.entry;
 }
@@ -74,7 +75,8 @@ export async function signIn(p: ServerParts, arg?: ServerArg): Promise<void> {
   const refused = e && url && refuseAuthorizationUrl(url, e.def.name);
   if (refused) showError(p, refused);
   else if (e && url) await vscode.env.openExternal(url.href as unknown as vscode.Uri);
-  else if (e) void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', e.def.name));
+  else if (e)
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} does not ask for a sign-in.', labelText(e.def.name)));
 }
 
 export async function signOut(p: ServerParts, arg?: ServerArg): Promise<void> {
@@ -114,7 +116,7 @@ export async function enableServer(p: ServerParts, arg?: ServerArg): Promise<voi
         : undefined;
   if (!held) return;
   if (!p.configuration.isDisabled(held.def)) {
-    void vscode.window.showInformationMessage(held.message);
+    void vscode.window.showInformationMessage(labelText(held.message, 1000));
     return;
   }
   await p.configuration.setDisabled(held.def, false);

@@ -93,12 +93,14 @@ export class MediaFileSystem extends ReadonlyFileSystem implements vscode.FileSy
   }
 }
 
+/** `name`: the file's name as shown (the path's last part; only the result id and index find the bytes). */
 export function mediaUri(
   resultId: string,
   index: string,
   part: Extract<Part, { kind: 'image' | 'audio' | 'resource' }>,
+  name = part.fileName,
 ): vscode.Uri {
-  return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${resultId}/${index.replace('.', '-')}/${part.fileName}` });
+  return vscode.Uri.from({ scheme: MEDIA_SCHEME, path: `/${resultId}/${index.replace('.', '-')}/${name}` });
 }
 
 export function partAt(transcript: { messages: { parts: Part[] }[] }, index: string): Part | undefined {

@@ -19,6 +19,7 @@ import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/r
 import type { ArgumentHistory } from '../core/run/argument-history';
 import type { Collector } from '../core/run/prompt-runner';
 import { askArgument, BACK, CANCEL, type Answer } from './argument-step';
+import { labelText } from '../core/label';
 
 const CLIPBOARD_WAIT_MS = 500;
 
@@ -71,7 +72,7 @@ export class ArgumentInput {
     const sourceKey = `source:${target.invocationName}:${arg.name}`;
     const last = this.memory.get<unknown>(sourceKey);
     const snapshot = await readSources(isSourceId(last) ? last : undefined);
-    const history = this.history.values(target.invocationName, arg.name);
+    const history = this.history.values(target, arg.name);
     const answer = await askArgument(
       { target, arg, values, step, total, snapshot, history, initial },
       { pickFile, commandOutput, editInEditor },
@@ -200,7 +201,7 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   const doc = await vscode.workspace.openTextDocument({ content: initial, language: 'plaintext' });
   const use: vscode.QuickPickItem = {
     label: vscode.l10n.t('$(check) Use Text'),
-    description: vscode.l10n.t("the editor's text becomes {0}", arg.name),
+    description: vscode.l10n.t("the editor's text becomes {0}", labelText(arg.name)),
   };
   const cancel: vscode.QuickPickItem = {
     label: vscode.l10n.t('$(close) Cancel'),
@@ -210,7 +211,7 @@ async function editInEditor(arg: PromptArgument, initial: string): Promise<strin
   // the value and an Enter makes a new line instead of choosing "Use Text" (seen in a UI test when the
   // prompt opened after the editor and took the focus back from it).
   const pick = vscode.window.showQuickPick([use, cancel], {
-    title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', arg.name),
+    title: vscode.l10n.t('Edit the value of {0} in the editor, then choose "Use Text".', labelText(arg.name)),
     ignoreFocusOut: true,
   });
   await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });

@@ -10,6 +10,7 @@ import { sourceRows, type SourceId, type SourceSnapshot } from '../core/run/valu
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
 import { ValueRows, type ValueRow } from '../core/view/value-rows';
+import { labelText } from '../core/label';
 import { questionShowing } from './question-input';
 
 /** Symbols, not strings: a typed value "back" or "cancel" is a value like any other. */
@@ -43,6 +44,9 @@ export interface StepActions {
 }
 
 type ValueItem = ValueRow<SourceId> & vscode.QuickPickItem;
+
+/** An argument's description as the step's placeholder: one line, room for a sentence or two. */
+const MAX_PLACEHOLDER_CHARS = 500;
 
 /** Shows the step; resolves when the user answers, goes Back or cancels. */
 export function askArgument(input: StepInput, actions: StepActions): Promise<Answer> {
@@ -100,11 +104,13 @@ class ArgumentStep {
   private setUp(): void {
     const { qp } = this;
     const { target, arg, step, total } = this.input;
-    const title = target.prompt.title ?? target.prompt.name;
+    // Server text: one line, no icon syntax (src/core/label.ts).
+    const title = labelText(target.prompt.title ?? target.prompt.name);
+    const name = labelText(arg.name);
     qp.title = arg.required
-      ? vscode.l10n.t('{0}: {1} (required)', title, arg.name)
-      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, arg.name);
-    qp.placeholder = arg.description ?? arg.name;
+      ? vscode.l10n.t('{0}: {1} (required)', title, name)
+      : vscode.l10n.t('{0}: {1} (optional, Enter on empty skips)', title, name);
+    qp.placeholder = labelText(arg.description ?? arg.name, MAX_PLACEHOLDER_CHARS);
     qp.step = step + 1;
     qp.totalSteps = total;
     qp.ignoreFocusOut = true;
@@ -140,7 +146,7 @@ class ArgumentStep {
     }
     const value = item?.value ?? qp.value;
     if (!value && arg.required) {
-      qp.placeholder = vscode.l10n.t('{0} is required', arg.name);
+      qp.placeholder = vscode.l10n.t('{0} is required', labelText(arg.name));
       return;
     }
     this.finish(value);

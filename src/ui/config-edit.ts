@@ -1,11 +1,16 @@
-// Add Server… and Import Servers…: write valid entries into .vscode/mcp.json with jsonc-parser's
-// edits, so the user's comments and formatting survive.
+// Add Server… and Import Servers…: write valid entries into .vscode/mcp.json or (imports of the user's
+// own servers, by default) the profile's mcp.json, with jsonc-parser's edits, so the user's comments and
+// formatting survive. Secrets written in clear in an imported entry never go into a repository file
+// without the user's word: a modal offers `${input:…}` placeholders instead.
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { parseConfigText, sanitizeServerId } from '../core/config/config';
+import { parseConfigText, sanitizeServerId, type InputDefinition } from '../core/config/config';
+import { literalSecrets, withInputPlaceholders, type LiteralSecret } from '../core/config/import-secrets';
+import { labelText } from '../core/label';
 import { tokenize } from '../core/run/invocation';
+import { profileMcpJson } from '../workspace/config-sources';
 
 export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -18,17 +23,19 @@ export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
   return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
 }
 
-/** Adds entries under "servers", creating the file if absent; returns the file. */
-export async function writeServers(entries: Record<string, unknown>): Promise<vscode.Uri | undefined> {
-  const uri = await mcpJsonUri();
-  if (!uri) return undefined;
+/** Adds entries under "servers" (and inputs not declared yet under "inputs") of `uri`, creating the file if absent. */
+export async function writeServers(
+  uri: vscode.Uri,
+  entries: Record<string, unknown>,
+  inputs: readonly InputDefinition[] = [],
+): Promise<vscode.Uri> {
   let text = '{\n\t"servers": {}\n}\n';
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     /* created below */
   }
-  const existing = jsonc.parse(text) as { servers?: Record<string, unknown> } | undefined;
+  const existing = jsonc.parse(text) as { servers?: Record<string, unknown>; inputs?: unknown } | undefined;
   // Indent like the file does (spaces or tabs), so the new entry lines up with the user's.
   const spaces = /^( +)"/m.exec(text)?.[1].length;
   const formattingOptions = { insertSpaces: spaces !== undefined, tabSize: spaces ?? 1, eol: '\n' };
@@ -38,6 +45,11 @@ export async function writeServers(entries: Record<string, unknown>): Promise<vs
     const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions });
     text = jsonc.applyEdits(text, edits);
     if (existing) existing.servers = { ...(existing.servers ?? {}), [unique]: entry };
+  }
+  const declared = Array.isArray(existing?.inputs) ? (existing.inputs as { id?: unknown }[]).map(i => i?.id) : [];
+  for (const input of inputs.filter(i => !declared.includes(i.id))) {
+    const edits = jsonc.modify(text, ['inputs', -1], input, { formattingOptions, isArrayInsertion: true });
+    text = jsonc.applyEdits(text, edits);
   }
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
@@ -98,7 +110,8 @@ export async function addServer(): Promise<void> {
     kind.value === 'stdio'
       ? { type: 'stdio', command: words[0], args: words.slice(1) }
       : { type: 'http', url: target.trim() };
-  const uri = await writeServers({ [name.trim()]: entry });
+  const file = await mcpJsonUri();
+  const uri = file && (await writeServers(file, { [name.trim()]: entry }));
   // Pinned, so it does not replace a preview editor such as the walkthrough the user came from.
   if (uri) await vscode.window.showTextDocument(uri, { preview: false });
 }
@@ -116,8 +129,25 @@ const IMPORT_SOURCES = () => [
   { label: 'Cursor', path: path.join(os.homedir(), '.cursor', 'mcp.json') },
 ];
 
-/** `file` skips the dialog (tests, or a file the user named). */
-export async function importServers(file?: vscode.Uri): Promise<number> {
+/** Where imported servers go: the user's profile (their own, every workspace) or the workspace's file. */
+export type ImportTarget = 'user' | 'workspace';
+
+/** What to do with secrets written in clear when the target is a repository file. */
+export type SecretsChoice = 'placeholders' | 'literal';
+
+export interface ImportOptions {
+  /** Skips the question (tests, or a command that names it). */
+  target?: ImportTarget;
+  /** Skips the warning about secrets in clear (`placeholders` needs none; `literal` only after a warning of the caller's own). */
+  secrets?: SecretsChoice;
+}
+
+/** `file` skips the dialogs for the file and the servers (tests, or a file the user named). */
+export async function importServers(
+  globalStorageUri: vscode.Uri,
+  file?: vscode.Uri,
+  options: ImportOptions = {},
+): Promise<number> {
   const named = file !== undefined;
   if (!file) {
     const choice = await vscode.window.showQuickPick(
@@ -157,15 +187,69 @@ export async function importServers(file?: vscode.Uri): Promise<number> {
     ? names
     : ((await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ??
       []);
-  const entries: Record<string, unknown> = {};
+  let entries: Record<string, unknown> = {};
   for (const n of picked) {
     const e = raw[n] as Record<string, unknown>;
     entries[n] = { type: e.type ?? (e.url ? 'http' : 'stdio'), ...e };
   }
   if (!Object.keys(entries).length) return 0;
-  await writeServers(entries);
+  const target = options.target ?? (await askTarget());
+  const uri = target === 'user' ? profileMcpJson(globalStorageUri) : target && (await mcpJsonUri());
+  if (!uri) return 0;
+  let inputs: InputDefinition[] = [];
+  const secrets = target === 'workspace' ? literalSecrets(entries) : [];
+  if (secrets.length) {
+    const choice = options.secrets ?? (await askSecrets(secrets));
+    if (!choice) return 0;
+    if (choice === 'placeholders') ({ entries, inputs } = withInputPlaceholders(entries, secrets));
+  }
+  await writeServers(uri, entries, inputs);
+  const where = target === 'user' ? vscode.l10n.t('your profile mcp.json') : '.vscode/mcp.json';
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Imported {0} servers into .vscode/mcp.json', Object.keys(entries).length),
+    vscode.l10n.t('Imported {0} servers into {1}', Object.keys(entries).length, where),
   );
   return Object.keys(entries).length;
+}
+
+/** User scope first: servers from another client's global file are the user's own, not the repository's. */
+async function askTarget(): Promise<ImportTarget | undefined> {
+  const items: (vscode.QuickPickItem & { target: ImportTarget })[] = [
+    {
+      label: vscode.l10n.t('Your profile (user mcp.json)'),
+      description: vscode.l10n.t('recommended'),
+      detail: vscode.l10n.t('Your own servers: in every workspace, in no repository'),
+      target: 'user',
+    },
+  ];
+  if (vscode.workspace.workspaceFolders?.length)
+    items.push({
+      label: vscode.l10n.t('This workspace (.vscode/mcp.json)'),
+      detail: vscode.l10n.t('Shared with everyone who opens the repository'),
+      target: 'workspace',
+    });
+  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import the servers into…') });
+  return pick?.target;
+}
+
+/** A modal before literal secrets go into a repository file: placeholders (the default), in clear, or nothing. */
+async function askSecrets(secrets: readonly LiteralSecret[]): Promise<SecretsChoice | undefined> {
+  const placeholders = vscode.l10n.t('Use Input Placeholders');
+  const literal = vscode.l10n.t('Write Them in Clear');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('These servers carry secrets written in clear. Write them into .vscode/mcp.json?'),
+    {
+      modal: true,
+      detail: [
+        ...secrets.map(s => `${labelText(s.server)}: ${labelText(s.field)}`),
+        '',
+        vscode.l10n.t(
+          'Everyone who can read the repository can read this file. Placeholders ({0}) keep each secret out of it: you are asked for the value once, and VS Code keeps it in its secret storage.',
+          '${input:…}',
+        ),
+      ].join('\n'),
+    },
+    placeholders,
+    literal,
+  );
+  return choice === placeholders ? 'placeholders' : choice === literal ? 'literal' : undefined;
 }

@@ -1,9 +1,17 @@
-// First start of a workspace-defined server: a modal naming it, what it runs or where it connects, and
-// its origin. Asked one at a time (a reload may add more meanwhile); a dismissed modal (Escape) is not
+// First start of a workspace-defined server: a modal naming it and its origin, and showing every field
+// it will run, set or send as written (core/config/consent.ts consentDetail). Asked one at a time (a reload may add more meanwhile); a dismissed modal (Escape) is not
 // asked again this session until the user clicks the tree row.
 import * as vscode from 'vscode';
 import type { ServerDefinition } from '../core/config/config';
-import { ConsentRecord, consentKey, consentState, definitionFingerprint, describeLaunch } from '../core/config/consent';
+import {
+  ConsentRecord,
+  consentDetail,
+  consentKey,
+  consentState,
+  definitionFingerprint,
+  describeLaunch,
+} from '../core/config/consent';
+import { labelText } from '../core/label';
 import type { HeldEntry } from '../core/config/server-merge';
 
 export class ConsentPrompt {
@@ -59,14 +67,14 @@ export class ConsentPrompt {
     const deny = vscode.l10n.t('Do Not Start');
     const what =
       def.transport.type === 'stdio'
-        ? `${vscode.l10n.t('It runs this command on your computer:')}\n${describeLaunch(def)}`
-        : `${vscode.l10n.t('It connects to:')}\n${describeLaunch(def)}`;
+        ? vscode.l10n.t('It runs on your computer as written here (variables not yet filled in):')
+        : vscode.l10n.t('It connects and sends as written here (variables not yet filled in):');
     const why = vscode.l10n.t(
       'This server is defined by the workspace, not by you. Start it only if you trust where the workspace comes from.',
     );
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', def.name, origin),
-      { modal: true, detail: `${what}\n\n${why}` },
+      vscode.l10n.t('Start the MCP server "{0}" defined in {1}?', labelText(def.name), labelText(origin)),
+      { modal: true, detail: `${what}\n\n${consentDetail(def)}\n\n${why}` },
       allow,
       deny,
     );
@@ -81,7 +89,7 @@ export class ConsentPrompt {
     await this.memory.update(consentKey(def), record);
     this.log(def).info(
       choice === allow
-        ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, describeLaunch(def))
+        ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, labelText(describeLaunch(def)))
         : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin),
     );
     return true;

@@ -1,8 +1,10 @@
 // `${input:id}` in a server definition: asked once, then kept. Password inputs live in SecretStorage,
-// others in workspace state, keyed by id and by the origin of the definition (user, or one folder).
+// others in workspace state, keyed by id and by the definition that asked (its consent fingerprint):
+// a value typed for one server is never handed to another, nor to a changed one.
 import * as vscode from 'vscode';
-import type { InputDefinition } from '../core/config/config';
+import type { InputDefinition, ServerDefinition } from '../core/config/config';
 import { inputStorageKey } from '../core/config/consent';
+import { labelText } from '../core/label';
 
 export class InputPrompter {
   constructor(
@@ -10,16 +12,11 @@ export class InputPrompter {
     private readonly workspaceState: vscode.Memento,
   ) {}
 
-  async resolve(
-    input: InputDefinition | undefined,
-    id: string,
-    server: string,
-    scope: string | undefined,
-  ): Promise<string | undefined> {
-    const key = inputStorageKey(scope, id);
+  async resolve(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined> {
+    const key = inputStorageKey(def, id);
     const stored = input?.password ? await this.secrets.get(key) : this.workspaceState.get<string>(key);
     if (stored !== undefined) return stored;
-    const title = vscode.l10n.t('{0}: {1}', server, input?.description ?? id);
+    const title = vscode.l10n.t('{0}: {1}', labelText(def.name), labelText(input?.description ?? id));
     const value =
       input?.type === 'pickString' && input.options?.length
         ? await vscode.window.showQuickPick(input.options, { title, ignoreFocusOut: true })

@@ -5,6 +5,7 @@ import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalo
 import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
 import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
+import { labelText } from '../core/label';
 
 export interface PickerItem extends vscode.QuickPickItem {
   prompt?: CatalogPrompt;
@@ -97,8 +98,8 @@ function stillOffered(catalog: Catalog, picked: CatalogPrompt): CatalogPrompt | 
     void vscode.window.showWarningMessage(
       vscode.l10n.t(
         'The prompt "{0}" is no longer offered by the server {1}.',
-        picked.prompt.name,
-        picked.server.def.name,
+        labelText(picked.prompt.name),
+        labelText(picked.server.def.name),
       ),
     );
   }

@@ -32,14 +32,9 @@ export interface ConsentKeeper {
   reconsider(entry: HeldEntry): Promise<void>;
 }
 
-/** The input that asks for an `${input:…}` value (src/ui/input-prompter.ts). */
+/** The input that asks for an `${input:…}` value, kept for the definition that asked (src/ui/input-prompter.ts). */
 export interface InputResolver {
-  resolve(
-    input: InputDefinition | undefined,
-    id: string,
-    server: string,
-    scope: string | undefined,
-  ): Promise<string | undefined>;
+  resolve(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
 }
 
 export interface ServerConfigurationParts {
@@ -130,8 +125,7 @@ export class ServerConfiguration implements vscode.Disposable {
       }
       try {
         const vars = { workspaceFolder: source.folder ?? firstFolder, userHome, env: process.env };
-        const ask = (input: InputDefinition | undefined, id: string, server: string) =>
-          this.parts.inputs.resolve(input, id, server, def.scope);
+        const ask = (input: InputDefinition | undefined, id: string) => this.parts.inputs.resolve(input, id, def);
         defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -90,9 +90,9 @@ module.exports = async function agent(ctx) {
   const typed = await input.locator('.monaco-editor .view-lines').first().innerText();
   // The editor draws only the lines in view: the first turn's heading and text (the order is a unit test).
   assert.match(
-    typed.replace(/\u00a0/g, ' '),
-    /^User:\s*# Rich content/,
-    'the inserted text starts with the first turn and its role',
+    typed.replace(/\s+/g, ' '),
+    /^The following was returned by the MCP server "rich-demo" \(prompt rich-demo\.rich_content\); it is not the user's words\.\s*User:\s*# Rich content/,
+    'the inserted text names its server, then starts with the first turn and its role',
   );
   await ui.screenshot('insert-into-chat-input');
   await ui.screenshotOf(page.locator('.part.auxiliarybar').first(), 'insert-into-chat-input-chat');
@@ -101,7 +101,7 @@ module.exports = async function agent(ctx) {
   await page.keyboard.press('Enter');
   await waitForSessionFlat(
     page,
-    /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
+    /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
   );
   await ui.screenshot('insert-sent');
 
@@ -115,11 +115,20 @@ module.exports = async function agent(ctx) {
   const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 7 messages'));
   assert.match(
     echo,
-    /^FAKE-MODEL received 7 messages: \[user\] # Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] I can see the image\. \[user\] \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] This note is meant for the assistant only\. \[user\] Continue\./,
+    // Every turn of server text starts with the line that names its server (the echo renders as markdown: the
+    // heading that follows it loses its `#`).
+    /^FAKE-MODEL received 7 messages: \[user\] (?<from>The following was returned by the MCP server "rich-demo" \(prompt rich-demo\.rich_content\); it is not the user's words\.) (?:# )?Rich content .*\[image image\.png \(image\/png, [\d.]+ (B|KB)\): to see it, call #mcpPromptImage with image "r\d+\/0-1"\] \[assistant\] \k<from> I can see the image\. \[user\] \k<from> \[audio audio\.wav .*\[resource link Demo README: demo:\/\/docs\/readme\] \[assistant\] \k<from> This note is meant for the assistant only\. \[user\] Continue\./,
   );
-  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/notes\.md> <contents "# Notes\\n\\n- remember the milk/);
-  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/audio\.wav> <binary 16044 bytes>/);
-  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/data\.bin> <binary 8 bytes>/);
+  // Attached under their server's name: nothing passes for a workspace file.
+  assert.match(
+    echo,
+    /<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)notes\.md> <contents "# Notes\\n\\n- remember the milk/,
+  );
+  assert.match(
+    echo,
+    /<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)audio\.wav> <binary 16044 bytes>/,
+  );
+  assert.match(echo, /<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)data\.bin> <binary 8 bytes>/);
   // The image data: the fixture's 64×64 PNG, 8293 bytes, in the result of the tool call the agent made.
   assert.match(
     echo,
@@ -146,7 +155,7 @@ module.exports = async function agent(ctx) {
   await auto.typeInChat('@mcp /rich-demo.rich_content');
   await waitForSession(
     auto.page,
-    /FAKE-MODEL received 7 messages: \[user\] # Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
+    /FAKE-MODEL received 7 messages: \[user\] The following was returned by the MCP server "rich-demo"[^\]]*Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
   );
   await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(

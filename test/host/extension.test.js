@@ -282,7 +282,11 @@ describe('MCP Prompts in the real VS Code host', function () {
     const original = fs.readFileSync(mcpJsonPath, 'utf8');
     fs.writeFileSync(file, JSON.stringify({ mcpServers: { 'Imported Completions': { command, args } } }));
     try {
-      const count = await vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file));
+      const count = await vscode.commands.executeCommand(
+        'mcpPrompts.importServers',
+        vscode.Uri.file(file),
+        'workspace',
+      );
       assert.equal(count, 1);
       const mcpJson = JSON.parse(fs.readFileSync(mcpJsonPath, 'utf8'));
       assert.deepEqual(mcpJson.servers['Imported Completions'], { type: 'stdio', command, args });
@@ -293,6 +297,60 @@ describe('MCP Prompts in the real VS Code host', function () {
       fs.rmSync(file, { force: true });
     }
     await waitFor(() => !server(ext, 'imported-completions'), 'the imported server gone with its entry');
+  });
+
+  it("imports a secret into .vscode/mcp.json only as an input placeholder; the user's own scope is the profile mcp.json", async () => {
+    const { state } = await api();
+    await allRunning(state);
+    const { command, args } = JSON.parse(
+      JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport),
+    );
+    const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz';
+    const file = path.join(os.tmpdir(), `claude-secret-${process.pid}.json`);
+    const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
+    const original = fs.readFileSync(mcpJsonPath, 'utf8');
+    const profileJson = path.join(path.dirname(path.dirname(state.context.globalStorageUri.fsPath)), 'mcp.json');
+    const profileBefore = fs.existsSync(profileJson) ? fs.readFileSync(profileJson, 'utf8') : undefined;
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ mcpServers: { 'Secret Srv': { command, args, env: { GITHUB_TOKEN: token } } } }),
+    );
+    try {
+      const imported = await vscode.commands.executeCommand(
+        'mcpPrompts.importServers',
+        vscode.Uri.file(file),
+        'workspace',
+        'placeholders',
+      );
+      assert.equal(imported, 1);
+      const written = fs.readFileSync(mcpJsonPath, 'utf8');
+      assert.ok(!written.includes(token), 'the token is not in the repository file');
+      const mcpJson = JSON.parse(written);
+      assert.deepEqual(mcpJson.servers['Secret Srv'].env, { GITHUB_TOKEN: '${input:secret-srv-GITHUB_TOKEN}' });
+      assert.deepEqual(
+        mcpJson.inputs.find(i => i.id === 'secret-srv-GITHUB_TOKEN'),
+        {
+          id: 'secret-srv-GITHUB_TOKEN',
+          type: 'promptString',
+          description: 'Secret Srv: env GITHUB_TOKEN',
+          password: true,
+        },
+      );
+      fs.writeFileSync(mcpJsonPath, original);
+      // The same file into the user's own scope: their profile's mcp.json, as written.
+      assert.equal(await vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file), 'user'), 1);
+      assert.deepEqual(JSON.parse(fs.readFileSync(profileJson, 'utf8')).servers['Secret Srv'].env, {
+        GITHUB_TOKEN: token,
+      });
+      assert.equal(fs.readFileSync(mcpJsonPath, 'utf8'), original, 'the repository file is untouched');
+      await waitFor(() => server(state, 'secret-srv')?.def.source === 'user', 'the imported server as a user server');
+    } finally {
+      fs.writeFileSync(mcpJsonPath, original);
+      if (profileBefore === undefined) fs.rmSync(profileJson, { force: true });
+      else fs.writeFileSync(profileJson, profileBefore);
+      fs.rmSync(file, { force: true });
+    }
+    await waitFor(() => !server(state, 'secret-srv'), 'the imported server gone with its entry');
   });
 
   it('stops and starts a server from its commands; the tree follows', async () => {

@@ -585,10 +585,10 @@ fault('HTML comment opener in text', async () => {
     { messages: [{ role: 'user', parts: [...parts, { kind: 'text', text: 'still here' }] }] },
     { labels: { user: 'User', assistant: 'Assistant', forAssistant: '', notShown: r => r } },
   );
-  // Escaped, the opener is text: no preview hides the rest of the transcript behind it.
+  // As an entity, the opener is text: no preview hides the rest of the transcript behind it.
   assert.equal(
     markdown,
-    '### User\n\n\\<!-- everything after this comment opener is hidden in a preview\n\nstill here\n',
+    '### User\n\n&lt;!-- everything after this comment opener is hidden in a preview\n\nstill here\n',
   );
 });
 

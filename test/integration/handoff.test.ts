@@ -8,7 +8,7 @@ import { toTranscript } from '../../src/core/render/content';
 import { buildHandOff } from '../../src/core/render/agent-request';
 import { launch, runCli, tempDir } from './helpers';
 
-const options = { opener: '/s.p', continueText: 'Continue.' };
+const options = { source: { server: 'rich', prompt: 'rich.rich_content' }, opener: '/s.p', continueText: 'Continue.' };
 
 test('the rich fixture prompt: earlier turns as finished turns, the last user message as the request, media beside the text', async () => {
   const L = await launch();
@@ -22,15 +22,15 @@ test('the rich fixture prompt: earlier turns as finished turns, the last user me
   assert.equal(h.previousRequests.length, 2);
   assert.match(
     h.previousRequests[0].request,
-    /^# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/,
+    /^The following was returned by the MCP server "rich" \(prompt rich\.rich_content\); it is not the user's words\.\n\n# Rich content[\s\S]*\[image image\.png \(image\/png, [\d.]+ (B|KB)\)\]$/,
   );
-  assert.equal(h.previousRequests[0].response, 'I can see the image.');
+  assert.match(h.previousRequests[0].response, /\n\nI can see the image\.$/);
   const second = h.previousRequests[1].request;
-  assert.match(second, /^\[audio audio\.wav \(audio\/wav, 15\.7 KB\)\]/);
+  assert.match(second, /\n\n\[audio audio\.wav \(audio\/wav, 15\.7 KB\)\]/);
   assert.match(second, /\[resource file:\/\/\/demo\/notes\.md attached as notes\.md\]/);
   assert.match(second, /\[resource file:\/\/\/demo\/data\.bin attached as data\.bin\]/);
   assert.match(second, /\[resource link Demo README: demo:\/\/docs\/readme\]$/);
-  assert.equal(h.previousRequests[1].response, 'This note is meant for the assistant only.');
+  assert.match(h.previousRequests[1].response, /\n\nThis note is meant for the assistant only\.$/);
   assert.equal(h.query, 'Continue.');
   assert.deepEqual(
     h.images.map(i => [i.index, i.part.fileName]),

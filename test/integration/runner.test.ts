@@ -22,6 +22,13 @@ before(async () => {
   L = await launch();
 });
 
+/** `s.hello` as the catalog lists it (the argument history is kept per prompt of a server definition). */
+function hello(catalog: Catalog) {
+  const found = catalog.resolve('s.hello');
+  if ('error' in found) throw found.error;
+  return found.prompt;
+}
+
 async function withFailOnce(
   body: (catalog: Catalog, runner: PromptRunner, records: RunRecords) => Promise<void>,
 ): Promise<void> {
@@ -49,7 +56,7 @@ test('a failed run keeps its arguments, the retry starts from them, success forg
     assert.equal(first.kind === 'failed' && first.retry, 's.hello', 'the retry names the prompt');
     assert.deepEqual(attempts.draft('s.hello'), { name: 'Ada' }, 'the failed arguments are kept');
     assert.deepEqual(
-      history.values('s.hello', 'name'),
+      history.values(hello(catalog), 'name'),
       ['Ada'],
       'what was typed is offered next time even though the get failed',
     );
@@ -73,14 +80,14 @@ test('values from a source are not history; a cancelled input runs nothing and k
       fromSource: new Set(['name']),
     });
     await runner.run(await requestFromLine(catalog, 's.hello'), { collect: fromSelection });
-    assert.deepEqual(history.values('s.hello', 'name'), [], 'a source value is not remembered');
+    assert.deepEqual(history.values(hello(catalog), 'name'), [], 'a source value is not remembered');
     const fromReference = await runner.run(
       { ...(await requestFromLine(catalog, 's.hello')), sourced: ['name'] },
       { collect: async (_p, r) => ({ values: { ...r.given, name: 'a file' } }) },
     );
     assert.equal(fromReference.kind, 'done');
     assert.deepEqual(
-      history.values('s.hello', 'name'),
+      history.values(hello(catalog), 'name'),
       [],
       'a value named as sourced by the request is not remembered',
     );

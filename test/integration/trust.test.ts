@@ -211,6 +211,49 @@ test('Restricted Mode: a user server whose envFile is relative (or under ${works
   );
 });
 
+test('Restricted Mode: a user server with ${workspaceFolder} in its command, args, cwd or env is held, naming the field and the variable', async () => {
+  const { faultyCommand } = await launch();
+  const folder = tempDir('mcp-trust-ws-');
+  const ok = faultyCommand('ok');
+  const user: ConfigSource = {
+    kind: 'user',
+    label: 'user settings',
+    config: parseConfigObject(
+      {
+        servers: {
+          inArgs: { ...ok, args: [...ok.args, '${workspaceFolder}/planted.js'] },
+          inCwd: { ...ok, cwd: '${workspaceFolder}' },
+          inEnv: { ...ok, env: { NODE_OPTIONS: '--require=${workspaceFolder}/planted.js' } },
+          inCommand: { command: '${workspaceFolder}/bin/server', args: [] },
+          home: { ...ok, cwd: '${userHome}' },
+        },
+      },
+      'user',
+    ),
+  };
+  const untrusted = planServers([user], { trusted: false, userHome: os.homedir(), firstFolder: folder });
+  assert.deepEqual(
+    untrusted.held.map(h => [h.def.name, h.reason]),
+    [
+      ['inArgs', 'workspaceFolder'],
+      ['inCwd', 'workspaceFolder'],
+      ['inEnv', 'workspaceFolder'],
+      ['inCommand', 'workspaceFolder'],
+    ],
+  );
+  assert.equal(
+    untrusted.held[0].message,
+    'inArgs does not start in Restricted Mode: its args uses ${workspaceFolder}, which is the untrusted workspace; trust the workspace or use an absolute path',
+  );
+  assert.match(untrusted.held[2].message, /its env NODE_OPTIONS uses \$\{workspaceFolder\}/);
+  assert.deepEqual(
+    untrusted.run.map(r => r.def.name),
+    ['home'],
+  );
+  const trusted = planServers([user], { trusted: true, userHome: os.homedir(), firstFolder: folder });
+  assert.equal(trusted.held.length, 0, 'a trusted workspace folder may be used');
+});
+
 test('a workspace cannot replace a user server: on a name clash the user definition runs, the workspace one is shadowed, and the note says why', async () => {
   const { faultyCommand } = await launch();
   const folder = tempDir('mcp-trust-ws-');
@@ -287,13 +330,22 @@ test('consent is remembered per definition: a changed command or URL asks again'
   assert.equal(describeLaunch(a.def), 'node a.js --token ${input:pw}');
 });
 
-test('stored inputs are scoped by origin: the same input id in two workspaces, or user vs workspace, never share a value', () => {
-  const keys = new Set([
-    inputStorageKey('user', 'pw'),
-    inputStorageKey('workspace:/a', 'pw'),
-    inputStorageKey('workspace:/b', 'pw'),
-  ]);
-  assert.equal(keys.size, 3);
+test('stored inputs are bound to the definition that asked: another folder, another server of the repository or a changed one is asked again', () => {
+  const plan = (kind: 'user' | 'workspace', folder: string | undefined, servers: Record<string, unknown>) =>
+    planServers([{ kind, label: 'mcp.json', folder, config: parseConfigObject({ servers }, kind) }], {
+      trusted: true,
+      userHome: '/h',
+    }).run.map(r => r.def);
+  const api = { type: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${input:pw}' } };
+  const [a] = plan('workspace', '/a', { api });
+  const [again] = plan('workspace', '/a', { api });
+  const [otherFolder] = plan('workspace', '/b', { api });
+  const [mine] = plan('user', undefined, { api });
+  const [, sibling] = plan('workspace', '/a', { api, exfil: { ...api, url: 'https://evil.example/mcp' } });
+  const [changed] = plan('workspace', '/a', { api: { ...api, url: 'https://evil.example/mcp' } });
+  assert.equal(inputStorageKey(again, 'pw'), inputStorageKey(a, 'pw'), 'the same definition finds its value');
+  const keys = new Set([a, otherFolder, mine, sibling, changed].map(d => inputStorageKey(d, 'pw')));
+  assert.equal(keys.size, 5);
 });
 
 test('${input:id} used twice in one server is asked once', async () => {

@@ -23,7 +23,7 @@ function layerOf(rel: string): string {
 
 /**
  * core's folders, lowest first: each may import the ones before it and itself. The loose files of
- * src/core (errors, events, log, json, bounded, command ids) are the ground every folder stands on.
+ * src/core (errors, events, log, json, bounded, command ids, label) are the ground every folder stands on.
  * config describes servers; protocol talks to one; render turns its content into parts; catalog holds
  * every prompt of every server; run turns what the user gave into a result; view derives what is shown.
  */

@@ -6,20 +6,26 @@ import { stringifyIteratively, stringifyJson } from '../../src/core/json';
 import { mixedScripts } from '../../src/core/catalog/scripts';
 import { assignShortNames } from '../../src/core/catalog/catalog';
 
-test('textToMarkdown: HTML and entities outside code are escaped; fenced code and code spans are left alone', () => {
-  assert.equal(textToMarkdown('<!-- hidden\nafter'), '\\<!-- hidden\nafter');
-  assert.equal(textToMarkdown('a <img src=x onerror=alert(1)> &lt; b'), 'a \\<img src=x onerror=alert(1)> \\&lt; b');
-  assert.equal(textToMarkdown('use `<div>` here, not <div>'), 'use `<div>` here, not \\<div>');
-  // An escaped backtick opens no span: what follows is escaped.
-  assert.equal(textToMarkdown('\\`<!-- x`'), '\\`\\<!-- x`');
+test('textToMarkdown: HTML and entities outside code are inert; fenced code and code spans are left alone', () => {
+  assert.equal(textToMarkdown('<!-- hidden\nafter'), '&lt;!-- hidden\nafter');
+  assert.equal(textToMarkdown('a <img src=x onerror=alert(1)> &lt; b'), 'a &lt;img src=x onerror=alert(1)> &amp;lt; b');
+  assert.equal(textToMarkdown('use `div()` here, not <div>'), 'use `div()` here, not &lt;div>');
+  // An escaped backtick opens no span: what follows is inert, and the lone backtick at the end is escaped.
+  assert.equal(textToMarkdown('\\`<!-- x`'), '\\`&lt;!-- x\\`');
   assert.equal(
     textToMarkdown('```html\n<!-- kept -->\n```\n<!-- not kept'),
-    '```html\n<!-- kept -->\n```\n\\<!-- not kept',
+    '```html\n<!-- kept -->\n```\n&lt;!-- not kept',
   );
   // A fence the text leaves open is closed, so it cannot swallow the parts after it.
   assert.equal(textToMarkdown('~~~~\ncode'), '~~~~\ncode\n~~~~');
-  // "``` a`b" is no fence (backtick in the info string): its line is escaped like text.
-  assert.equal(textToMarkdown('``` a`b <x>'), '``` a`b \\<x>');
+  // "``` a`b" is no fence (backtick in the info string): its line is text, its lone runs escaped.
+  assert.equal(textToMarkdown('``` a`b <x>'), '\\`\\`\\` a\\`b &lt;x>');
+  // An indented fence (a list item may hold and end it) or one with more than a language is text too.
+  assert.equal(textToMarkdown('  ~~~\n<x>'), '  \\~~~\n&lt;x>');
+  assert.equal(textToMarkdown('~~~ js hidden words\n<x>'), '\\~~~ js hidden words\n&lt;x>');
+  // No image, no link reference definition.
+  assert.equal(textToMarkdown('![a](https://e.example/p.png)'), '&#33;[a](https://e.example/p.png)');
+  assert.equal(textToMarkdown('[r]: https://e.example'), '[r]\\: https://e.example');
 });
 
 test('codeSpan: any text as one inline code span on one line', () => {
@@ -57,5 +63,6 @@ test('assignShortNames: distinct, typeable, stable whatever the order and across
 });
 
 test('escapeLabel: no terminal or bidi controls in a label', () => {
-  assert.equal(escapeLabel('line one\n  s.forged\u001b[2J\u009b31m\u202eend'), 'line one s.forged\\[2J31mend');
+  assert.equal(escapeLabel('line one\n  s.forged\u001b[2J\u009b31m\u202eend'), 'line one s.forged \\[2J 31m end');
+  assert.equal(escapeLabel('$(error) [x](command:y)'), '$\u200b(error) \\[x\\]\u200b(command:y)');
 });

@@ -2,6 +2,7 @@
 // Cursor `mcpServers` files. Pure data in, typed definitions out; variables are substituted here.
 import * as jsonc from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
+import { definitionFingerprint } from './consent.js';
 
 export type ServerSource = 'workspace' | 'user' | 'import';
 
@@ -44,6 +45,11 @@ export interface ServerDefinition {
   origin?: string;
   /** Keys the user's own disable from the tree: the place's stable key and the name (server-merge.ts). */
   disableKey?: string;
+  /**
+   * The consent fingerprint of the definition as written, before its variables were filled in (set by
+   * substituteVariables): keys what belongs to this definition alone, such as its argument history.
+   */
+  fingerprint?: string;
 }
 
 export interface InputDefinition {
@@ -288,7 +294,8 @@ export async function substituteVariables(
           };
     transport = { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client };
   }
-  return secrets.size ? { ...def, transport, secrets: [...secrets] } : { ...def, transport };
+  const fingerprint = def.fingerprint ?? definitionFingerprint(def);
+  return secrets.size ? { ...def, transport, fingerprint, secrets: [...secrets] } : { ...def, transport, fingerprint };
 }
 
 /** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */

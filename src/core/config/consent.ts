@@ -1,7 +1,10 @@
-// Consent to start a workspace-defined server, and the storage keys that keep secrets and consent
-// apart per origin. A definition is identified by a hash of what it runs or where it connects, before
-// substitution: a changed command line or URL asks again, a stored secret never enters the hash.
+// Consent to start a workspace-defined server, what the user is shown before they give it, and the
+// storage keys that keep secrets and consent apart per definition. A definition is identified by a hash
+// of everything it runs, sets or sends, before substitution: any change asks again, and a stored secret
+// never enters the hash.
 import { createHash } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
+import { labelText } from '../label.js';
 import type { ServerDefinition } from './config.js';
 
 export type ConsentDecision = 'allowed' | 'denied';
@@ -41,7 +44,95 @@ export function consentState(def: ServerDefinition, record: ConsentRecord | unde
   return record.decision;
 }
 
-/** Where a stored `${input:id}` value lives: per input id and per origin (user, or one workspace folder). */
-export function inputStorageKey(scope: string | undefined, id: string): string {
-  return `input:${scope ?? 'user'}:${id}`;
+/**
+ * Where a stored `${input:id}` value lives: per input id and per definition that asked for it (its
+ * consent fingerprint). A new server in the same repository, a changed one, or another repository at the
+ * same path is asked again; the value never goes to a definition the user did not type it for.
+ */
+export function inputStorageKey(def: ServerDefinition, id: string): string {
+  return `input:${definitionFingerprint(def)}:${id}`;
+}
+
+/**
+ * Environment variables that change how a program loads code (Node, the dynamic linker, Python, Perl,
+ * Ruby, Java, shells) or which program a bare command name runs: shown first in the consent dialog.
+ */
+const LOADER_VARIABLES = new Set([
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PERL5OPT',
+  'PERL5LIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'BASH_ENV',
+  'ENV',
+  'PATH',
+]);
+
+export function isLoaderVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  return LOADER_VARIABLES.has(upper) || upper.startsWith('DYLD_');
+}
+
+/** A value of the definition as written, one line, long ones cut (the dialog says so with `…`). */
+const MAX_VALUE_CHARS = 300;
+
+/** `${env:NAME}` variables a text reads from the user's environment. */
+function envReads(text: string): string[] {
+  return [...text.matchAll(/\$\{env:([A-Za-z0-9_.-]+)\}/g)].map(m => m[1]);
+}
+
+/**
+ * What the consent dialog says about a definition: every field that will be run, set or sent, as written
+ * (variables not substituted), in this order: variables that change how code loads, then what it reads
+ * from the user's environment, then command, arguments, working folder, env, envFile, URL, headers and
+ * OAuth client. Every value follows the label rule (one line, no controls).
+ */
+export function consentDetail(def: ServerDefinition): string {
+  const t = def.transport;
+  const value = (v: string) => labelText(v, MAX_VALUE_CHARS);
+  const warnings: string[] = [];
+  const fields: string[] = [];
+  const reads: { name: string; where: string }[] = [];
+  const note = (text: string, where: string) => reads.push(...envReads(text).map(name => ({ name, where })));
+  if (t.type === 'stdio') {
+    const env = Object.entries(t.env);
+    const loaders = env.filter(([k]) => isLoaderVariable(k));
+    if (loaders.length)
+      warnings.push(
+        `⚠ ${l10n.t('It sets variables that change which code runs:')}`,
+        ...loaders.map(([k, v]) => `    ${value(k)}=${value(v)}`),
+      );
+    note(t.command, 'command');
+    t.args.forEach(a => note(a, 'args'));
+    if (t.cwd) note(t.cwd, 'cwd');
+    for (const [k, v] of env) note(v, `env ${k}`);
+    fields.push(`${l10n.t('Command:')} ${value(describeLaunch(def))}`);
+    fields.push(`${l10n.t('Working folder:')} ${t.cwd === undefined ? l10n.t('the workspace folder') : value(t.cwd)}`);
+    if (env.length) fields.push(l10n.t('Environment:'), ...env.map(([k, v]) => `    ${value(k)}=${value(v)}`));
+    if (t.envFile !== undefined)
+      fields.push(`${l10n.t('Environment file (may set any variable, loaders too):')} ${value(t.envFile)}`);
+  } else {
+    const headers = Object.entries(t.headers);
+    note(t.url, 'url');
+    for (const [k, v] of headers) note(v, `headers ${k}`);
+    fields.push(`${l10n.t('URL:')} ${value(t.url)}`);
+    if (headers.length) fields.push(l10n.t('Headers:'), ...headers.map(([k, v]) => `    ${value(k)}: ${value(v)}`));
+    if (t.clientId !== undefined) fields.push(`${l10n.t('OAuth client:')} ${value(t.clientId)}`);
+  }
+  if (reads.length)
+    warnings.push(
+      `⚠ ${l10n.t('It reads from your environment and passes on:')}`,
+      ...reads.map(r => `    ${value(r.name)} (${value(r.where)})`),
+    );
+  return [...warnings, ...(warnings.length ? [''] : []), ...fields].join('\n');
 }

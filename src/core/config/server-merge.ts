@@ -21,7 +21,7 @@ export interface ConfigSource {
   discovered?: boolean;
 }
 
-export type HoldReason = 'untrusted' | 'shadowed' | 'envFile' | 'disabled';
+export type HoldReason = 'untrusted' | 'shadowed' | 'envFile' | 'workspaceFolder' | 'disabled';
 
 export interface HeldServer {
   def: ServerDefinition;
@@ -86,9 +86,25 @@ export function envFileInWorkspace(envFile: string | undefined): boolean {
 }
 
 /**
+ * Where a stdio definition uses `${workspaceFolder}` (its command, an argument, its cwd or an env value),
+ * or undefined. In Restricted Mode that folder is the untrusted one: a user's own server would run, or
+ * load code, from the repository.
+ */
+export function workspaceFolderUse(def: ServerDefinition): string | undefined {
+  const t = def.transport;
+  if (t.type !== 'stdio') return undefined;
+  const uses = (s: string | undefined) => !!s?.includes('${workspaceFolder}');
+  if (uses(t.command)) return 'command';
+  if (t.args.some(uses)) return 'args';
+  if (uses(t.cwd)) return 'cwd';
+  const env = Object.entries(t.env).find(([, v]) => uses(v));
+  return env && `env ${env[0]}`;
+}
+
+/**
  * User sources first, each kind in the order given: on a name clash the user's definition is used and the workspace one is shown as
  * shadowed. In an untrusted workspace every workspace-defined server is held back whatever its transport,
- * user stdio servers run from the home folder, and a relative envFile is refused.
+ * user stdio servers run from the home folder, and a relative envFile or `${workspaceFolder}` is refused.
  */
 export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerPlan {
   const plan: ServerPlan = { run: [], held: [], problems: [], notes: [] };
@@ -173,6 +189,21 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
             '{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace',
             def.name,
             t.envFile!,
+          ),
+        });
+        continue;
+      }
+      const use = source.kind === 'user' && !ctx.trusted ? workspaceFolderUse(def) : undefined;
+      if (use) {
+        plan.held.push({
+          def,
+          origin: source.label,
+          reason: 'workspaceFolder',
+          message: l10n.t(
+            '{0} does not start in Restricted Mode: its {1} uses {2}, which is the untrusted workspace; trust the workspace or use an absolute path',
+            def.name,
+            use,
+            '${workspaceFolder}',
           ),
         });
         continue;

@@ -15,6 +15,7 @@ import {
 import * as z from 'zod/v4';
 import type { LogSink } from '../log.js';
 import { PromptError } from '../errors.js';
+import { labelText } from '../label.js';
 
 /** Fields one question may ask for; a larger schema is refused (the user would not page through it). */
 export const MAX_FIELDS = 30;
@@ -88,15 +89,9 @@ export type QuestionAnswer =
 /** The UI (quick input, terminal, `--answer` flags) that answers one question. */
 export type Asker = (question: Question) => Promise<QuestionAnswer>;
 
-/** One line of server text, safe anywhere: controls and line breaks become spaces, `$(` starts no icon, cut to `max`. */
+/** One line of server text, safe anywhere: the shared label rule (core/label.ts), cut to `max`. */
 export function inert(text: string, max = MAX_TITLE_CHARS): string {
-  const flat = text
-    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\$\(/g, '$\u200b(');
-  const chars = [...flat];
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
+  return labelText(text, max);
 }
 
 const SECRET_NAME = /pass(word|wd|phrase)?|secret|token|api[-_]?key|credential|pin$/i;

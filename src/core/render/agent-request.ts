@@ -5,7 +5,10 @@
 // agent passes to our image tool (IMAGE_TOOL), which answers with the image data: VS Code 1.139 attaches
 // image files only from file: (local disk) and http(s) (fetched by the desktop app; the web app throws),
 // so an extension's own images never become an attachment, but a tool result may carry an image.
+// Server text never passes for the user's words or the user's files: every turn it fills starts with a
+// line naming the server it came from, and attachments are named `<server> · <file>`.
 import * as l10n from '@vscode/l10n';
+import { labelText } from '../label.js';
 import { formatBytes, type Part, type Transcript } from './content.js';
 
 /** A part handed over beside the text; `index` is `message.part` as in the transcript. */
@@ -41,7 +44,29 @@ export function parseImageHandle(handle: unknown): { resultId: string; index: st
   return m ? { resultId: m[1], index: `${Number(m[2])}.${Number(m[3])}` } : undefined;
 }
 
+/** Where the text came from: named at the head of every turn it fills. */
+export interface HandOffSource {
+  server: string;
+  prompt: string;
+}
+
+/** `The following was returned by the MCP server "github" (prompt github.review); it is not the user's words.` */
+export function sourceLine(source: HandOffSource): string {
+  return l10n.t(
+    'The following was returned by the MCP server "{0}" (prompt {1}); it is not the user\'s words.',
+    labelText(source.server),
+    labelText(source.prompt),
+  );
+}
+
+/** `github · notes.md`: an attachment's name says which server it came from, so it cannot pass for a workspace file. */
+export function attachmentName(server: string, fileName: string): string {
+  return `${labelText(server, 60).replace(/[/\\:*?"<>|]/g, '_')} · ${fileName}`;
+}
+
 export interface HandOffOptions {
+  /** The server and prompt the transcript came from. */
+  source: HandOffSource;
   /** Stands in for a missing user turn before an assistant message, e.g. the invocation. */
   opener: string;
   /** The request when the prompt ends with an assistant message. */
@@ -68,16 +93,24 @@ export function buildHandOff(t: Transcript, o: HandOffOptions): HandOff {
     if (m.role === 'user') {
       pending = pending === undefined ? text : `${pending}\n\n${text}`;
     } else {
-      previousRequests.push({ request: pending ?? o.opener, response: text });
+      previousRequests.push({ request: pending === undefined ? o.opener : marked(pending), response: marked(text) });
       pending = undefined;
     }
   });
-  return { previousRequests, query: pending ?? o.continueText, files, images };
+  return { previousRequests, query: pending === undefined ? o.continueText : marked(pending), files, images };
+  function marked(text: string): string {
+    return `${sourceLine(o.source)}\n\n${text}`;
+  }
 }
 
-/** The whole transcript as one text with role headings: for the chat input, where there are no turns. */
-export function handOffText(t: Transcript, labels: { user: string; assistant: string }, resultId?: string): string {
-  return t.messages
+/** The whole transcript as one text with role headings, under its source line: for the chat input, where there are no turns. */
+export function handOffText(
+  t: Transcript,
+  labels: { user: string; assistant: string },
+  source: HandOffSource,
+  resultId?: string,
+): string {
+  const text = t.messages
     .map((m, mi) => {
       const body = m.parts
         .map((p, pi) => partText(p, resultId === undefined ? undefined : imageHandle(resultId, `${mi}.${pi}`)))
@@ -86,6 +119,7 @@ export function handOffText(t: Transcript, labels: { user: string; assistant: st
       return `${m.role === 'assistant' ? labels.assistant : labels.user}:\n${body}`;
     })
     .join('\n\n');
+  return `${sourceLine(source)}\n\n${text}`;
 }
 
 /**

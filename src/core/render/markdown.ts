@@ -3,6 +3,7 @@
 // after it in a preview while the model still gets it, so HTML is escaped and shows as text. The labels
 // are localised by the caller.
 import { audienceOf, formatBytes, Part, Transcript } from './content.js';
+import { labelText } from '../label.js';
 
 export interface MarkdownLabels {
   user: string;
@@ -21,7 +22,7 @@ export interface MarkdownOptions {
 
 export function transcriptToMarkdown(t: Transcript, o: MarkdownOptions): string {
   const out: string[] = [];
-  if (t.description) out.push(`> ${escapeHtml(oneLine(t.description))}`, '');
+  if (t.description) out.push(`> ${escapeLine(oneLine(t.description))}`, '');
   t.messages.forEach((m, mi) => {
     out.push(`### ${m.role === 'assistant' ? o.labels.assistant : o.labels.user}`, '');
     m.parts.forEach((p, pi) => {
@@ -54,7 +55,7 @@ export function partToMarkdown(p: Part, index: string, o: MarkdownOptions): stri
     case 'link': {
       const label = escapeLabel(p.title ?? p.name);
       const head = href ? `🔗 [${label}](${href})` : `🔗 ${label} ${codeSpan(p.uri)}`;
-      return p.description ? `${head} — ${escapeHtml(oneLine(p.description))}` : head;
+      return p.description ? `${head} — ${escapeLine(oneLine(p.description))}` : head;
     }
     case 'invalid':
       return `⚠️ *${o.labels.notShown(p.reason)}*`;
@@ -77,58 +78,95 @@ function oneLine(text: string): string {
 }
 
 /**
- * Server text as markdown that shows all of itself: `<` and `&` outside code are backslash-escaped, so
- * no HTML element, comment or entity is formed (markdown stays markdown). Code (fenced blocks, spans)
- * is literal already and stays as it is; a fence the text leaves open is closed, so it cannot swallow
- * what follows the part.
+ * Server text as markdown that shows all of itself, whatever block or span structure a renderer finds
+ * in it. Markdown stays markdown, but no raw HTML (an HTML comment would hide the rest from the reader
+ * while the model still gets it; an <img> would be fetched), no link reference definition (it hides its
+ * line) and no image (`![](https://…)` is fetched) can form:
+ * - line breaks are read as CommonMark reads them (\r, \n, \r\n);
+ * - a fenced code block is kept only when its opening fence is not indented (then no list item or block
+ *   quote can hold it and end it early, so its lines are code for every renderer) and its info string is
+ *   one word, the language (a renderer shows no info string); a fence the text leaves open is closed, so
+ *   it cannot swallow what follows the part;
+ * - every other line goes through escapeLine().
  */
 export function textToMarkdown(text: string): string {
   const out: string[] = [];
   let fence: { ch: string; length: number } | undefined;
-  for (const line of text.split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+  for (const line of text.split(/\r\n|\r|\n/)) {
     if (fence) {
-      if (marker && marker[1][0] === fence.ch && marker[1].length >= fence.length && !marker[2].trim())
-        fence = undefined;
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+      if (close && close[1][0] === fence.ch && close[1].length >= fence.length) fence = undefined;
       out.push(line);
-    } else if (marker && !(marker[1][0] === '`' && marker[2].includes('`'))) {
-      fence = { ch: marker[1][0], length: marker[1].length };
-      out.push(line);
-    } else {
-      out.push(escapeHtml(line));
+      continue;
     }
+    const open = /^(`{3,}|~{3,})([ \t]*[\w.+#-]*[ \t]*)$/.exec(line);
+    if (open) {
+      fence = { ch: open[1][0], length: open[1].length };
+      out.push(line);
+    } else out.push(escapeLine(line));
   }
   if (fence) out.push(fence.ch.repeat(fence.length));
   return out.join('\n');
 }
 
-/** `<` and `&` outside code spans escaped (one line; spans are matched within it, as backtick runs of equal length). */
-export function escapeHtml(line: string): string {
+/**
+ * One line of server text as markdown. It holds no `<` at all (each is `&lt;`): no HTML element,
+ * comment or autolink can form whatever a renderer makes of the rest, and a backslash would not do,
+ * since a renderer that links bare URLs takes the backslash into the link (`https://x/\<img>` left a raw
+ * <img>). No `!` stands before a `[` (no image is fetched), `]:` and runs of `~~~` are escaped (no link
+ * reference definition hides the line, no fence opens whose info string is not shown), `&` is `&amp;`.
+ * Code spans are paired within the line, as CommonMark pairs them (the next run of backticks of the same
+ * length), and kept as they are unless they hold `<` or `![`; a run with no partner on its line is
+ * escaped, so no span reaches into the next line and pairs differently there (CommonMark spans cross
+ * line breaks). A span that is not kept shows its text, backticks included.
+ */
+export function escapeLine(line: string): string {
   let out = '';
   let i = 0;
   while (i < line.length) {
     const c = line[i];
-    if (c === '\\') {
-      out += line.slice(i, i + 2);
+    const next = line[i + 1];
+    if (c === '\\' && next !== undefined && !'<&!'.includes(next)) {
+      // The text's own escapes stay; before `<`, `&` and `!` the entities below say the same.
+      out += c + next;
       i += 2;
-      continue;
-    }
-    if (c === '`') {
+    } else if (c === '`') {
       const run = /^`+/.exec(line.slice(i))![0];
       const close = findRun(line, run.length, i + run.length);
       if (close < 0) {
-        out += run;
+        out += '\\`'.repeat(run.length);
         i += run.length;
         continue;
       }
-      out += line.slice(i, close + run.length);
+      const span = line.slice(i, close + run.length);
+      out += /<|!\[/.test(span) ? escapeAll(span) : span;
       i = close + run.length;
-      continue;
+    } else if (c === '~' && line.startsWith('~~~', i)) {
+      // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
+      const run = /^~+/.exec(line.slice(i))![0];
+      out += `\\${run}`;
+      i += run.length;
+    } else {
+      // A backslash before `<`, `&` or `!` goes (the entity says it); one that ends the line stays.
+      out += c === '\\' ? (next === undefined ? c : '') : inertChar(c, next, line[i - 1]);
+      i++;
     }
-    out += c === '<' || c === '&' ? `\\${c}` : c;
-    i++;
   }
   return out;
+}
+
+/** `<`, `&`, `!` before `[` and `:` after `]` as text that starts no markup. */
+function inertChar(c: string, next: string | undefined, before?: string): string {
+  if (c === '<') return '&lt;';
+  if (c === '&') return '&amp;';
+  if (c === '!' && (next === '[' || next === '\\')) return '&#33;';
+  if (c === ':' && before === ']') return '\\:';
+  return c;
+}
+
+/** Every ASCII punctuation character escaped: the text shows literally, markdown or not. */
+function escapeAll(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, c => (c === '<' || c === '&' ? inertChar(c, undefined) : `\\${c}`));
 }
 
 /** Index of the next run of exactly `length` backticks from `from`, or -1. */
@@ -147,12 +185,10 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** Link labels come from servers: no brackets that could end the label early. */
+/**
+ * Server text as a label inside our markdown (a link label, a heading): the label rule, then markdown's
+ * own escapes; `<` and `&` as entities (a backslash can be taken into a linked bare URL, see escapeLine).
+ */
 export function escapeLabel(text: string): string {
-  // Controls (ESC, C1, bidi overrides) have no business in a label: they show as boxes or reorder the text.
-  return text
-    .replace(/[[\]\\`*_<>]/g, c => `\\${c}`)
-    .replace(/\s+/g, ' ')
-    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
-    .slice(0, 200);
+  return labelText(text).replace(/[[\]\\`*_<>&]/g, c => (c === '<' ? '&lt;' : c === '&' ? '&amp;' : `\\${c}`));
 }

@@ -1,5 +1,7 @@
 // Each argument's last-used values, offered first the next time it is asked for. Kept in a key-value
 // store that outlives the window (VS Code's globalState in the extension, memory in the CLI).
+import type { CatalogPrompt } from '../catalog/catalog.js';
+import { historyKey } from './history-key.js';
 
 /** The part of VS Code's Memento the history uses (the CLI and the tests pass memoryStore()). */
 export interface KeyValueStore {
@@ -12,22 +14,23 @@ const HISTORY_LIMIT = 10;
 export class ArgumentHistory {
   constructor(private readonly memory: KeyValueStore) {}
 
-  /** Last-used values of one argument, newest first. */
-  values(invocationName: string, argument: string): string[] {
-    return this.memory.get<string[]>(historyKey(invocationName, argument), []);
+  /** Last-used values of one argument of `prompt`, newest first. */
+  values(prompt: CatalogPrompt, argument: string): string[] {
+    return this.memory.get<string[]>(storageKey(prompt, argument), []);
   }
 
-  async remember(invocationName: string, values: Record<string, string>): Promise<void> {
+  async remember(prompt: CatalogPrompt, values: Record<string, string>): Promise<void> {
     for (const [arg, value] of Object.entries(values)) {
       if (!value) continue;
-      const list = [value, ...this.values(invocationName, arg).filter(v => v !== value)].slice(0, HISTORY_LIMIT);
-      await this.memory.update(historyKey(invocationName, arg), list);
+      const list = [value, ...this.values(prompt, arg).filter(v => v !== value)].slice(0, HISTORY_LIMIT);
+      await this.memory.update(storageKey(prompt, arg), list);
     }
   }
 }
 
-function historyKey(invocationName: string, argument: string): string {
-  return `history:${invocationName}:${argument}`;
+/** Per server definition (historyKey), not per name: another repository's `api` server gets no values typed for this one. */
+function storageKey(prompt: CatalogPrompt, argument: string): string {
+  return `history:${historyKey(prompt)}:${argument}`;
 }
 
 /** A KeyValueStore in memory: the CLI's (nothing outlives the process) and the tests'. */

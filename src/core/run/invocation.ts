@@ -105,11 +105,22 @@ function closesAtEnd(value: string): boolean {
  * hand-off to chat. parseInvocation() reads back exactly these names and values, whatever they hold.
  */
 export function formatInvocation(name: string, args: Record<string, string>): string {
-  // A value that starts with `#` is quoted: bare, chat would read it as a reference (`#file:…`) and send that file instead.
-  const parts = Object.entries(args).map(
-    ([k, v]) => `${NAME.test(k) ? k : quote(k)}=${/^[^\s"'#][^\s"']*$/.test(v) ? v : quote(v)}`,
-  );
+  const parts = Object.entries(args).map(([k, v]) => `${formatName(k)}=${formatValue(v)}`);
   return [name, ...parts].join(' ');
+}
+
+/** An argument's name as a chat line writes it: bare when it is a plain word, else double-quoted. */
+export function formatName(name: string): string {
+  return NAME.test(name) ? name : quote(name);
+}
+
+/**
+ * One value as every writer of a chat line writes it (invocation lines, chat-input completion): bare only
+ * when it reads back as itself and nothing else. A value that starts with `#` is quoted: bare, chat would
+ * read it as a reference (`#file:…`, `#selection`) and send that file instead of the words.
+ */
+export function formatValue(value: string): string {
+  return /^[^\s"'#][^\s"']*$/.test(value) ? value : quote(value);
 }
 
 /** Double quotes; backslashes doubled only where they end at a quote, as unquote() reads them. */

@@ -8,7 +8,13 @@ import { PromptError, refusedByServer } from '../errors.js';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
 import { ArgumentHistory, memoryStore } from './argument-history.js';
 import { Attempts } from './attempts.js';
-import { missingArguments, unknownArguments, type InvokeResult, type RunRequest } from './invocation.js';
+import {
+  formatInvocation,
+  missingArguments,
+  unknownArguments,
+  type InvokeResult,
+  type RunRequest,
+} from './invocation.js';
 import { ResultStore, type StoredResult } from './result-store.js';
 import { watchQuestions, type QuestionWatcher } from './question-watch.js';
 
@@ -120,6 +126,12 @@ export class PromptRunner {
     }
   }
 
+  /** The prepared run as the line a person sends in chat (the chat request runs it); Repeat Last Prompt repeats it. */
+  handOff({ prompt, args }: Prepared): string {
+    this.records.attempts.ran({ invocationName: prompt.invocationName, args });
+    return formatInvocation(prompt.invocationName, args);
+  }
+
   /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
   async get(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
     const { prompt, args } = prepared;
@@ -171,7 +183,7 @@ export class PromptRunner {
       const typed = Object.entries(got.values).filter(
         ([k]) => !got.fromSource?.has(k) && !request.sourced?.includes(k),
       );
-      await this.records.history.remember(prompt.invocationName, Object.fromEntries(typed));
+      await this.records.history.remember(prompt, Object.fromEntries(typed));
       return got.values;
     } finally {
       release();

@@ -1,5 +1,6 @@
 // What the tree, the picker and the status bar show, as plain data: the edge (src/ui/) turns these
-// descriptors into vscode.TreeItem / QuickPickItem / StatusBarItem and adds nothing of its own.
+// descriptors into vscode.TreeItem / QuickPickItem / StatusBarItem and adds nothing of its own. Every
+// server string (names, titles, descriptions, problems) goes through labelText() on its way in here.
 import * as l10n from '@vscode/l10n';
 import type { CatalogPrompt } from '../catalog/catalog.js';
 import type { ServerInfo } from '../protocol/connection.js';
@@ -7,6 +8,7 @@ import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
 import { argumentList } from '../run/invocation.js';
 import { escapeLabel } from '../render/markdown.js';
+import { labelText } from '../label.js';
 import { safeIconSrc } from './icons.js';
 import { lookAlikeWarning, promptLabel, slashName } from './names.js';
 import {
@@ -52,6 +54,8 @@ export interface ServerView extends ServerSnapshot {
 }
 
 const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foreground' };
+/** Server text in a tooltip or a picker row's detail: room for a description, still one line. */
+const MAX_TOOLTIP_CHARS = 1000;
 
 /** What a server row says first. `cached`: its prompts come from the cache and it has not confirmed them. */
 export function statusLabel(life: LifecycleState, cached = false): string {
@@ -106,7 +110,7 @@ export function serverItem(
   const problem = problemOf(state);
   const statusText = statusLabel(life, !!entry.cached);
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(entry.def.name)}** — ${statusText}\n\n` }];
-  const text = (t: string) => tooltip.push({ text: `${t}\n\n` });
+  const text = (t: string) => tooltip.push({ text: `${labelText(t, MAX_TOOLTIP_CHARS)}\n\n` });
   const info = entry.connection.info;
   // Cleaned where it arrives (server-identity.ts); the latest a 2026 result named.
   if (info?.serverInfo) text(l10n.t('Server: {0}', describeServerInfo(info.serverInfo)));
@@ -122,11 +126,11 @@ export function serverItem(
     // A row without prompts has another id: VS Code keeps a row's first expand state per id, so the row
     // with prompts must be a new one to start as `collapsible` says (src/ui/tree.ts).
     id: collapsible === 'none' ? `server:${entry.id}:unlisted` : `server:${entry.id}`,
-    label: entry.def.name,
+    label: labelText(entry.def.name),
     // A running server's listing problem is in the icon and tooltip; its row still says what runs.
     description:
       problem !== undefined && !isRunning(state)
-        ? `${statusText}: ${problem}`
+        ? `${statusText}: ${labelText(problem)}`
         : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
     tooltip,
     icon: statusIcon(life),
@@ -149,8 +153,8 @@ export function heldItem(held: HeldEntry): TreeItemView {
   const state = heldState(held);
   const base = {
     id: `held:${def.scope ?? def.source}:${def.id}`,
-    label: def.name,
-    tooltip: held.message,
+    label: labelText(def.name),
+    tooltip: labelText(held.message, MAX_TOOLTIP_CHARS),
     contextValue: `held.${held.reason}`,
     collapsible: 'none' as const,
   };
@@ -161,7 +165,7 @@ export function heldItem(held: HeldEntry): TreeItemView {
       return {
         ...base,
         description: l10n.t('not started: workspace not trusted'),
-        tooltip: `${held.message}\n\n${l10n.t(
+        tooltip: `${labelText(held.message, MAX_TOOLTIP_CHARS)}\n\n${l10n.t(
           'Servers that run commands from this workspace start only in a trusted workspace.',
         )}`,
         icon: { codicon: 'shield' },
@@ -171,6 +175,8 @@ export function heldItem(held: HeldEntry): TreeItemView {
       return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
     case 'envFile':
       return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', trust);
+    case 'workspaceFolder':
+      return heldRow(base, l10n.t('not started: it uses the untrusted workspace folder'), 'shield', trust);
     case 'consent':
       return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', allow);
     case 'declined':
@@ -190,9 +196,9 @@ function heldRow(base: HeldBase, description: string, codicon: string, command?:
 /** A configuration file or setting that could not be read. */
 export function problemItem(origin: string, message: string): TreeItemView {
   return {
-    label: origin,
-    description: message,
-    tooltip: message,
+    label: labelText(origin),
+    description: labelText(message),
+    tooltip: labelText(message, MAX_TOOLTIP_CHARS),
     icon: WARNING,
     contextValue: 'problem',
     collapsible: 'none',
@@ -201,14 +207,15 @@ export function problemItem(origin: string, message: string): TreeItemView {
 
 /** A prompt row; the tree adds its own node as the run command's argument. */
 export function promptItem(p: CatalogPrompt): TreeItemView {
-  const label = promptLabel(p);
+  const label = labelText(promptLabel(p));
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(label)}** \`/${p.invocationName}\`\n\n` }];
-  if (p.prompt.description) tooltip.push({ text: p.prompt.description });
+  if (p.prompt.description) tooltip.push({ text: labelText(p.prompt.description, MAX_TOOLTIP_CHARS) });
   const icon = safeIconSrc(p.prompt.icons);
+  const description = p.prompt.title ? p.prompt.name : p.prompt.description;
   return {
     id: `prompt:${p.invocationName}`,
     label,
-    description: p.prompt.title ? p.prompt.name : p.prompt.description,
+    description: description === undefined ? undefined : labelText(description),
     tooltip,
     icon: icon ? { uri: icon } : { codicon: 'comment-discussion' },
     contextValue: 'prompt',
@@ -219,12 +226,15 @@ export function promptItem(p: CatalogPrompt): TreeItemView {
 
 export function argumentItem(p: CatalogPrompt, index: number): TreeItemView {
   const a = p.prompt.arguments![index];
+  const name = labelText(a.name);
   return {
-    label: a.required ? `${a.name} *` : a.name,
+    label: a.required ? `${name} *` : name,
     // Arguments are server data: two with the same name must not make two items with one id.
     id: `arg:${p.invocationName}:${index}:${a.name}`,
-    description: [a.required ? l10n.t('required') : l10n.t('optional'), a.description].filter(Boolean).join(' · '),
-    tooltip: a.description,
+    description: [a.required ? l10n.t('required') : l10n.t('optional'), a.description && labelText(a.description)]
+      .filter(Boolean)
+      .join(' · '),
+    tooltip: a.description && labelText(a.description, MAX_TOOLTIP_CHARS),
     icon: { codicon: a.required ? 'symbol-field' : 'symbol-variable' },
     contextValue: 'argument',
     collapsible: 'none',
@@ -256,7 +266,7 @@ export interface PickerItemView<S extends ServerView = ServerView> {
 export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
   const items: PickerItemView<S>[] = [];
   for (const s of servers) {
-    items.push({ label: s.def.name, separator: true, key: `server:${s.id}`, group: s.id });
+    items.push({ label: labelText(s.def.name), separator: true, key: `server:${s.id}`, group: s.id });
     if (!s.prompts.length) {
       const row = emptyServerRow(s, serverState(s));
       if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
@@ -267,11 +277,12 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
       const args = argumentList(p);
       const lookAlike = lookAlikeWarning(p);
       items.push({
-        label: `${lookAlike ? '$(warning) ' : ''}${promptLabel(p)}`,
-        description: `/${slashName(p)}`,
+        label: `${lookAlike ? '$(warning) ' : ''}${labelText(promptLabel(p))}`,
+        description: `/${labelText(slashName(p))}`,
         detail:
           [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
             .filter(Boolean)
+            .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
             .join(' — ') || undefined,
         iconUri: icon,
         prompt: p,
@@ -330,13 +341,13 @@ export function mergePickerRows<S extends ServerView>(
 /** A server without prompts says why: it is starting, or it failed (its log is one click away). */
 function emptyServerRow<S extends ServerView>(s: S, state: ServerState): PickerItemView<S> | undefined {
   if (lifecycleOf(state)?.kind === 'starting') {
-    return { label: `$(loading~spin) ${l10n.t('{0} is starting…', s.def.name)}`, alwaysShow: true };
+    return { label: `$(loading~spin) ${l10n.t('{0} is starting…', labelText(s.def.name))}`, alwaysShow: true };
   }
   const problem = problemOf(state);
   if (problem === undefined) return undefined;
   return {
-    label: `$(error) ${l10n.t('{0} failed', s.def.name)}`,
-    description: problem,
+    label: `$(error) ${l10n.t('{0} failed', labelText(s.def.name))}`,
+    description: labelText(problem),
     detail: l10n.t('Select to open its log'),
     logOf: s,
     alwaysShow: true,

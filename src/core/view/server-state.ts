@@ -42,6 +42,8 @@ export type ServerState =
   /** Runs commands from an untrusted workspace (or reads its envFile there). */
   | { kind: 'untrusted'; message: string }
   | { kind: 'envFile'; message: string }
+  /** A user's server that would use the untrusted folder through `${workspaceFolder}`. */
+  | { kind: 'workspaceFolder'; message: string }
   /** Not used: the user's own server of this name is. */
   | { kind: 'shadowed'; message: string }
   /** Turned off: by the user from the tree, or in its own file. */
@@ -92,6 +94,7 @@ export function lifecycleOf(state: ServerState): LifecycleState | undefined {
     case 'declined':
     case 'untrusted':
     case 'envFile':
+    case 'workspaceFolder':
     case 'shadowed':
     case 'disabled':
       return undefined;

@@ -2,6 +2,7 @@
 // the server's completions. Until the server answers for this exact text, its last answer is narrowed
 // to what still fits it, so the list follows every keystroke without waiting for the network.
 import * as l10n from '@vscode/l10n';
+import { labelText } from '../label.js';
 
 export interface Completions {
   prefix: string;
@@ -14,7 +15,8 @@ export interface BoxRow {
 }
 
 /** Row 0 of a step: what is typed, else a hint (required) or Skip (optional). */
-export function boxRow(typed: string, argument: string, required: boolean | undefined): BoxRow {
+export function boxRow(typed: string, argumentName: string, required: boolean | undefined): BoxRow {
+  const argument = labelText(argumentName);
   if (typed) return { label: typed, description: l10n.t('use what you typed') };
   if (required) return { label: l10n.t('$(edit) Type a value for {0}', argument) };
   return { label: l10n.t('$(debug-step-over) Skip'), description: l10n.t('leave {0} empty', argument) };
@@ -35,7 +37,7 @@ export function suggestions(
     completions.prefix === typed
       ? completions.values
       : completions.values.filter(c => c.toLowerCase().startsWith(lower));
-  const fromServer = l10n.t('suggestion from {0}', server);
+  const fromServer = l10n.t('suggestion from {0}', labelText(server));
   for (const c of answered) if (c !== typed && !current.has(c)) current.set(c, fromServer);
   return current;
 }

@@ -1,5 +1,6 @@
 // The rows of one argument step (src/ui/argument-input.ts), built so that what the user typed or
 // clicked is what runs, and so that no row moves under the pointer after a keystroke or a server answer.
+import { labelText } from '../label.js';
 
 /** A quick-pick row: the QuickPickItem fields we set, plus what the row stands for. */
 export interface ValueRow<S extends string = string> {
@@ -48,12 +49,16 @@ export class ValueRows<S extends string = string> {
     const items: ValueRow<S>[] = [
       { ...box, alwaysShow: true },
       ...this.fixed.map(f => ({ ...f, alwaysShow: false })),
-      ...this.values.map(v => ({
-        label: v,
-        value: v,
-        description: current.get(v),
-        alwaysShow: current.has(v) && !filterShows(v, typed),
-      })),
+      // A value is server text (or the user's history of it): its label follows the label rule, the value stays whole.
+      ...this.values.map(v => {
+        const label = labelText(v);
+        return {
+          label,
+          value: v,
+          description: current.get(v),
+          alwaysShow: current.has(v) && !filterShows(label, typed),
+        };
+      }),
     ];
     const signature = JSON.stringify(items.map(i => [i.label, i.description, i.alwaysShow]));
     if (signature === this.signature) return undefined;

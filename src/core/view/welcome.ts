@@ -20,8 +20,8 @@ export interface ViewSnapshot {
   readonly problems: number;
 }
 
-/** Held back only because the workspace is not trusted (its servers, or a user server's envFile in it). */
-const RESTRICTED: ReadonlySet<string> = new Set(['untrusted', 'envFile']);
+/** Held back only because the workspace is not trusted (its servers, or a user server's envFile or folder in it). */
+const RESTRICTED: ReadonlySet<string> = new Set(['untrusted', 'envFile', 'workspaceFolder']);
 
 /** The welcome case, or undefined when the rows say more than a welcome would. */
 export function viewWelcome(v: ViewSnapshot): ViewWelcome | undefined {

@@ -1,0 +1,83 @@
+// Secrets written in clear in another client's server entries (Claude Desktop, Cursor): found before an
+// import writes them into a file, and replaced by `${input:…}` placeholders when the user asks for that
+// (the value is then asked once, on first start, and kept in VS Code's secret storage). A repository file
+// is read by everyone who can read the repository, so nothing here is written there without the user.
+import { sanitizeServerId, type InputDefinition } from './config.js';
+
+/** One value that looks like a secret, where it sits in an entry, and the input id it would become. */
+export interface LiteralSecret {
+  server: string;
+  /** `env GITHUB_TOKEN`, `headers Authorization`, `args 3`: for the warning. */
+  field: string;
+  path: (string | number)[];
+  inputId: string;
+  /** What the value keeps around the secret (`Bearer ` of an Authorization header). */
+  prefix: string;
+}
+
+/** A name that says it holds a secret. */
+const SECRET_NAME =
+  /token|secret|passw(or)?d|pwd|api[-_]?key|access[-_]?key|private[-_]?key|credential|authorization|auth[-_]?token|cookie/i;
+/** Values that are secrets by their shape: well-known token prefixes. */
+const TOKEN_SHAPE =
+  /^(gh[pousr]_|github_pat_|glpat-|sk-|sk_live_|rk_live_|xox[abpr]-|AKIA|ASIA|AIza|ya29\.|eyJ[\w-]+\.[\w-]+\.)[\w\-.=/+]{8,}/;
+/** `--api-key=…`, `--token=…` in an argument. */
+const SECRET_FLAG = /^(--?[\w-]*(?:token|secret|password|api[-_]?key|key)[\w-]*=)(.+)$/i;
+/** A value that is already a variable (or empty) is no literal secret. */
+const VARIABLE_ONLY = /^(?:\s*\$\{[^}]+\}\s*)*$/;
+
+function literal(value: unknown): value is string {
+  return typeof value === 'string' && !VARIABLE_ONLY.test(value);
+}
+
+/** The secrets written in clear in the entries about to be imported (name → raw entry). */
+export function literalSecrets(entries: Record<string, unknown>): LiteralSecret[] {
+  const found: LiteralSecret[] = [];
+  for (const [server, entry] of Object.entries(entries)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const e = entry as Record<string, unknown>;
+    const id = (name: string) => `${sanitizeServerId(server)}-${name.replace(/[^A-Za-z0-9_.-]+/g, '_')}`;
+    for (const [k, v] of Object.entries(record(e.env)))
+      if (literal(v) && (SECRET_NAME.test(k) || TOKEN_SHAPE.test(v)))
+        found.push({ server, field: `env ${k}`, path: ['env', k], inputId: id(k), prefix: '' });
+    for (const [k, v] of Object.entries(record(e.headers))) {
+      if (!literal(v) || !(SECRET_NAME.test(k) || TOKEN_SHAPE.test(v))) continue;
+      const scheme = /^(Bearer|Basic|Token)\s+/i.exec(v)?.[0] ?? '';
+      if (literal(v.slice(scheme.length)))
+        found.push({ server, field: `headers ${k}`, path: ['headers', k], inputId: id(k), prefix: scheme });
+    }
+    const args: unknown[] = Array.isArray(e.args) ? e.args : [];
+    args.forEach((a, i) => {
+      if (!literal(a)) return;
+      const flag = SECRET_FLAG.exec(a);
+      const before = args[i - 1];
+      const afterFlag = typeof before === 'string' && /^--?[\w-]*(token|secret|password|key)$/i.test(before);
+      if (flag ? literal(flag[2]) : afterFlag || TOKEN_SHAPE.test(a))
+        found.push({ server, field: `args ${i}`, path: ['args', i], inputId: id(`arg${i}`), prefix: flag?.[1] ?? '' });
+    });
+  }
+  return found;
+}
+
+/**
+ * The entries with each secret replaced by `${input:<server>-<name>}` (a header keeps its scheme, a flag
+ * its name), and the password inputs that declare them. The entries given are not changed.
+ */
+export function withInputPlaceholders(
+  entries: Record<string, unknown>,
+  secrets: readonly LiteralSecret[],
+): { entries: Record<string, unknown>; inputs: InputDefinition[] } {
+  const out = structuredClone(entries) as Record<string, Record<string, unknown>>;
+  const inputs: InputDefinition[] = [];
+  for (const s of secrets) {
+    let holder: Record<string | number, unknown> = out[s.server];
+    for (const step of s.path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
+    holder[s.path[s.path.length - 1]] = `${s.prefix}\${input:${s.inputId}}`;
+    inputs.push({ id: s.inputId, type: 'promptString', description: `${s.server}: ${s.field}`, password: true });
+  }
+  return { entries: out, inputs };
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

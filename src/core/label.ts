@@ -1,0 +1,27 @@
+// The one rule for server text shown in a VS Code label, description, detail, tooltip, dialog or
+// notification: one line that says what it says. Line breaks and other controls could forge a second
+// row; bidi overrides reorder what is read; `$(name)` would draw one of VS Code's icons (a server could
+// imitate a status row); `[text](command:…)` is a link a notification runs a command from.
+// Markdown surfaces escape the result once more (render/markdown.ts escapeLabel).
+
+/** Labels are cut here unless a surface says otherwise. */
+export const MAX_LABEL_CHARS = 200;
+
+/** C0/C1 controls, line and paragraph separators, bidi embeddings, overrides, isolates and marks. */
+const INVISIBLE = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Server text as one safe line: controls and line breaks become spaces, bidi controls go, runs of
+ * white space become one, `$(` and `](` get a zero-width space so neither an icon nor a link forms, and
+ * the text is cut to `max` characters (`…` says so).
+ */
+export function labelText(text: string, max = MAX_LABEL_CHARS): string {
+  const flat = text
+    .replace(INVISIBLE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\$\(/g, '$\u200b(')
+    .replace(/\]\(/g, ']\u200b(');
+  const chars = [...flat];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
+}

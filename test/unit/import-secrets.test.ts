@@ -1,0 +1,69 @@
+// Import Servers: secrets written in clear in another client's entries (src/core/config/import-secrets.ts)
+// are found, and replaced by `${input:…}` placeholders (with their password inputs) when the user asks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { literalSecrets, withInputPlaceholders } from '../../src/core/config/import-secrets';
+import { parseConfigObject } from '../../src/core/config/config';
+
+const entries = {
+  GitHub: {
+    command: 'npx',
+    args: ['-y', 'server-github', '--api-key', 'plain-key-123', '--token=abc123', '--verbose'],
+    env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', DEBUG: '1', HOME_DIR: '/home/me' },
+  },
+  Remote: {
+    url: 'https://api.example/mcp',
+    headers: { Authorization: 'Bearer sk-live-secret', Accept: 'application/json', 'X-Api-Key': '${env:KEY}' },
+  },
+  Shaped: { command: 'srv', env: { SOMETHING: 'sk-abcdefghijklmnopqrstuvwxyz' } },
+};
+
+test('secrets in clear are found by name or by shape; variables, flags and plain values are not', () => {
+  assert.deepEqual(
+    literalSecrets(entries).map(s => [s.server, s.field, s.inputId]),
+    [
+      ['GitHub', 'env GITHUB_PERSONAL_ACCESS_TOKEN', 'github-GITHUB_PERSONAL_ACCESS_TOKEN'],
+      ['GitHub', 'args 3', 'github-arg3'],
+      ['GitHub', 'args 4', 'github-arg4'],
+      ['Remote', 'headers Authorization', 'remote-Authorization'],
+      ['Shaped', 'env SOMETHING', 'shaped-SOMETHING'],
+    ],
+  );
+});
+
+test('placeholders replace each secret (a header keeps its scheme, a flag its name) and declare password inputs', () => {
+  const { entries: safe, inputs } = withInputPlaceholders(entries, literalSecrets(entries));
+  const text = JSON.stringify(safe);
+  for (const secret of ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'plain-key-123', 'abc123', 'sk-live-secret'])
+    assert.ok(!text.includes(secret), secret);
+  const gh = safe.GitHub as { args: string[]; env: Record<string, string> };
+  assert.deepEqual(gh.args, [
+    '-y',
+    'server-github',
+    '--api-key',
+    '${input:github-arg3}',
+    '--token=${input:github-arg4}',
+    '--verbose',
+  ]);
+  assert.equal(gh.env.DEBUG, '1');
+  assert.equal(
+    (safe.Remote as { headers: Record<string, string> }).headers.Authorization,
+    'Bearer ${input:remote-Authorization}',
+  );
+  assert.ok(inputs.every(i => i.password && i.type === 'promptString'));
+  assert.deepEqual(inputs[0], {
+    id: 'github-GITHUB_PERSONAL_ACCESS_TOKEN',
+    type: 'promptString',
+    description: 'GitHub: env GITHUB_PERSONAL_ACCESS_TOKEN',
+    password: true,
+  });
+  assert.equal(
+    (entries.GitHub.env as Record<string, string>).GITHUB_PERSONAL_ACCESS_TOKEN.startsWith('ghp_'),
+    true,
+    'the input is not changed',
+  );
+  // What is written parses as a configuration whose inputs resolve the placeholders.
+  const config = parseConfigObject({ servers: safe, inputs }, 'workspace');
+  assert.equal(config.problems.length, 0);
+  assert.equal(config.inputs.length, 5);
+});

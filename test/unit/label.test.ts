@@ -1,0 +1,139 @@
+// The one label rule (src/core/label.ts) on every surface a server string reaches: picker rows, tree
+// rows and tooltips, argument steps, chat-input suggestions, markdown labels, questions and the consent
+// dialog. A server's title, name, description or problem never draws an icon, forges a row or a line,
+// reorders text with bidi controls or becomes a link a notification would run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { labelText, MAX_LABEL_CHARS } from '../../src/core/label';
+import { parseConfigObject } from '../../src/core/config/config';
+import { PromptError } from '../../src/core/errors';
+import type { CatalogPrompt } from '../../src/core/catalog/catalog';
+import {
+  argumentItem,
+  heldItem,
+  pickerItems,
+  problemItem,
+  promptItem,
+  serverItem,
+  type ServerView,
+} from '../../src/core/view/items';
+import { boxRow, suggestions } from '../../src/core/view/suggestions';
+import { ValueRows } from '../../src/core/view/value-rows';
+import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
+import { escapeLabel } from '../../src/core/render/markdown';
+import { inert } from '../../src/core/protocol/elicitation';
+import { consentDetail } from '../../src/core/config/consent';
+
+/** Server text that tries every trick: an icon, a forged second line, a bidi override, a command link, controls. */
+const HOSTILE =
+  '$(error) github failed\nSelect to open its log \u202eevil\u2066 [run](command:workbench.action.quit)\u001b[2J';
+
+/** What the rule leaves of a string: nothing that is not plain, readable, one-line text. */
+function assertPlain(shown: string | undefined, where: string): void {
+  assert.ok(shown !== undefined, `${where}: nothing shown`);
+  assert.doesNotMatch(shown, /\$\(/, `${where}: an icon can form in ${JSON.stringify(shown)}`);
+  assert.doesNotMatch(shown, /\]\(/, `${where}: a link can form in ${JSON.stringify(shown)}`);
+  assert.doesNotMatch(shown, /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u, `${where}: ${JSON.stringify(shown)}`);
+}
+
+test('labelText: one line, no controls or bidi, no icon or link, cut with …', () => {
+  assert.equal(
+    labelText(HOSTILE),
+    '$\u200b(error) github failed Select to open its log evil [run]\u200b(command:workbench.action.quit) [2J',
+  );
+  assert.equal(labelText('x'.repeat(MAX_LABEL_CHARS + 5)), `${'x'.repeat(MAX_LABEL_CHARS)}…`);
+  assert.equal(labelText('plain words'), 'plain words');
+  // The other helpers are this rule: questions (inert), markdown labels (escapeLabel).
+  assert.equal(inert(HOSTILE, 1000), labelText(HOSTILE, 1000));
+  assertPlain(escapeLabel(HOSTILE), 'escapeLabel');
+});
+
+const def = parseConfigObject({ servers: { [HOSTILE]: { command: 'node', args: ['x.js'] } } }, 'workspace').servers[0];
+
+function hostileServer(): ServerView & { prompts: CatalogPrompt[] } {
+  const entry = {
+    id: def.id,
+    def,
+    prompts: [] as CatalogPrompt[],
+    loading: false,
+    warnings: [HOSTILE],
+    connection: { status: 'error' as const, error: new PromptError(HOSTILE, 'server', def.name), info: undefined },
+  };
+  entry.prompts.push({
+    server: entry as unknown as CatalogPrompt['server'],
+    prompt: {
+      name: 'p',
+      title: HOSTILE,
+      description: HOSTILE,
+      arguments: [{ name: HOSTILE, description: HOSTILE, required: true }],
+    },
+    invocationName: `${def.id}.p`,
+    shortName: 'p',
+    unique: true,
+  });
+  return entry;
+}
+
+test('picker rows: a prompt title that imitates a status row draws no icon; separator, description and detail too', () => {
+  const s = hostileServer();
+  const rows = pickerItems([s]);
+  for (const [i, row] of rows.entries()) {
+    assertPlain(row.label, `row ${i} label`);
+    if (row.description !== undefined) assertPlain(row.description, `row ${i} description`);
+    if (row.detail !== undefined) assertPlain(row.detail, `row ${i} detail`);
+  }
+  // The failing server's own status row keeps our icon, with the server's name made plain.
+  const failed = pickerItems([{ ...s, prompts: [] }]).find(r => r.logOf);
+  assert.ok(failed?.label.startsWith('$(error) '), failed?.label);
+  assertPlain(failed!.label.slice('$(error) '.length), 'status row name');
+  assertPlain(failed!.description, 'status row problem');
+});
+
+test('tree rows: server, prompt, argument, held and problem rows and their tooltips are plain', () => {
+  const s = hostileServer();
+  const texts = (tooltip: ReturnType<typeof serverItem>['tooltip']) =>
+    typeof tooltip === 'string' ? [tooltip] : (tooltip ?? []).map(p => ('text' in p ? p.text.trim() : ''));
+  const server = serverItem(s);
+  assertPlain(server.label, 'server label');
+  assertPlain(server.description, 'server description');
+  texts(server.tooltip).forEach((t, i) => t && assertPlain(t, `server tooltip ${i}`));
+  const p = promptItem(s.prompts[0]);
+  assertPlain(p.label, 'prompt label');
+  assertPlain(p.description, 'prompt description');
+  texts(p.tooltip).forEach((t, i) => t && assertPlain(t, `prompt tooltip ${i}`));
+  const a = argumentItem(s.prompts[0], 0);
+  for (const shown of [a.label, a.description, a.tooltip as string]) assertPlain(shown, 'argument row');
+  const held = heldItem({ def, origin: '.vscode/mcp.json', reason: 'consent', message: HOSTILE });
+  assertPlain(held.label, 'held label');
+  assertPlain(held.tooltip as string, 'held tooltip');
+  const problem = problemItem(HOSTILE, HOSTILE);
+  for (const shown of [problem.label, problem.description, problem.tooltip as string])
+    assertPlain(shown, 'problem row');
+});
+
+test('argument steps: completion and history values, the hint and the source are plain labels; the value stays whole', () => {
+  const rows = new ValueRows();
+  const items = rows.items(
+    boxRow('', HOSTILE, true),
+    suggestions('', [HOSTILE], { prefix: '', values: [] }, HOSTILE),
+    '',
+  )!;
+  for (const row of items) {
+    assertPlain(row.label.replace(/^\$\((edit|debug-step-over)\) /, ''), 'step row label');
+    if (row.description) assertPlain(row.description, 'step row description');
+  }
+  assert.equal(items.find(r => r.value !== undefined)?.value, HOSTILE, 'the value is sent as the server gave it');
+});
+
+test('chat-input suggestions: a value or an argument name is shown plain', () => {
+  assertPlain(valueSuggestion(HOSTILE).label, 'value suggestion');
+  assertPlain(nameSuggestion(HOSTILE).label, 'name suggestion');
+});
+
+test('consent dialog: the server name, URL and header values of a workspace server are plain', () => {
+  const [http] = parseConfigObject(
+    { servers: { x: { type: 'http', url: `https://e.example/${HOSTILE}`, headers: { [HOSTILE]: HOSTILE } } } },
+    'workspace',
+  ).servers;
+  for (const line of consentDetail(http).split('\n')) assertPlain(line, 'consent line');
+});
