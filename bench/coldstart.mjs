@@ -1,10 +1,14 @@
 // 2. Cold start: `node dist/cli.js list --config <tmp>` (spawn CLI → spawn server → initialize → list all
-// pages → close) against bench/raw-list.mjs doing the same on the plain SDK. Interleaved.
+// pages → close) against bench/raw-list.mjs doing the same on the plain SDK. Interleaved. Then per
+// protocol era (a 2025-11-25 and a 2026-07-28-only server): the CLI's first start (nothing remembered:
+// a fresh cache folder each run) and its start with the era remembered (the cache of an earlier run),
+// against the raw client as it would be set up for that server (2025: the plain initialize; 2026: the
+// SDK's negotiation, first, and the remembered era as `prior`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fixtureCommand } from '../test/fixtures/launch.mjs';
-import { BENCH, ROOT, canMeasureCpu, median, row, runProcess } from './lib.mjs';
+import { fixtureCommand, modernCommand } from '../test/fixtures/launch.mjs';
+import { BENCH, ROOT, canMeasureCpu, interleaved, median, row, runProcess, spread } from './lib.mjs';
 
 export async function run({ reps = 12 } = {}) {
   const cli = path.join(ROOT, 'dist', 'cli.js');
@@ -75,8 +79,70 @@ export async function run({ reps = 12 } = {}) {
           'user+system from /usr/bin/time (10 ms ticks), less sensitive to a busy machine than wall clock',
         ),
       );
-    return { rows, data: { cliMs: o, rawMs: b, cliCpuMs: oc, rawCpuMs: bc, cliMedianMs: mo, rawMedianMs: mb } };
+    const eras = await eraRows(cli, dir, Math.max(3, Math.ceil(reps / 2)));
+    rows.push(...eras.rows);
+    return {
+      rows,
+      data: { cliMs: o, rawMs: b, cliCpuMs: oc, rawCpuMs: bc, cliMedianMs: mo, rawMedianMs: mb, eras: eras.data },
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** First and remembered CLI starts per protocol era, each against the raw client set up for that server. */
+async function eraRows(cli, dir, reps) {
+  const servers = [
+    ['2025-11-25', fixtureCommand('paginated'), {}],
+    ['2026-07-28', modernCommand(), { RAW_NEGOTIATE: 'auto' }],
+  ];
+  const rows = [];
+  const data = {};
+  for (const [era, { command, args }, rawNegotiation] of servers) {
+    const config = path.join(dir, `${era}.json`);
+    fs.writeFileSync(config, JSON.stringify({ servers: { s: { command, args } } }));
+    const warmCache = fs.mkdtempSync(path.join(dir, 'warm-'));
+    const cliEnv = cache => ({ ...process.env, XDG_CACHE_HOME: cache });
+    const ours = cache =>
+      runProcess(process.execPath, [cli, 'list', '--config', config], { cwd: dir, env: cliEnv(cache) });
+    const raw = extra =>
+      runProcess(process.execPath, [path.join(BENCH, 'raw-list.mjs'), command, ...args], {
+        env: { ...process.env, ...rawNegotiation, ...extra },
+        cwd: dir,
+      });
+    const check = (r, who) => {
+      if (r.code !== 0) throw new Error(`${who} (${era}): exit ${r.code}\n${r.stderr.slice(0, 500)}`);
+      return r;
+    };
+    // Warm-up, and what each side remembers: the CLI's cache folder, the raw client's prior.
+    check(await ours(warmCache), 'cli');
+    const printed = check(await raw({ RAW_PRINT_PRIOR: '1' }), 'raw-list');
+    const prior = /PRIOR (.*)/.exec(printed.stderr)?.[1] ?? '{"kind":"legacy"}';
+    const [first, rawFirst, warm, rawWarm] = await interleaved(reps, [
+      async () => check(await ours(fs.mkdtempSync(path.join(dir, 'cold-'))), 'cli').ms,
+      async () => check(await raw({}), 'raw-list').ms,
+      async () => check(await ours(warmCache), 'cli').ms,
+      async () => check(await raw(era === '2025-11-25' ? {} : { RAW_PRIOR: prior }), 'raw-list').ms,
+    ]);
+    rows.push(
+      row(
+        `CLI list, ${era} server: first start`,
+        median(first),
+        median(rawFirst),
+        'ms',
+        { ratio: 1.2 },
+        `nothing remembered, one server process; raw ${era === '2025-11-25' ? 'plain initialize' : 'SDK negotiation (its probe on a throw-away process)'}; ours ${spread(first)}, raw ${spread(rawFirst)}; ${reps} interleaved`,
+      ),
+      row(
+        `CLI list, ${era} server: era remembered`,
+        median(warm),
+        median(rawWarm),
+        'ms',
+        { ratio: 1.2 },
+        `the era from the cache of an earlier run; raw ${era === '2025-11-25' ? 'plain initialize' : 'the same era as prior'}; ours ${spread(warm)}, raw ${spread(rawWarm)}`,
+      ),
+    );
+    data[era] = { first, rawFirst, warm, rawWarm };
+  }
+  return { rows, data };
 }

@@ -14,6 +14,22 @@ export const loadCore = () => require(path.join(BENCH, '.out', 'core.cjs'));
 export const now = () => performance.now();
 export const sleep = ms => new Promise(r => setTimeout(r, ms));
 
+/**
+ * Runs the timed `steps` (each returns ms) `reps` times, every run in the opposite order of the one
+ * before, so neither side always runs first; returns each step's times, and their range as text.
+ */
+export async function interleaved(reps, steps) {
+  const times = steps.map(() => []);
+  for (let i = 0; i < reps; i++) {
+    const order = steps.map((_, j) => j);
+    for (const j of i % 2 ? order.reverse() : order) times[j].push(await steps[j]());
+  }
+  return times;
+}
+
+/** `12–30 ms`: the range of `xs`. */
+export const spread = xs => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms`;
+
 export function median(xs) {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);

@@ -2,6 +2,8 @@
 // Cold-start baseline: what `mcp-prompts list` does, written against the plain SDK.
 //   node bench/raw-list.mjs COMMAND [ARGS...]   (server env: inherited PAGINATED_* etc. via RAW_ENV_* below)
 // Connects a stdio client, lists every page of prompts, prints one line per prompt, closes, exits.
+// RAW_NEGOTIATE=auto: the SDK's version negotiation (for a 2026 server; its probe runs on a throw-away
+// process); RAW_PRIOR: a remembered era as JSON, passed as `prior` (no probe).
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
@@ -12,8 +14,16 @@ const env = Object.fromEntries(
     .filter(([k]) => k.startsWith('RAW_ENV_'))
     .map(([k, v]) => [k.slice(8), v]),
 );
-const client = new Client({ name: 'raw-list', version: '0' }, { capabilities: {} });
-await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }));
+const client = new Client(
+  { name: 'raw-list', version: '0' },
+  { capabilities: {}, ...(process.env.RAW_NEGOTIATE === 'auto' ? { versionNegotiation: { mode: 'auto' } } : {}) },
+);
+const prior = process.env.RAW_PRIOR ? JSON.parse(process.env.RAW_PRIOR) : undefined;
+await client.connect(new StdioClientTransport({ command, args, env, stderr: 'ignore' }), prior ? { prior } : {});
+if (process.env.RAW_PRINT_PRIOR) {
+  const discover = client.getDiscoverResult();
+  process.stderr.write(`PRIOR ${JSON.stringify(discover ? { kind: 'modern', discover } : { kind: 'legacy' })}\n`);
+}
 let cursor;
 const lines = [];
 do {

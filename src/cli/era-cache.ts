@@ -1,5 +1,5 @@
 // The CLI's memory of each server's protocol era, kept between runs in the user's cache folder, so a
-// second `mcp-prompts list` skips the `server/discover` probe (one throw-away process per stdio server).
+// second `mcp-prompts list` goes straight to the era its servers speak (no probe, no refused initialize).
 // Same store as the extension's (PromptCache.eraStore: keyed hashes, a random key next to it).
 import os from 'node:os';
 import path from 'node:path';

@@ -27,7 +27,7 @@ async function pickServer(
 ): Promise<ServerEntry | undefined> {
   const servers = p.catalog.servers.filter(filter);
   if (servers.length <= 1) return servers[0];
-  const items = servers.map(e => ({ label: labelText(e.def.name), description: e.connection.status, entry: e }));
+  const items = servers.map(e => ({ label: labelText(e.def.name), description: e.connection.state.kind, entry: e }));
   const pick = await vscode.window.showQuickPick(items, { title });
   return pick?.entry;
 }

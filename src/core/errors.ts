@@ -27,6 +27,32 @@ export class PromptError extends Error {
   }
 }
 
+/**
+ * A server sent a message larger than `limit` bytes (see protocol/message-limit.ts); `closed`: the
+ * connection was closed for it (stdio, where the rest of the line cannot be skipped).
+ */
+export class MessageTooLargeError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly closed: boolean,
+  ) {
+    super(`message larger than ${limit} bytes`);
+    this.name = 'MessageTooLargeError';
+  }
+}
+
+/** The one line that says a server's message was too large (the log says it without `what`). */
+export function tooLargeMessage(err: MessageTooLargeError, server: string, what?: string): string {
+  const mb = err.limit / 1048576;
+  if (what === undefined)
+    return err.closed
+      ? l10n.t('{0} sent a message larger than {1} MB; the connection was closed', server, mb)
+      : l10n.t('{0} sent a message larger than {1} MB; it was not read', server, mb);
+  return err.closed
+    ? l10n.t('{0} sent a message larger than {1} MB during {2}; the connection was closed', server, mb, what)
+    : l10n.t('{0} sent a message larger than {1} MB during {2}; it was not read', server, mb, what);
+}
+
 /** The SDK prefixes "MCP error <code>: " and servers often repeat it; users see the cause only. */
 export function stripMcpPrefix(message: string): string {
   let m = message;
@@ -59,7 +85,7 @@ export function refusedByServer(err: unknown): boolean {
   return code !== undefined && code < 0 && code !== TIMEOUT_CODE && code !== CLOSED_CODE;
 }
 
-/** Turns whatever a request threw into a PromptError that names the server. */
+/** Turns whatever a request threw into a PromptError that names the server; one function per cause. */
 export function toPromptError(err: unknown, server: string, what: string, context: ErrorContext = {}): PromptError {
   if (err instanceof PromptError) return err;
   // The SDK reports an abort and a timeout with the same code: only our own signal tells them apart.
@@ -68,101 +94,103 @@ export function toPromptError(err: unknown, server: string, what: string, contex
   const cause = (err as { cause?: unknown } | undefined)?.cause;
   if (err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && cause instanceof Error)
     return toPromptError(cause, server, what, context);
-  if (err instanceof ProtocolError) {
-    const detail = stripMcpPrefix(err.message) || l10n.t('no details');
-    switch (err.code as ProtocolErrorCode) {
-      case ProtocolErrorCode.InvalidParams:
-        return new PromptError(l10n.t('{0} rejected {1}: {2}', server, what, detail), 'input', server, err.code);
-      case ProtocolErrorCode.MethodNotFound:
-        return new PromptError(
-          l10n.t('{0} does not support {1}: {2}', server, what, detail),
-          'server',
-          server,
-          err.code,
-        );
-      case ProtocolErrorCode.InternalError:
-        return new PromptError(l10n.t('{0} failed on {1}: {2}', server, what, detail), 'server', server, err.code);
-      default:
-        return new PromptError(
-          l10n.t('{0} failed on {1} (error {2}): {3}', server, what, err.code, detail),
-          'server',
-          server,
-          err.code,
-        );
-    }
+  if (err instanceof MessageTooLargeError) return new PromptError(tooLargeMessage(err, server, what), 'server', server);
+  return (
+    serverRefusal(err, server, what) ??
+    httpStatusError(err, server) ??
+    issuerRefusal(err, server) ??
+    sdkFailure(err, server, what, context) ??
+    startFailure(err, server) ??
+    otherFailure(err, server, what)
+  );
+}
+
+/** The server answered with a JSON-RPC error. */
+function serverRefusal(err: unknown, server: string, what: string): PromptError | undefined {
+  if (!(err instanceof ProtocolError)) return undefined;
+  const detail = stripMcpPrefix(err.message) || l10n.t('no details');
+  switch (err.code as ProtocolErrorCode) {
+    case ProtocolErrorCode.InvalidParams:
+      return new PromptError(l10n.t('{0} rejected {1}: {2}', server, what, detail), 'input', server, err.code);
+    case ProtocolErrorCode.MethodNotFound:
+      return new PromptError(l10n.t('{0} does not support {1}: {2}', server, what, detail), 'server', server, err.code);
+    case ProtocolErrorCode.InternalError:
+      return new PromptError(l10n.t('{0} failed on {1}: {2}', server, what, detail), 'server', server, err.code);
+    default:
+      return new PromptError(
+        l10n.t('{0} failed on {1} (error {2}): {3}', server, what, err.code, detail),
+        'server',
+        server,
+        err.code,
+      );
   }
-  const http = httpStatusError(err, server);
-  if (http) return http;
-  const issuer = issuerRefusal(err, server);
-  if (issuer) return issuer;
-  if (err instanceof SdkError) {
-    switch (err.code) {
-      case SdkErrorCode.RequestTimeout:
-        return context.timeoutMs
-          ? new PromptError(
-              l10n.t('{0} did not answer {1} within {2} s', server, what, context.timeoutMs / 1000),
-              'server',
-              server,
-              TIMEOUT_CODE,
-            )
-          : new PromptError(l10n.t('{0} did not answer {1} in time', server, what), 'server', server, TIMEOUT_CODE);
-      case SdkErrorCode.ConnectionClosed:
-        return context.closeCause
-          ? new PromptError(
-              l10n.t('{0} closed the connection during {1} ({2})', server, what, context.closeCause),
-              'server',
-              server,
-              CLOSED_CODE,
-            )
-          : new PromptError(
-              l10n.t('{0} closed the connection during {1}', server, what),
-              'server',
-              server,
-              CLOSED_CODE,
-            );
-      case SdkErrorCode.NotConnected:
-        return new PromptError(l10n.t('{0} is not connected', server), 'server', server);
-      case SdkErrorCode.InvalidResult:
-        return new PromptError(
-          l10n.t(
-            '{0} sent an invalid answer to {1}: {2}',
-            server,
-            what,
-            err.message.replace(/^Invalid result for [^:]+: /, ''),
-          ),
-          'server',
+}
+
+/** What the SDK itself reports: a timeout, a lost connection, an answer that failed its schema. */
+function sdkFailure(err: unknown, server: string, what: string, context: ErrorContext): PromptError | undefined {
+  if (!(err instanceof SdkError)) return undefined;
+  switch (err.code) {
+    case SdkErrorCode.RequestTimeout:
+      return new PromptError(
+        context.timeoutMs
+          ? l10n.t('{0} did not answer {1} within {2} s', server, what, context.timeoutMs / 1000)
+          : l10n.t('{0} did not answer {1} in time', server, what),
+        'server',
+        server,
+        TIMEOUT_CODE,
+      );
+    case SdkErrorCode.ConnectionClosed:
+      return new PromptError(
+        context.closeCause
+          ? l10n.t('{0} closed the connection during {1} ({2})', server, what, context.closeCause)
+          : l10n.t('{0} closed the connection during {1}', server, what),
+        'server',
+        server,
+        CLOSED_CODE,
+      );
+    case SdkErrorCode.NotConnected:
+      return new PromptError(l10n.t('{0} is not connected', server), 'server', server);
+    case SdkErrorCode.InvalidResult:
+      return new PromptError(
+        l10n.t(
+          '{0} sent an invalid answer to {1}: {2}',
           server,
-        );
-      default:
-        // The other codes (send failures, HTTP stream errors, ...) carry a message that says enough: below.
-        break;
-    }
+          what,
+          err.message.replace(/^Invalid result for [^:]+: /, ''),
+        ),
+        'server',
+        server,
+      );
+    default:
+      // The other codes (send failures, HTTP stream errors, ...) carry a message that says enough.
+      return undefined;
   }
+}
+
+/** A stdio server that could not be started at all (the transport's checks, then spawn's errors). */
+function startFailure(err: unknown, server: string): PromptError | undefined {
   const e = err as NodeJS.ErrnoException | undefined;
-  if (e?.code === 'ENOENT_CWD')
-    return new PromptError(
-      l10n.t('{0} could not start: working directory not found ({1})', server, e.path ?? e.message),
-      'server',
-      server,
-    );
-  if (e?.code === 'ENOENT_ENVFILE')
-    return new PromptError(
-      l10n.t('{0} could not start: env file not found ({1})', server, e.path ?? e.message),
-      'server',
-      server,
-    );
-  if (e?.code === 'ENOENT')
-    return new PromptError(
-      l10n.t('{0} could not start: command not found ({1})', server, e.path ?? e.message),
-      'server',
-      server,
-    );
-  if (e?.code === 'EACCES')
-    return new PromptError(
-      l10n.t('{0} could not start: permission denied ({1})', server, e.path ?? e.message),
-      'server',
-      server,
-    );
+  const where = String(e?.path ?? e?.message);
+  switch (e?.code) {
+    case 'ENOENT_CWD':
+      return new PromptError(
+        l10n.t('{0} could not start: working directory not found ({1})', server, where),
+        'server',
+        server,
+      );
+    case 'ENOENT_ENVFILE':
+      return new PromptError(l10n.t('{0} could not start: env file not found ({1})', server, where), 'server', server);
+    case 'ENOENT':
+      return new PromptError(l10n.t('{0} could not start: command not found ({1})', server, where), 'server', server);
+    case 'EACCES':
+      return new PromptError(l10n.t('{0} could not start: permission denied ({1})', server, where), 'server', server);
+    default:
+      return undefined;
+  }
+}
+
+/** Anything else: an answer that failed a schema of ours, or the innermost message. */
+function otherFailure(err: unknown, server: string, what: string): PromptError {
   const invalid = describeInvalidAnswer(err);
   if (invalid)
     return new PromptError(l10n.t('{0} sent an invalid answer to {1}: {2}', server, what, invalid), 'server', server);
@@ -274,4 +302,20 @@ export function describeCause(err: unknown): string {
     return stripMcpPrefix(err.message);
   }
   return String(err);
+}
+
+/** The server refused the request's protocol version or its shape (no initialize, unknown envelope). */
+export function isProtocolRefusal(err: unknown): boolean {
+  if (!(err instanceof ProtocolError)) return false;
+  const code = err.code as ProtocolErrorCode;
+  return code === ProtocolErrorCode.UnsupportedProtocolVersion || code === ProtocolErrorCode.InvalidRequest;
+}
+
+export function isConnectionClosed(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed;
+}
+
+/** How a dead HTTP server shows: fetch fails (it never reports a close). */
+export function isNetworkFailure(err: unknown): boolean {
+  return err instanceof TypeError && /fetch failed/i.test(err.message);
 }

@@ -6,10 +6,10 @@
 // values) are core's.
 import * as vscode from 'vscode';
 import { questionWatcher } from '../core/run/question-watch';
+import { oneAtATime } from '../core/protocol/questions';
 import {
   checkValue,
   fieldHint,
-  oneAtATime,
   type Asker,
   type Field,
   type FieldValue,

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     }
     if (server.listError) throw server.listError;
     process.stderr.write(
-      `[done] ${server.connection.status}, ${server.prompts.length} prompts${server.warnings.length ? `; ${server.warnings.join('; ')}` : ''}\n`,
+      `[done] ${server.connection.state.kind}, ${server.prompts.length} prompts${server.warnings.length ? `; ${server.warnings.join('; ')}` : ''}\n`,
     );
   } finally {
     await catalog.dispose();

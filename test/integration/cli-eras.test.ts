@@ -1,6 +1,6 @@
 // The CLI remembers each server's protocol era between runs, in the user's cache folder (XDG_CACHE_HOME
-// here): the second `mcp-prompts list` sends no `server/discover` probe to a 2026 server and starts no
-// throw-away probe process for a 2025 one, so a repeated run costs one process per server.
+// here): the second `mcp-prompts list` sends a 2026 server no `server/discover` and no initialize.
+// Every run costs one process per server, the first too (docs/protocol.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,8 +8,10 @@ import path from 'node:path';
 import { launch, runCli, tempDir } from './helpers';
 
 const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+/** The requests a server got, leaving out the stream of list changes (opened on every 2026 connect). */
+const requests = (file: string) => lines(file).filter(m => m !== 'subscriptions/listen');
 
-test('a second CLI run reuses the remembered eras: no server/discover, no probe process', async () => {
+test('a second CLI run reuses the remembered eras: no server/discover; one process per server in every run', async () => {
   const { modernCommand } = await launch();
   const dir = tempDir('mcp-cli-eras-');
   try {
@@ -37,12 +39,16 @@ test('a second CLI run reuses the remembered eras: no server/discover, no probe 
     };
 
     const first = await run();
-    assert.equal(lines(wire).filter(m => m === 'server/discover').length, 1, 'the first run probes the 2026 server');
-    assert.equal(lines(pids).length, 2, 'the first run probes the 2025 server on a throw-away process');
+    assert.deepEqual(
+      requests(wire),
+      ['initialize', 'server/discover', 'prompts/list'],
+      'the 2026 server refuses initialize',
+    );
+    assert.equal(lines(pids).length, 1, 'the first run starts the 2025 server once');
 
     assert.deepEqual(await run(), first);
-    assert.equal(lines(wire).filter(m => m === 'server/discover').length, 1, 'no probe in the second run');
-    assert.equal(lines(pids).length, 3, 'one process for the second run');
+    assert.deepEqual(requests(wire).slice(3), ['prompts/list'], 'the remembered 2026 era: no probe, no initialize');
+    assert.equal(lines(pids).length, 2, 'one process for the second run');
     assert.ok(fs.readdirSync(path.join(dir, 'cache', 'mcp-prompts')).includes('eras.json'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
 import type { RestartPolicy } from '../../src/core/protocol/connection';
+import { stateError } from '../../src/core/protocol/connection-state';
 import { PromptError } from '../../src/core/errors';
 import { completeArgument } from '../../src/core/run/invocation';
 import { toTranscript, type Part } from '../../src/core/render/content';
@@ -83,7 +84,7 @@ async function listError(server: Record<string, unknown>, minStartupMs?: number)
     async ({ catalog, entry }) => {
       await catalog.ready();
       assert.equal(entry().prompts.length, 0);
-      assert.equal(entry().connection.status, 'error');
+      assert.equal(entry().connection.state.kind, 'error');
       message = entry().listError?.message;
       // The same message again when the user tries to run something from that server.
       assert.equal((await rejection(getLine(catalog, 's.hello name=Ada'))).message, message);
@@ -172,7 +173,7 @@ test('a 1 s request timeout does not bound startup: a stdio server that takes 1.
         entry().prompts.map(p => p.prompt.name),
         ['hello', 'echo'],
       );
-      assert.equal(entry().connection.status, 'running');
+      assert.equal(entry().connection.state.kind, 'running');
     },
   );
 });
@@ -187,7 +188,7 @@ fault('unsupported protocol version', async () => {
 fault('no prompts capability', async () => {
   await withCatalog({ s: faulty('no-prompts') }, async ({ catalog, entry, log }) => {
     await catalog.ready();
-    assert.equal(entry().connection.status, 'running');
+    assert.equal(entry().connection.state.kind, 'running');
     assert.deepEqual(entry().warnings, ['s offers no prompts']);
     assert.equal(log().sentMethods('prompts/list').length, 0, 'prompts/list is not asked of a server without prompts');
     assert.equal((await rejection(getLine(catalog, 's.hello'))).message, 's has no prompt "hello"');
@@ -208,7 +209,7 @@ fault('hangs on list', async () => {
     await catalog.ready();
     assert.equal(entry().listError?.message, 's did not answer listing prompts within 1 s');
     // The server itself is up: only its listing failed.
-    assert.equal(entry().connection.status, 'running');
+    assert.equal(entry().connection.state.kind, 'running');
   });
 });
 
@@ -374,10 +375,10 @@ fault('list_changed storm (1,000 in a second)', async () => {
   });
 });
 
-fault('message larger than 64 MB', async () => {
+fault('message larger than 32 MB', async () => {
   assert.equal(
     await listError(faulty('huge-list')),
-    's closed the connection during listing prompts (it sent a message larger than 64 MB)',
+    's sent a message larger than 32 MB during listing prompts; the connection was closed',
   );
 });
 
@@ -669,7 +670,7 @@ fault('HTTP server killed mid-request', async () => {
         server.signal('SIGKILL');
         // Well before the 20 s timeout: the broken response is the signal, HTTP has no onclose.
         assert.equal((await pending).message, 's failed on prompt "hello": other side closed');
-        assert.equal(entry().connection.status, 'error');
+        assert.equal(entry().connection.state.kind, 'error');
       },
       FAST_RESTART,
     );
@@ -690,7 +691,7 @@ fault('HTTP server gone while idle', async () => {
           (await rejection(getLine(catalog, 's.hello name=Ada'))).message,
           's failed on prompt "hello": connection refused',
         );
-        assert.equal(entry().connection.status, 'error');
+        assert.equal(entry().connection.state.kind, 'error');
       },
       FAST_RESTART,
     );
@@ -728,7 +729,7 @@ fault('crash during get, then restart', async () => {
         err.message,
         's closed the connection during prompt "crash" (last stderr: [crashing] crash requested: exiting with code 1)',
       );
-      await waitFor(() => entry().connection.status === 'running', 'the automatic restart');
+      await waitFor(() => entry().connection.state.kind === 'running', 'the automatic restart');
       const again = await getLine(catalog, 's.hello');
       assert.notEqual(/pid (\d+)/.exec(JSON.stringify(again.result))?.[1], pid, 'a new process answers');
     },
@@ -743,7 +744,7 @@ fault('crash loop: gives up after 5 crashes', async () => {
     async ({ catalog, entry, log }) => {
       await rejection(getLine(catalog, 's.crash'));
       const message = 's crashed 5 times in 1 minutes; it stays stopped until you restart it';
-      await waitFor(() => entry().connection.error?.message === message, 'giving up');
+      await waitFor(() => stateError(entry().connection.state)?.message === message, 'giving up');
       assert.equal(
         log().lines.filter(l => l.message.startsWith('Restarting s in')).length,
         4,
@@ -792,10 +793,10 @@ fault('cancel during complete', async () => {
 fault('stop while initialize hangs', async () => {
   await withCatalog({ s: faulty('hang-on-initialize') }, async ({ catalog, entry }) => {
     const ready = catalog.ready();
-    await waitFor(() => entry().connection.status === 'starting', 'the start');
+    await waitFor(() => entry().connection.state.kind === 'starting', 'the start');
     await entry().connection.stop();
     await ready;
-    assert.equal(entry().connection.status, 'stopped');
+    assert.equal(entry().connection.state.kind, 'stopped');
     // The start ended as cancelled; a stop is no listing failure (the status bar would count it as failing).
     assert.equal(entry().listError, undefined);
   });

@@ -30,7 +30,7 @@ test('an idle server stops after the timeout, keeps its prompts as stopped, and 
     assert.equal(server.prompts.length, 23);
     const [pid] = childPidsMatching('paginated');
     assert.ok(pid, 'the server runs');
-    await waitFor(() => server.connection.status === 'stopped', 'the idle stop');
+    await waitFor(() => server.connection.state.kind === 'stopped', 'the idle stop');
     await waitFor(() => !isAlive(pid), 'the process to exit');
     assert.equal(server.prompts.length, 23, 'its prompts stay offered');
     assert.equal(server.listError, undefined, 'an idle stop is no error');
@@ -46,7 +46,7 @@ test('an idle server stops after the timeout, keeps its prompts as stopped, and 
     assert.equal(starts.length, 2, 'the run started the server again');
     // It missed list_changed while stopped: the catalog lists again, then it stops again when idle.
     await waitFor(() => log('idle').sentMethods('prompts/list').length === 10, 'the second listing (5 pages)');
-    await waitFor(() => server.connection.status === 'stopped', 'the second idle stop');
+    await waitFor(() => server.connection.state.kind === 'stopped', 'the second idle stop');
     assert.equal(server.prompts.length, 23);
   } finally {
     await catalog.dispose();
@@ -75,15 +75,15 @@ test('a question waiting for the user keeps its server running; the other server
     await asked.promise;
     // Armed after the question came: its stop proves the question's server outlived its own timeout.
     await getLine(catalog, 'other.p01');
-    await waitFor(() => other.connection.status === 'stopped', 'the other server to stop');
-    assert.equal(q.connection.status, 'running', 'the server with a question under way keeps running');
+    await waitFor(() => other.connection.state.kind === 'stopped', 'the other server to stop');
+    assert.equal(q.connection.state.kind, 'running', 'the server with a question under way keeps running');
     answer.open({ action: 'accept', values: { name: 'Ada' } });
     const got = await pending;
     assert.match(
       (got?.result.messages?.[0] as { content: { text: string } }).content.text,
       /ask_name: action=accept content=\{"name":"Ada"\}/,
     );
-    await waitFor(() => q.connection.status === 'stopped', 'the idle stop once the request ended');
+    await waitFor(() => q.connection.state.kind === 'stopped', 'the idle stop once the request ended');
   } finally {
     await catalog.dispose();
   }
@@ -115,12 +115,12 @@ test("an open argument input (the runner's hold) keeps its server running; the o
     assert.deepEqual((await completeArgument(p03, 'topic', 'm', {})).values, ['music']);
     // Any request to b now arms b's wait later than a's would have been armed.
     await catalog.refresh('b');
-    await waitFor(() => b.connection.status === 'stopped', 'the other server to stop');
-    assert.equal(a.connection.status, 'running', 'the server whose argument input is open keeps running');
+    await waitFor(() => b.connection.state.kind === 'stopped', 'the other server to stop');
+    assert.equal(a.connection.state.kind, 'running', 'the server whose argument input is open keeps running');
     typed.open({ topic: 'music' });
     const outcome = await running;
     assert.equal(outcome.kind, 'done');
-    await waitFor(() => a.connection.status === 'stopped', 'the idle stop once the input closed and the get ended');
+    await waitFor(() => a.connection.state.kind === 'stopped', 'the idle stop once the input closed and the get ended');
   } finally {
     await catalog.dispose();
   }
@@ -134,8 +134,8 @@ test('without idleStopMs a server keeps running (the CLI and onStartup servers)'
     await catalog.ready();
     await idle.catalog.ready();
     // The idle catalog's server was armed after this one's listing ended.
-    await waitFor(() => idle.entry('idle').connection.status === 'stopped', 'the idle stop of the other catalog');
-    assert.equal(entry('never').connection.status, 'running');
+    await waitFor(() => idle.entry('idle').connection.state.kind === 'stopped', 'the idle stop of the other catalog');
+    assert.equal(entry('never').connection.state.kind, 'running');
   } finally {
     await catalog.dispose();
     await idle.catalog.dispose();

@@ -131,8 +131,9 @@ test('era memory: the second connect passes the remembered era back as prior and
     );
     try {
       await catalog.ready();
-      // First connect: one probe each (stdio: on the SDK's throw-away process, which logs to the same file).
-      assert.deepEqual(wireLines(stdioWire), ['server/discover', 'prompts/list']);
+      // First connect: stdio asks initialize first, refused by a 2026-only server, then server/discover on
+      // the same process; HTTP probes.
+      assert.deepEqual(wireLines(stdioWire), ['initialize', 'server/discover', 'prompts/list']);
       assert.deepEqual(wireLines(httpWire), ['server/discover', 'prompts/list']);
       assert.equal(log('richhttp').sentMethods('server/discover').length, 1);
       assert.equal(log('richhttp').sentMethods('initialize').length, 1);
@@ -168,43 +169,14 @@ test('era memory: the second connect passes the remembered era back as prior and
   }
 });
 
-/**
- * A 2025 server as some older SDKs build them: it exits on any request before `initialize`.
- * With our trace around the transport the SDK probed in place and the start failed; on its throw-away
- * sibling the probe costs nothing. Env STRICT_WIRE_LOG: every request's method, from every process.
- */
-const STRICT_OLD_SERVER = `
-const fs = require('fs');
-let buf = '', initialized = false;
-const send = m => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', chunk => {
-  buf += chunk;
-  let i;
-  while ((i = buf.indexOf('\\n')) >= 0) {
-    const msg = JSON.parse(buf.slice(0, i)); buf = buf.slice(i + 1);
-    if (msg.id === undefined) continue;
-    if (process.env.STRICT_WIRE_LOG) fs.appendFileSync(process.env.STRICT_WIRE_LOG, msg.method + '\\n');
-    if (msg.method === 'initialize') { initialized = true; send({ id: msg.id, result: { protocolVersion: '2025-06-18', capabilities: { prompts: {} }, serverInfo: { name: 'strict-old', version: '1.0.0' } } }); }
-    else if (!initialized) { process.stderr.write('request before initialize: ' + msg.method + '\\n'); process.exit(1); }
-    else if (msg.method === 'prompts/list') send({ id: msg.id, result: { prompts: [{ name: 'hi' }] } });
-    else send({ id: msg.id, error: { code: -32601, message: 'Method not found' } });
-  }
-});
-process.stdin.on('end', () => process.exit(0));
-`;
+/** test/fixtures/strict-old.cjs: a 2025 server that exits on any request before initialize (or ignores it). */
+const STRICT_OLD = path.join(process.cwd(), 'test', 'fixtures', 'strict-old.cjs');
 
-/** The same, silent on a request before initialize instead (the probe must time out and fall back). */
-const SILENT_OLD_SERVER = STRICT_OLD_SERVER.replace(
-  "process.stderr.write('request before initialize: ' + msg.method + '\\\\n'); process.exit(1);",
-  'continue;',
-);
-
-test('the version probe works through our trace over stdio: a 2025 server that exits on any request before initialize starts, and the trace shows its traffic', async () => {
+test('a 2025 server that exits on any request before initialize starts on its one process, and the trace shows its traffic', async () => {
   const dir = tempDir();
   const wire = path.join(dir, 'wire.log');
   const { catalog, log } = makeCatalog({
-    strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER], env: { STRICT_WIRE_LOG: wire } },
+    strict: { command: process.execPath, args: [STRICT_OLD], env: { STRICT_WIRE_LOG: wire } },
   });
   try {
     await catalog.ready();
@@ -216,8 +188,8 @@ test('the version probe works through our trace over stdio: a 2025 server that e
       entry.prompts.map(p => p.prompt.name),
       ['hi'],
     );
-    // The probe went to the throw-away process (which exited on it); the session process got initialize first.
-    assert.deepEqual(wireLines(wire), ['server/discover', 'initialize', 'prompts/list']);
+    // Initialize first: nothing before it, on the one process there is.
+    assert.deepEqual(wireLines(wire), ['initialize', 'prompts/list']);
     assert.deepEqual(
       log('strict')
         .sent()
@@ -231,7 +203,7 @@ test('the version probe works through our trace over stdio: a 2025 server that e
   }
 });
 
-test('a probe nobody answers is bounded: stdio falls back to initialize after the probe timeout, HTTP says so and retries with initialize', async () => {
+test('a probe nobody answers is bounded: HTTP says so and retries with initialize; stdio waits for none (initialize comes first)', async () => {
   // HTTP: a 2025 server that ignores server/discover (holds the POST open) but answers everything else.
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
@@ -276,7 +248,10 @@ test('a probe nobody answers is bounded: stdio falls back to initialize after th
     },
   });
   catalog.setServers(
-    defs({ silent: { command: process.execPath, args: ['-e', SILENT_OLD_SERVER] }, silenthttp: { type: 'http', url } }),
+    defs({
+      silent: { command: process.execPath, args: [STRICT_OLD], env: { STRICT_SILENT: '1' } },
+      silenthttp: { type: 'http', url },
+    }),
   );
   try {
     const started = Date.now();
@@ -368,11 +343,8 @@ test('a remembered 2026 era that went stale (the server is a 2025 one now) fails
   const remembered = eras.get(eraKey(modern));
   assert.equal(remembered?.kind, 'modern');
   // Same name, now a 2025 server that exits on any request before initialize.
-  const { catalog, log } = makeCatalog(
-    { strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } },
-    eras,
-  );
-  const [old] = defs({ strict: { command: process.execPath, args: ['-e', STRICT_OLD_SERVER] } });
+  const { catalog, log } = makeCatalog({ strict: { command: process.execPath, args: [STRICT_OLD] } }, eras);
+  const [old] = defs({ strict: { command: process.execPath, args: [STRICT_OLD] } });
   eras.set(eraKey(old), remembered);
   try {
     await catalog.ready();
@@ -443,7 +415,8 @@ test('serverInfo on 2026-07-28 connections: the latest a result names is kept, l
     assert.equal(bad.version, '6.6.6 [31m');
     assert.ok(bad.title!.length <= 101, `title of ${bad.title!.length} chars`);
     assert.doesNotMatch(bad.title!, /[\n\u202e]/);
-    assert.ok(bad.title!.startsWith('**Bold** [click](command:workbench.action.quit) evil xxx'));
+    // The label rule: `](` gets a zero-width space, so no link forms wherever the title is shown.
+    assert.ok(bad.title!.startsWith('**Bold** [click]\u200b(command:workbench.action.quit) evil xxx'), bad.title);
     const running = log('hostile').lines.find(l => l.message.startsWith('hostile is running: '))!.message;
     assert.ok(![...running].some(c => c === '\n' || c === '\u001b' || c === '\u202e'), running);
     const parts = serverItem(catalog.server('hostile')!).tooltip as TooltipPart[];

@@ -138,7 +138,7 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
       `${redirect}?error=access_denied&error_description=${encodeURIComponent('<b>no</b>')}&state=${state}`,
     );
     assert.equal(await refused.text(), 's: the sign-in was refused: <b>no</b>');
-    assert.equal(catalog.server('s')!.connection.status, 'error');
+    assert.equal(catalog.server('s')!.connection.state.kind, 'signIn', 'still waiting for a sign-in');
     assert.equal((await fetch(redirect.replace('/oauth/callback', '/other'))).status, 404);
   });
 });
@@ -166,7 +166,7 @@ async function signInAndRun(
       const page = await fetch(authorizationUrl);
       assert.equal(page.url.split('?')[0], redirect);
       assert.equal(await page.text(), 'Signed in to s. You can close this page and return to VS Code.');
-      assert.equal(entry.connection.status, 'running');
+      assert.equal(entry.connection.state.kind, 'running');
       assert.equal(entry.connection.authorizationUrl, undefined);
       // Right after signing in, the prompt runs: the catalog lists again instead of answering "sign in".
       const r = await getLine(catalog, 's.whoami');
@@ -234,7 +234,7 @@ test('OAuth: a server whose metadata points the browser at command: or file: get
         entry.listError?.message,
         `s: the sign-in address ${endpoint} is refused: only https addresses (or http to this computer) are opened`,
       );
-      assert.equal(entry.connection.status, 'error');
+      assert.equal(entry.connection.state.kind, 'error');
     });
   }
 });
@@ -287,7 +287,7 @@ test('OAuth callback: a replayed redirect (same state and code) is refused and l
       'This sign-in was not started by MCP Prompts, or it has expired. Start it again from VS Code.',
     );
     assert.equal(store.map.get(`oauth:s:${server.url}:tokens`), tokens, 'the tokens are kept');
-    assert.equal(catalog.server('s')!.connection.status, 'running');
+    assert.equal(catalog.server('s')!.connection.state.kind, 'running');
     assert.equal((server.stderr().match(/token issued/g) ?? []).length, 1, 'the code is exchanged once');
   });
 });
@@ -315,7 +315,7 @@ test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or 
       );
       assert.equal((server.stderr().match(/token issued/g) ?? []).length, 0, 'no code exchanged');
       assert.equal(store.map.has(`oauth:s:${server.url}:tokens`), false);
-      assert.equal(entry.connection.status, 'error');
+      assert.equal(entry.connection.state.kind, 'signIn', 'still waiting for a sign-in');
       const after = entry.connection.authorizationUrl;
       assert.ok(
         after && after.searchParams.get('state') !== before.searchParams.get('state'),

@@ -114,11 +114,11 @@ test('a window after the first shows the saved prompts at once, marked cached an
   );
   assert.deepEqual(entry.prompts[1].prompt.arguments, [{ name: 'x', required: true }], 'with their arguments');
   assert.equal(entry.cached, true);
-  assert.equal(entry.connection.status, 'stopped');
+  assert.equal(entry.connection.state.kind, 'stopped');
   assert.ok('prompt' in w.catalog.resolve('b'), 'a bare name resolves from the saved list');
   await waitFor(() => w.catalog.server('other')!.prompts.length, 'the uncached server fills its list');
   assert.equal(pids(s).length, started, 'no process of the cached server');
-  assert.equal(entry.connection.status, 'stopped');
+  assert.equal(entry.connection.state.kind, 'stopped');
 });
 
 test('running a saved prompt starts the server ("starting" first) and returns its real answer', async () => {
@@ -145,7 +145,7 @@ test('running a saved prompt starts the server ("starting" first) and returns it
   assert.deepEqual(steps, ['starting cacheable', 'getting']);
   const entry = w.catalog.server('cacheable')!;
   assert.equal(entry.cached, false, 'the server confirmed its list');
-  assert.equal(entry.connection.status, 'running');
+  assert.equal(entry.connection.state.kind, 'running');
 });
 
 test('a saved prompt the server no longer has: the message names the server and the prompt, and the list is refreshed', async () => {
@@ -372,7 +372,7 @@ test('ttlMs: a fresh list is not listed again when the server starts; ttl 0 (or 
     const entry = w.catalog.server('cacheable')!;
     assert.equal(entry.cached, true);
     await w.catalog.ensureStarted(entry);
-    assert.equal(entry.connection.status, 'running', `ttl ${ttl}`);
+    assert.equal(entry.connection.state.kind, 'running', `ttl ${ttl}`);
     assert.equal(entry.cached, false, `ttl ${ttl}: confirmed`);
     assert.equal(w.log.sentMethods('prompts/list').length > 0, relists, `ttl ${ttl}: listed again = ${relists}`);
     await w.catalog.dispose();
@@ -396,7 +396,7 @@ test('the protocol era is remembered between windows: the next start skips the v
   const first = pids(s).length;
   const w = window(s, { cacheable: server(s) });
   await w.catalog.ensureStarted(w.catalog.server('cacheable')!);
-  assert.equal(w.catalog.server('cacheable')!.connection.status, 'running');
+  assert.equal(w.catalog.server('cacheable')!.connection.state.kind, 'running');
   assert.equal(w.log.sentMethods('server/discover').length, 0, 'no probe was sent');
   assert.ok(first >= 1);
   assert.equal(pids(s).length - first, 1, 'one process for the start (no throw-away probe process)');
@@ -407,9 +407,9 @@ test('switching to onStartup starts the servers that waited for use', async () =
   await fill(s, { cacheable: server(s) });
   const w = window(s, { cacheable: server(s) });
   const entry = w.catalog.server('cacheable')!;
-  assert.equal(entry.connection.status, 'stopped');
+  assert.equal(entry.connection.state.kind, 'stopped');
   w.catalog.setStartPolicy('onStartup');
-  await waitFor(() => !entry.cached && entry.connection.status === 'running', 'the server starts and confirms');
+  await waitFor(() => !entry.cached && entry.connection.state.kind === 'running', 'the server starts and confirms');
 });
 
 test('a saved list larger than the cap is not read', async () => {

@@ -3,7 +3,10 @@
 // listing, and the hostile cases (huge schema, markup in titles, bad URLs, late questions, a flood).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ServerConnection } from '../../src/core/protocol/connection';
+import { MAX_QUESTIONS_PER_MINUTE, oneAtATime } from '../../src/core/protocol/questions';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { completeArgument } from '../../src/core/run/invocation';
 import {
@@ -13,7 +16,6 @@ import {
   checkValue,
   describeAnswer,
   describeAnswerMarkdown,
-  oneAtATime,
   type Field,
   type FormQuestion,
   type Question,
@@ -27,6 +29,7 @@ import {
   launch,
   recording,
   rejection,
+  tempDir,
   waitFor,
 } from './helpers';
 
@@ -494,6 +497,77 @@ test('a completion that may show no question (the chat input): the question is c
     assert.equal(asked.length, 1);
     const answers = await connection.getPrompt('answers', {});
     assert.equal(text(answers), 'tone: action=cancel\ntone: action=accept content={"tone":"warm"}');
+  } finally {
+    await connection.dispose();
+  }
+});
+
+test('a question during a listing nobody started (the window opens, list_changed) is cancelled with a log line; the listing goes on', async () => {
+  const { asked, asker } = recording(() => ({ action: 'accept', values: { filter: 'all' } }));
+  const { fixtureCommand } = await launch();
+  const dir = tempDir();
+  const pidFile = path.join(dir, 'pid');
+  const record = path.join(dir, 'answers');
+  const env = { QUESTIONS_PID_FILE: pidFile, QUESTIONS_RECORD: record };
+  const logs = new Map<string, RecordingLog>();
+  const connection = (def: { id: string }) => {
+    const log = new RecordingLog();
+    logs.set(def.id, log);
+    return { restart: false as const, questions: asker, log };
+  };
+  // Eager: the window starts every server and lists it; nobody asked for that.
+  const eager = new Catalog({ start: 'eager', startServers: 'onStartup', debounceMs: 50, connection });
+  eager.setServers(defs({ q: { ...fixtureCommand('questions'), env: { ...env, QUESTIONS_ON_LIST: '1' } } }));
+  const lazy = new Catalog({ start: 'lazy', debounceMs: 50, connection });
+  lazy.setServers(defs({ r: { ...fixtureCommand('questions'), env: { ...env, QUESTIONS_ON_LIST: 'signal' } } }));
+  const answers = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').split('\n').filter(Boolean) : []);
+  const cancelledLine = (id: string) =>
+    logs
+      .get(id)
+      ?.lines.some(
+        l =>
+          l.level === 'warn' &&
+          l.message === `${id} asked a question during listing prompts, which nothing you did started: cancelled`,
+      );
+  try {
+    await waitFor(() => (eager.server('q')?.prompts.length ?? 0) > 0, 'the first listing');
+    assert.equal(asked.length, 0, 'not asked');
+    assert.deepEqual(answers(), ['list: action=cancel'], 'the server heard cancel');
+    assert.ok(cancelledLine('q'), logs.get('q')?.text());
+    // A list change: the re-list asks, and nobody started it either.
+    await lazy.ready();
+    process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGUSR2');
+    await waitFor(() => answers().length === 2, 'the re-list');
+    assert.equal(answers()[1], 'list: action=cancel');
+    assert.equal(asked.length, 0);
+    assert.ok(cancelledLine('r'), logs.get('r')?.text());
+    // A listing the person asked for (Refresh) may ask.
+    await lazy.refresh('r');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].during, 'listing prompts');
+    assert.equal(answers()[2], 'list: action=accept content={"filter":"all"}');
+  } finally {
+    await eager.dispose();
+    await lazy.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test(`at most ${MAX_QUESTIONS_PER_MINUTE} questions a minute from one server: the rest are cancelled without asking`, async () => {
+  const { asked, asker } = recording(() => ({ action: 'accept', values: { name: 'Ada' } }));
+  const { connection, log } = await connect(asker);
+  try {
+    for (let i = 0; i < MAX_QUESTIONS_PER_MINUTE; i++)
+      assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=accept content={"name":"Ada"}');
+    assert.equal(text(await connection.getPrompt('ask_name', {})), 'ask_name: action=cancel');
+    assert.equal(asked.length, MAX_QUESTIONS_PER_MINUTE);
+    assert.ok(
+      log.lines.some(
+        l =>
+          l.level === 'warn' &&
+          l.message === `q asked more than ${MAX_QUESTIONS_PER_MINUTE} questions in a minute: cancelled without asking`,
+      ),
+    );
   } finally {
     await connection.dispose();
   }

@@ -292,7 +292,9 @@ test('core: every server lists its prompts and gets one (the 1Password server on
     const op = server('op');
     const legacy = await checkCore(catalog, { ...op, id: 'op-legacy' }, 'legacy');
     assert.equal(log('op-legacy').sentMethods('server/discover').length, 0, 'no probe: initialize');
-    assert.equal(log('op').sentMethods('initialize').length, 0, 'the 2026 handshake only');
+    // A first start: initialize with the 2026 claim, which a dual-era server refuses, then server/discover on that process.
+    assert.equal(log('op').sentMethods('initialize').length, 1, 'one initialize, refused');
+    assert.equal(log('op').sentMethods('server/discover').length, 1, 'then the 2026 handshake');
     // The Inspector is a 2025-era client: the 1Password server tells it the same as our legacy connection.
     assert.equal(JSON.stringify(legacy, null, 2), (await reference(op)).get);
   } finally {

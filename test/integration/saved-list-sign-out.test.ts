@@ -162,5 +162,5 @@ test('a sign-out in another window (its tokens leave the shared secret store) dr
   await here.cache.flush();
   await elsewhere.cache.flush();
   assert.deepEqual(w0.savedFiles(), []);
-  assert.equal(entry.connection.status, 'stopped', 'this window did not start the server for it');
+  assert.equal(entry.connection.state.kind, 'stopped', 'this window did not start the server for it');
 });

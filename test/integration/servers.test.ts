@@ -363,7 +363,7 @@ test('stdio: server stderr goes to the log sink; protocol version, serverInfo an
       name: 'completions-demo',
       version: '1.0.0',
     });
-    assert.equal(catalog.server('rich')!.connection.status, 'running');
+    assert.equal(catalog.server('rich')!.connection.state.kind, 'running');
   } finally {
     await catalog.dispose();
   }
@@ -517,7 +517,7 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
   try {
     await catalog.ready();
     assert.deepEqual(
-      catalog.servers.map(s => [s.id, s.connection.status]),
+      catalog.servers.map(s => [s.id, s.connection.state.kind]),
       FIXTURES.map(f => [f, 'running']),
     );
     pids = childPidsMatching(RUN_MJS).filter(pid => !before.has(pid));
@@ -764,7 +764,7 @@ test('a server that cannot start: the listing error names it and the cause', asy
       'gone could not start: command not found (mcp-prompts-no-such-command)',
     );
     assert.equal(catalog.server('crashy')!.listError?.message, 'crashy closed the connection during startup');
-    for (const s of catalog.servers as ServerEntry[]) assert.equal(s.connection.status, 'error');
+    for (const s of catalog.servers as ServerEntry[]) assert.equal(s.connection.state.kind, 'error');
     const err = await rejection(getLine(catalog, 'gone.anything'));
     assert.equal(err.message, 'gone could not start: command not found (mcp-prompts-no-such-command)');
     assert.equal(err.kind, 'server');

@@ -26,7 +26,7 @@ test('a stop while a listing is between pages does not start the server again; t
     await relist;
     await waitFor(() => !isAlive(pid), 'the stopped process to exit');
     assert.equal(starts(log('slow').text(), 'slow'), 1, 'the server was not started again');
-    assert.equal(server.connection.status, 'stopped');
+    assert.equal(server.connection.state.kind, 'stopped');
     assert.deepEqual(childPidsMatching('slow-pages'), [], 'no process runs');
     assert.equal(log('slow').sentMethods('prompts/list').length, 5, 'no page was asked for after the stop');
     assert.deepEqual(
@@ -57,7 +57,7 @@ test('a list_changed that arrived just before a stop does not start the server a
     await other.connection.getPrompt('grow', {});
     await waitFor(() => other.prompts.some(p => p.prompt.name === 'gamma_1'), "the other server's re-list");
     assert.equal(starts(log('stopped').text(), 'stopped'), 1, 'the stopped server was not started again');
-    assert.equal(stopped.connection.status, 'stopped');
+    assert.equal(stopped.connection.state.kind, 'stopped');
   } finally {
     await catalog.dispose();
   }

@@ -124,7 +124,7 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
     );
     await catalog.ready();
     const mine = catalog.servers.find(s => s.def.name === 'mine')!;
-    assert.equal(mine.connection.status, 'running');
+    assert.equal(mine.connection.state.kind, 'running');
     // The user's server runs from the home folder, not from the untrusted workspace.
     const [pid] = childPidsMatching(faultyCommand('ok').args[0]);
     assert.ok(pid, 'the user server runs');
@@ -294,7 +294,7 @@ test('a workspace cannot replace a user server: on a name clash the user definit
     );
     await catalog.ready();
     assert.deepEqual(
-      catalog.servers.map(s => [s.def.name, s.connection.status]),
+      catalog.servers.map(s => [s.def.name, s.connection.state.kind]),
       [['tools', 'running']],
     );
     assert.deepEqual(childPidsMatching(marker), [], 'the workspace definition never ran');

@@ -11,7 +11,14 @@ const OFF = { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: 
 
 function server(name: string, origin: string): ServerView {
   const def = { ...parseConfigObject({ servers: { [name]: { command: 'node' } } }, 'user', origin).servers[0], origin };
-  return { id: def.id, def, prompts: [], loading: false, warnings: [], connection: { status: 'running' } };
+  return {
+    id: def.id,
+    def,
+    prompts: [],
+    loading: false,
+    warnings: [],
+    connection: { state: { kind: 'running', info: { transport: 'stdio' } } },
+  };
 }
 
 function held(name: string, origin: string): HeldEntry {

@@ -57,7 +57,7 @@ function hostileServer(): ServerView & { prompts: CatalogPrompt[] } {
     prompts: [] as CatalogPrompt[],
     loading: false,
     warnings: [HOSTILE],
-    connection: { status: 'error' as const, error: new PromptError(HOSTILE, 'server', def.name), info: undefined },
+    connection: { state: { kind: 'error' as const, error: new PromptError(HOSTILE, 'server', def.name) } },
   };
   entry.prompts.push({
     server: entry as unknown as CatalogPrompt['server'],

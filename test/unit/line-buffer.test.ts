@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LineReadBuffer } from '../../src/core/protocol/line-buffer';
+import { MessageTooLargeError, WireMeter } from '../../src/core/protocol/message-limit';
 import { createStdioTransport } from '../../src/core/protocol/transports';
 import { silentLog } from '../../src/core/log';
 
@@ -28,14 +29,24 @@ test('messages split anywhere (even inside a UTF-8 character), CRLF and blank li
   }
 });
 
-test('bad JSON throws for that line only; an oversized line throws the SDK words and the buffer recovers', () => {
-  const b = new LineReadBuffer(64);
+test('bad JSON throws for that line only; an oversized line throws MessageTooLargeError, the meter hears of it and the buffer recovers', () => {
+  const meter = new WireMeter();
+  const heard: MessageTooLargeError[] = [];
+  meter.onOversized = e => heard.push(e);
+  const b = new LineReadBuffer(64, meter);
+  const first = 'not json\n{"jsonrpc":"2.0","id":2,"result":{}}\n';
+  const last = '{"jsonrpc":"2.0","id":3,"result":{}}\n';
   b.append(Buffer.from('not json\n{"jsonrpc":"2.0","id":2,"result":{}}\n'));
   assert.throws(() => b.readMessage(), SyntaxError);
   assert.deepEqual(drain(b), [{ jsonrpc: '2.0', id: 2, result: {} }]);
-  assert.throws(() => b.append(Buffer.alloc(65, 0x61)), /ReadBuffer exceeded maximum size of 64 bytes/);
+  assert.throws(
+    () => b.append(Buffer.alloc(65, 0x61)),
+    (e: unknown) => e instanceof MessageTooLargeError && e.limit === 64 && e.closed,
+  );
+  assert.equal(heard.length, 1);
   b.append(Buffer.from('{"jsonrpc":"2.0","id":3,"result":{}}\n'));
   assert.deepEqual(drain(b), [{ jsonrpc: '2.0', id: 3, result: {} }]);
+  assert.equal(meter.received, first.length + 65 + last.length, 'every byte received is counted');
 });
 
 test('the stdio transport uses it (the SDK field it replaces still exists)', () => {

@@ -87,5 +87,5 @@ test('cancelling the collector is no error; a collector that leaves a required a
   await assert.rejects(prepare({}, { collect: collector({ code: '' }).collect }), {
     message: 'Rich Demo: prompt "code_review" needs code',
   });
-  assert.equal(server.connection.status, 'idle', 'no step started the server');
+  assert.equal(server.connection.state.kind, 'idle', 'no step started the server');
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { stderrCause, watchStderr } from '../../src/core/protocol/stderr-cause';
+import { StderrTail, stderrCause } from '../../src/core/protocol/stderr-cause';
 
 const sample = (name: string) =>
   fs.readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'stderr', `${name}.txt`), 'utf8').split('\n');
@@ -98,23 +98,22 @@ test('log lines that merely mention errors are not error lines', () => {
 });
 
 test('a minified source line of a megabyte is judged by its start and cut in the message', () => {
-  const reported: string[] = [];
-  const onLine = watchStderr([], c => reported.push(c));
-  onLine(`var a=${'x'.repeat(1_000_000)};`);
-  onLine('Error: boom');
-  onLine('Node.js v20.20.2');
-  assert.equal(reported.at(-1), 'stderr: Error: boom');
-  assert.ok(reported[0].length <= 'last stderr: '.length + 300);
+  const tail = new StderrTail([]);
+  tail.add(`var a=${'x'.repeat(1_000_000)};`);
+  assert.ok(tail.cause()!.length <= 'last stderr: '.length + 300);
+  tail.add('Error: boom');
+  tail.add('Node.js v20.20.2');
+  assert.equal(tail.cause(), 'stderr: Error: boom');
 });
 
-test('the watcher says "last stderr" for the last line, hides secrets and keeps a bounded tail', () => {
-  const reported: string[] = [];
-  const onLine = watchStderr(['s3cret'], c => reported.push(c));
-  onLine('Error: token s3cret refused');
-  assert.deepEqual(reported, ['last stderr: Error: token *** refused']);
-  onLine('');
-  assert.equal(reported.length, 1, 'a blank line changes nothing');
-  for (let i = 0; i < 100; i++) onLine(`line ${i}`);
+test('the tail says "last stderr" for the last line, hides secrets and keeps a bounded tail', () => {
+  const tail = new StderrTail(['s3cret']);
+  assert.equal(tail.cause(), undefined, 'nothing said yet');
+  tail.add('Error: token s3cret refused');
+  assert.equal(tail.cause(), 'last stderr: Error: token *** refused');
+  tail.add('');
+  assert.equal(tail.cause(), 'last stderr: Error: token *** refused', 'a blank line changes nothing');
+  for (let i = 0; i < 100; i++) tail.add(`line ${i}`);
   // The error scrolled out of the kept tail: the last line again.
-  assert.equal(reported.at(-1), 'last stderr: line 99');
+  assert.equal(tail.cause(), 'last stderr: line 99');
 });

@@ -3,27 +3,30 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject } from '../../src/core/config/config';
-import type { ServerStatus } from '../../src/core/protocol/connection';
+import type { ConnectionState, ConnectionStatus } from '../../src/core/protocol/connection-state';
 import { PromptError } from '../../src/core/errors';
 import type { HoldReason } from '../../src/core/config/server-merge';
 import type { ServerSnapshot } from '../../src/core/view/server-state';
 import { serversFound, viewWelcome, type ViewSnapshot } from '../../src/core/view/welcome';
 
 function server(
-  status: ServerStatus,
+  status: Exclude<ConnectionStatus, 'signIn'>,
   o: { prompts?: number; signIn?: boolean; loading?: boolean } = {},
 ): ServerSnapshot {
   const def = parseConfigObject({ servers: { alpha: { command: 'node', args: ['x.js'] } } }, 'user').servers[0];
+  const error = new PromptError('alpha: spawn nope ENOENT', 'server', 'alpha');
+  const state: ConnectionState =
+    status === 'error'
+      ? { kind: status, error }
+      : status === 'running'
+        ? { kind: status, info: { transport: 'stdio' } }
+        : { kind: status };
   return {
     id: def.id,
     def,
     prompts: Array.from({ length: o.prompts ?? 0 }, (_, i) => `p${i}`),
     loading: o.loading ?? false,
-    connection: {
-      status,
-      error: status === 'error' ? new PromptError('alpha: spawn nope ENOENT', 'server', 'alpha') : undefined,
-      authorizationUrl: o.signIn ? new URL('https://auth.example/authorize') : undefined,
-    },
+    connection: { state: o.signIn ? { kind: 'signIn', url: new URL('https://auth.example/authorize'), error } : state },
   };
 }
 

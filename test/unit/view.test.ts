@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { PromptError } from '../../src/core/errors';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
-import type { ServerStatus } from '../../src/core/protocol/connection';
+import type { ConnectionState, ConnectionStatus, ServerInfo } from '../../src/core/protocol/connection-state';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
 import {
@@ -30,7 +30,7 @@ function def(name = 'alpha', source: 'user' | 'workspace' = 'user'): ServerDefin
 }
 
 interface Shape {
-  status?: ServerStatus;
+  status?: ConnectionStatus;
   loading?: boolean;
   listError?: string;
   error?: string;
@@ -49,14 +49,30 @@ function server(shape: Shape = {}): ServerView & { prompts: CatalogPrompt[] } {
     listError: shape.listError ? new PromptError(shape.listError, 'server', d.name) : undefined,
     warnings: [],
     connection: {
-      status: shape.status ?? 'running',
-      error: shape.error ? new PromptError(shape.error, 'server', d.name) : undefined,
-      authorizationUrl: shape.signIn ? new URL('https://auth.example/authorize') : undefined,
-      info: { transport: 'stdio' as const, serverInfo: { name: 'alpha', version: '1', icons: shape.icons } },
+      state: stateOf(
+        shape.status ?? 'running',
+        new PromptError(shape.error ?? '', 'server', d.name),
+        { transport: 'stdio', serverInfo: { name: 'alpha', version: '1', icons: shape.icons } },
+        shape.signIn,
+      ),
     },
   };
   for (let i = 0; i < (shape.prompts ?? 0); i++) entry.prompts.push(prompt(entry, `p${i}`));
   return entry;
+}
+
+/** The connection state a shape describes: `signIn` turns a failure into a wait for the sign-in. */
+function stateOf(status: ConnectionStatus, error: PromptError, info: ServerInfo, signIn?: boolean): ConnectionState {
+  if (signIn) return { kind: 'signIn', url: new URL('https://auth.example/authorize'), error, info };
+  switch (status) {
+    case 'idle':
+      return { kind: 'idle' };
+    case 'error':
+    case 'signIn':
+      return { kind: 'error', error, info };
+    default:
+      return { kind: status, info };
+  }
 }
 
 function prompt(entry: ServerView, name: string, extra: Partial<CatalogPrompt['prompt']> = {}): CatalogPrompt {
@@ -175,7 +191,7 @@ test('every held-back reason has its own row and way out', () => {
 function named(
   name: string,
   names: string[],
-  status: ServerStatus = 'running',
+  status: ConnectionStatus = 'running',
 ): ServerView & { prompts: CatalogPrompt[] } {
   const d = def(name);
   const entry = { ...server({ status }), id: d.id, def: d, prompts: [] as CatalogPrompt[] };

@@ -1,18 +1,17 @@
-// Every prompt of every configured server. Reads every page, re-reads on list_changed (debounced),
-// keeps valid prompts when a page holds a bad one, and names each prompt `server.prompt` (plus a bare
-// alias where unique). Config changes keep the connections of unchanged servers.
+// Every prompt of every configured server. Reads every page (listing.ts, within its bounds), re-reads
+// on list_changed (debounced), keeps valid prompts when a page holds a bad one, and names each prompt
+// `server.prompt` (plus a bare alias where unique). Config changes keep the connections of unchanged servers.
 import * as l10n from '@vscode/l10n';
 import type { Prompt } from '@modelcontextprotocol/client';
-import { PromptSchema } from '@modelcontextprotocol/core';
-import * as z from 'zod/v4';
 import type { ServerDefinition } from '../config/config.js';
-import { ConnectionOptions, ServerConnection, ServerStatus } from '../protocol/connection.js';
+import { ConnectionOptions, ServerConnection } from '../protocol/connection.js';
+import { stateError } from '../protocol/connection-state.js';
 import { Emitter } from '../events.js';
-import { PromptError, toPromptError } from '../errors.js';
-import { stringifyJson } from '../json.js';
+import { PromptError } from '../errors.js';
+import { readListing } from './listing.js';
 import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
 import { mixedScripts } from './scripts.js';
-import type { CacheScope, CachedList, PromptCache } from './prompt-cache.js';
+import type { CachedList, PromptCache } from './prompt-cache.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;
@@ -63,10 +62,10 @@ export type StartPolicy = 'onDemand' | 'onStartup';
 
 export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
 
-const MAX_PAGES = 1000;
+/** load()'s `background`, where it is one. */
+const BACKGROUND = true;
 /** Warnings kept from one listing: a page of 100,000 malformed prompts must not mean 100,000 log lines. */
 const MAX_WARNINGS = 20;
-const PromptPageSchema = z.array(PromptSchema);
 
 export class Catalog {
   private entries: ServerEntry[] = [];
@@ -115,7 +114,8 @@ export class Catalog {
     this.changeEmitter.fire(undefined);
     if ((this.options.start ?? 'eager') === 'eager')
       for (const e of next)
-        if ((e.cached || !e.prompts.length) && !this.loads.has(e) && e.connection.status === 'idle') void this.load(e);
+        if ((e.cached || !e.prompts.length) && !this.loads.has(e) && e.connection.state.kind === 'idle')
+          void this.load(e, BACKGROUND);
   }
 
   private createEntry(def: ServerDefinition): ServerEntry {
@@ -132,12 +132,11 @@ export class Catalog {
     this.seed(entry);
     this.disposables.set(entry, [
       connection.onPromptsChanged(() => this.scheduleReload(entry)),
-      connection.onStatus(status => {
+      connection.onDidChangeState(state => {
         // Whatever started it (a completion, a get), a server showing a saved list confirms it now.
-        if (status === 'running' && entry.cached) void this.ensureStarted(entry);
+        if (state.kind === 'running' && entry.cached) void this.ensureStarted(entry);
         this.changeEmitter.fire(entry);
       }),
-      connection.onInfo(() => this.changeEmitter.fire(entry)),
       connection.onSignedOut(() => this.signedOut(entry)),
     ]);
     return entry;
@@ -194,8 +193,8 @@ export class Catalog {
     if (running) return running;
     if (!entry.cached) {
       if (!entry.prompts.length && !entry.listError) return this.load(entry);
-      const status = entry.connection.status;
-      if (status !== 'stopped' && status !== 'idle') return Promise.resolve();
+      const { kind } = entry.connection.state;
+      if (kind !== 'stopped' && kind !== 'idle') return Promise.resolve();
       return entry.connection.connect().then(
         () => undefined,
         () => undefined,
@@ -253,7 +252,7 @@ export class Catalog {
       this.debounce.delete(entry);
       if (!isLive(entry)) return;
       if (this.loads.has(entry)) this.pendingReload.add(entry);
-      else void this.load(entry);
+      else void this.load(entry, BACKGROUND);
     }, this.options.debounceMs ?? 150);
     timer.unref?.();
     this.debounce.set(entry, timer);
@@ -282,73 +281,28 @@ export class Catalog {
     );
   }
 
-  private load(entry: ServerEntry): Promise<void> {
+  /**
+   * `background`: no person started it (a start with the window, a list change): a question the server
+   * asks during it is cancelled. A listing already under way is shared, whoever started it.
+   */
+  private load(entry: ServerEntry, background = false): Promise<void> {
     const running = this.loads.get(entry);
     if (running) return running;
-    const p = this.listAll(entry).finally(() => {
+    const p = this.listAll(entry, background).finally(() => {
       this.loads.delete(entry);
-      if (this.pendingReload.delete(entry) && this.entries.includes(entry) && isLive(entry)) void this.load(entry);
+      if (this.pendingReload.delete(entry) && this.entries.includes(entry) && isLive(entry))
+        void this.load(entry, BACKGROUND);
     });
     this.loads.set(entry, p);
     return p;
   }
 
-  private async listAll(entry: ServerEntry): Promise<void> {
+  private async listAll(entry: ServerEntry, background: boolean): Promise<void> {
     entry.loading = true;
     this.changeEmitter.fire(entry);
-    const collected: Prompt[] = [];
-    const warnings: string[] = [];
-    let listError: PromptError | undefined;
-    let hints: { ttlMs?: number; cacheScope?: CacheScope } = {};
-    // The whole listing keeps the server from an idle stop, between pages too.
-    const release = entry.connection.hold();
-    try {
-      const client = await entry.connection.connect();
-      if (!client.getServerCapabilities()?.prompts) {
-        warnings.push(l10n.t('{0} offers no prompts', entry.def.name));
-      } else {
-        const seen = new Set<string>();
-        let cursor: string | undefined;
-        const maxPages = this.options.maxPages ?? MAX_PAGES;
-        for (let page = 0; ; page++) {
-          if (page >= maxPages)
-            throw new PromptError(
-              l10n.t('{0} sent more than {1} pages of prompts; the rest was not read', entry.def.name, maxPages),
-              'server',
-              entry.def.name,
-            );
-          // Every page on the client the listing began on: a stop between pages ends the listing.
-          const result = await entry.connection.listPromptsPage(cursor, { client });
-          hints = mergeHints(hints, result as { ttlMs?: unknown; cacheScope?: unknown }, page === 0);
-          const items = result.prompts ?? [];
-          // One parse for the usual, all-valid page; item by item only when something is wrong.
-          const whole = PromptPageSchema.safeParse(items);
-          if (whole.success) collected.push(...whole.data);
-          else
-            for (const raw of items) {
-              const parsed = PromptSchema.safeParse(raw);
-              if (parsed.success) collected.push(parsed.data);
-              else
-                warnings.push(
-                  l10n.t('{0} sent a malformed prompt ({1}); it was skipped', entry.def.name, describeItem(raw)),
-                );
-            }
-          cursor = result.nextCursor;
-          if (cursor === undefined) break;
-          if (seen.has(cursor))
-            throw new PromptError(
-              l10n.t('{0} repeated the page cursor "{1}"; listing stopped', entry.def.name, cursor.slice(0, 40)),
-              'server',
-              entry.def.name,
-            );
-          seen.add(cursor);
-        }
-      }
-    } catch (err) {
-      listError = toPromptError(err, entry.def.name, l10n.t('listing prompts'));
-    } finally {
-      release();
-    }
+    const listing = await readListing(entry.connection, { maxPages: this.options.maxPages, background });
+    const { prompts: collected, warnings, hints } = listing;
+    let listError = listing.error;
     if (!this.entries.includes(entry)) return;
     // Stopped meanwhile (by the user, or for idleness): no error, and the last whole list stays.
     const stopped = listError?.kind === 'cancelled';
@@ -382,7 +336,7 @@ export class Catalog {
     entry.loading = false;
     for (const w of warnings) entry.connection.log.warn(w);
     // A failed start is logged by the connection already.
-    if (listError && listError !== entry.connection.error) entry.connection.log.error(listError.message);
+    if (listError && listError !== stateError(entry.connection.state)) entry.connection.log.error(listError.message);
     this.changeEmitter.fire(entry);
   }
 
@@ -456,7 +410,8 @@ export class Catalog {
       const found = entry.prompts.find(p => p.shortName === promptName || p.prompt.name === promptName);
       if (found) return { prompt: found };
       if (entry.listError) return { error: entry.listError };
-      if (entry.connection.error && !entry.prompts.length) return { error: entry.connection.error };
+      const down = stateError(entry.connection.state);
+      if (down && !entry.prompts.length) return { error: down };
       return {
         error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name),
       };
@@ -478,7 +433,7 @@ export class Catalog {
         ),
       };
     }
-    const failed = this.entries.filter(e => e.listError || (e.connection.status === 'error' && !e.prompts.length));
+    const failed = this.entries.filter(e => e.listError || (stateError(e.connection.state) && !e.prompts.length));
     const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';
     return { error: new PromptError(l10n.t('No prompt named "{0}"', name) + hint, 'input') };
   }
@@ -503,8 +458,8 @@ export class Catalog {
  * meanwhile is not started again for it. Its next start announces a change itself.
  */
 function isLive(entry: ServerEntry): boolean {
-  const status = entry.connection.status;
-  return status === 'running' || status === 'starting';
+  const { kind } = entry.connection.state;
+  return kind === 'running' || kind === 'starting';
 }
 
 /** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */
@@ -543,29 +498,3 @@ export function assignShortNames(
   }
   return out;
 }
-
-/**
- * The caching hints of a whole listing: the shortest `ttlMs` of its pages (each page is its own
- * response), `private` if any page is. Pages without hints (servers before 2026-07-28) count as ttl 0.
- */
-function mergeHints(
-  so: { ttlMs?: number; cacheScope?: CacheScope },
-  page: { ttlMs?: unknown; cacheScope?: unknown },
-  first: boolean,
-): { ttlMs?: number; cacheScope?: CacheScope } {
-  const ttl = typeof page.ttlMs === 'number' && Number.isFinite(page.ttlMs) ? Math.max(page.ttlMs, 0) : undefined;
-  const scope = page.cacheScope === 'private' || page.cacheScope === 'public' ? page.cacheScope : undefined;
-  return {
-    ttlMs: first ? ttl : ttl === undefined || so.ttlMs === undefined ? undefined : Math.min(so.ttlMs, ttl),
-    cacheScope: so.cacheScope === 'private' || scope === 'private' ? 'private' : (scope ?? so.cacheScope),
-  };
-}
-
-function describeItem(raw: unknown): string {
-  if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string')
-    return JSON.stringify((raw as { name: string }).name).slice(0, 80);
-  // stringifyJson: a malformed item nested 100,000 levels deep must cost a warning, not the listing.
-  return raw === undefined ? String(raw) : stringifyJson(raw).slice(0, 80);
-}
-
-export type { ServerStatus };

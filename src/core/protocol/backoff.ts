@@ -1,5 +1,8 @@
-// When to start a crashed server again: a pure decision over the crash times and the clock, so the
-// policy is tested with an injected clock and the connection keeps only the timer.
+// When to start a crashed server again: a pure decision over the crash times and the clock (tested
+// with an injected clock), and the timer that acts on it for one connection.
+import * as l10n from '@vscode/l10n';
+import { PromptError } from '../errors.js';
+import type { LogSink } from '../log.js';
 
 export interface RestartPolicy {
   initialDelayMs: number;
@@ -29,4 +32,59 @@ export function afterCrash(policy: RestartPolicy, crashes: readonly number[], no
     delayMs: Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (recent.length - 1)),
     crashes: recent,
   };
+}
+
+/** One connection's crashes: each schedules a restart after its backoff, until too many give up. */
+export class CrashRestarts {
+  private crashes: number[] = [];
+  private timer?: NodeJS.Timeout;
+  /** Set after too many crashes: no automatic restart until the user restarts the server. */
+  gaveUp?: PromptError;
+
+  /** `policy` undefined: no automatic restarts (the CLI). */
+  constructor(
+    private readonly server: string,
+    private readonly policy: RestartPolicy | undefined,
+    private readonly log: LogSink,
+  ) {}
+
+  /** A crash now: `restart` runs after the backoff; returns the give-up error when this one is too many. */
+  crashed(restart: () => void): PromptError | undefined {
+    if (!this.policy) return undefined;
+    const decision = afterCrash(this.policy, this.crashes, Date.now());
+    this.crashes = decision.crashes;
+    if (decision.kind === 'give-up') {
+      this.gaveUp = new PromptError(
+        l10n.t(
+          '{0} crashed {1} times in {2} minutes; it stays stopped until you restart it',
+          this.server,
+          this.crashes.length,
+          Math.round(this.policy.windowMs / 60000),
+        ),
+        'server',
+        this.server,
+      );
+      return this.gaveUp;
+    }
+    this.log.info(l10n.t('Restarting {0} in {1} s', this.server, decision.delayMs / 1000));
+    this.cancel();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      restart();
+    }, decision.delayMs);
+    this.timer.unref?.();
+    return undefined;
+  }
+
+  /** Cancels a restart that is due. */
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The user restarts the server: the crash history starts over. */
+  reset(): void {
+    this.crashes = [];
+    this.gaveUp = undefined;
+  }
 }

@@ -1,7 +1,7 @@
 // Each server's protocol era (2026 "modern" or 2025 "legacy"), remembered from its last successful
-// connect and handed back to the SDK as `prior`: the next connect skips the `server/discover` probe
-// (one throw-away process per stdio start). With an EraStore (the prompt cache's storage) it outlives
-// the window, keyed by a keyed hash: eraKey() holds the environment and headers in clear.
+// connect: the next connect adopts a 2026 server with no round trip (`prior`) and sends a 2025 one its
+// initialize at once (docs/protocol.md). With an EraStore (the prompt cache's storage) it outlives the
+// window, keyed by a keyed hash: eraKey() holds the environment and headers in clear.
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/config.js';
 

@@ -3,15 +3,21 @@
 // keeps the chunks of the unfinished line and joins them once, when its newline arrives.
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { MessageTooLargeError, type WireMeter } from './message-limit.js';
 
 export class LineReadBuffer {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private lines: string[] = [];
 
-  constructor(private readonly maxLineBytes: number) {}
+  /** `meter` counts the bytes received and hears of a line past `maxLineBytes`. */
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly meter?: WireMeter,
+  ) {}
 
   append(chunk: Buffer): void {
+    if (this.meter) this.meter.received += chunk.length;
     let start = 0;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, i);
@@ -48,8 +54,10 @@ export class LineReadBuffer {
     this.pendingBytes += bytes;
     if (this.pendingBytes > this.maxLineBytes) {
       this.clear();
-      // Same words as the SDK's, which the connection recognises.
-      throw new Error(`ReadBuffer exceeded maximum size of ${this.maxLineBytes} bytes`);
+      // The SDK's transport closes the connection on this error: the connection was closed for it.
+      const error = new MessageTooLargeError(this.maxLineBytes, true);
+      this.meter?.oversized(error);
+      throw error;
     }
   }
 }

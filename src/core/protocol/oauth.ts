@@ -13,8 +13,10 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { PromptError } from '../errors.js';
+import type { ServerDefinition } from '../config/config.js';
+import { PromptError, describeCause, issuerRefusal } from '../errors.js';
 import { Emitter, type Disposable, type Event } from '../events.js';
+import { createHttpTransport } from './transports.js';
 
 /** The subset of vscode.SecretStorage we need. */
 export interface SecretStore {
@@ -309,5 +311,30 @@ export class OAuthCallbackServer {
 
   dispose(): void {
     this.server?.close();
+  }
+}
+
+/**
+ * The browser came back with an authorization code: exchange it for tokens on the server's transport
+ * (`sse`: the legacy one it was reached on). `callback` is the redirect's whole query, so the SDK checks
+ * its `iss` (RFC 9207) too.
+ */
+export async function exchangeAuthorizationCode(
+  def: ServerDefinition,
+  oauth: StoredOAuthProvider | undefined,
+  sse: boolean,
+  callback: URLSearchParams,
+): Promise<void> {
+  const t = def.transport;
+  if (t.type === 'stdio' || !oauth)
+    throw new PromptError(l10n.t('{0} does not use OAuth', def.name), 'input', def.name);
+  const transport = createHttpTransport(t, sse || t.type === 'sse' ? 'sse' : 'http', oauth);
+  try {
+    await transport.finishAuth(callback);
+  } catch (err) {
+    throw (
+      issuerRefusal(err, def.name) ??
+      new PromptError(l10n.t('{0}: signing in failed: {1}', def.name, describeCause(err)), 'server', def.name)
+    );
   }
 }

@@ -1,7 +1,9 @@
 // What a server says it is (`serverInfo`): from initialize or `server/discover`, and on 2026-07-28
 // connections from every result's `_meta`, where a server behind a load balancer may name a newer
 // version than at connect. Self-reported and hostile: kept as short single lines, for display only.
-import type { Implementation } from '@modelcontextprotocol/client';
+import * as l10n from '@vscode/l10n';
+import type { Client, Implementation } from '@modelcontextprotocol/client';
+import type { ServerInfo } from './connection-state.js';
 import { inert } from './elicitation.js';
 
 /** The result `_meta` key of the 2026-07-28 revision that carries the server's `Implementation`. */
@@ -39,4 +41,41 @@ export function sameServerInfo(a: Implementation | undefined, b: Implementation 
 export function describeServerInfo(info: Implementation): string {
   const head = info.title && info.title !== info.name ? `${info.title} (${info.name})` : info.name;
   return info.version ? `${head} ${info.version}` : head;
+}
+
+/** What a client that finished its handshake learnt of its server. */
+export function serverInfoOf(client: Client, transport: ServerInfo['transport']): ServerInfo {
+  return {
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    serverInfo: cleanServerInfo(client.getServerVersion()),
+    capabilities: client.getServerCapabilities(),
+    instructions: client.getInstructions(),
+    transport,
+    era: client.getProtocolEra(),
+  };
+}
+
+/** The info after a 2026-07-28 result that names its server differently, and the log line saying so; undefined when it does not. */
+export function renamedServer(
+  server: string,
+  info: ServerInfo,
+  result: unknown,
+): { info: ServerInfo; line: string } | undefined {
+  const next = serverInfoOfResult(result);
+  if (!next || sameServerInfo(next, info.serverInfo)) return undefined;
+  const before = info.serverInfo;
+  const line = before
+    ? l10n.t('{0} now reports itself as {1} (was {2})', server, describeServerInfo(next), describeServerInfo(before))
+    : l10n.t('{0} reports itself as {1}', server, describeServerInfo(next));
+  return { info: { ...info, serverInfo: next }, line };
+}
+
+/** The log line of a start: `api is running: Title (name) 1.0, protocol 2025-11-25`. */
+export function describeRunning(server: string, info: ServerInfo): string {
+  return l10n.t(
+    '{0} is running: {1}, protocol {2}',
+    server,
+    info.serverInfo ? describeServerInfo(info.serverInfo) : '?',
+    info.protocolVersion ?? '?',
+  );
 }

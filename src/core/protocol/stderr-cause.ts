@@ -127,18 +127,30 @@ function findLastIndex<T>(items: readonly T[], predicate: (item: T, index: numbe
 }
 
 /**
- * A stderr line handler for one server process: keeps its last lines and reports, after each, the close
- * cause they show (`last stderr: …`, or `stderr: …` for an earlier line), with `secrets` hidden.
+ * What one server process wrote last on stderr, kept to say why it closed the connection: the one place
+ * where a close message's cause (`last stderr: …`, or `stderr: …` for an earlier line) is formed.
  */
-export function watchStderr(secrets: readonly string[], report: (closeCause: string) => void): (line: string) => void {
-  const tail: StderrLine[] = [];
-  return line => {
+export class StderrTail {
+  private lines: string[] = [];
+
+  /** `secrets`: values substituted into the server's definition, never shown. */
+  constructor(private readonly secrets: readonly string[]) {}
+
+  add(line: string): void {
     if (!line.trim()) return;
-    tail.push(classify(line));
-    if (tail.length > MAX_LINES) tail.shift();
-    const cause = chooseCause(tail);
-    if (!cause) return;
-    const text = hideValues(cause.text, secrets).slice(0, MAX_CAUSE_CHARS);
-    report(cause.last ? l10n.t('last stderr: {0}', text) : l10n.t('stderr: {0}', text));
-  };
+    this.lines.push(line);
+    if (this.lines.length > MAX_LINES) this.lines.shift();
+  }
+
+  clear(): void {
+    this.lines = [];
+  }
+
+  /** The close message's cause, or undefined when the server said nothing. */
+  cause(): string | undefined {
+    const cause = stderrCause(this.lines);
+    if (!cause) return undefined;
+    const text = hideValues(cause.text, this.secrets).slice(0, MAX_CAUSE_CHARS);
+    return cause.last ? l10n.t('last stderr: {0}', text) : l10n.t('stderr: {0}', text);
+  }
 }

@@ -10,13 +10,13 @@ import type { HttpTransportConfig, StdioTransportConfig } from '../config/config
 import { parseEnvFile } from '../config/config.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
+import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
 import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
 
 /**
- * Logs every message in and out of a transport at trace level. It instruments the transport itself
- * instead of wrapping it: the SDK's version probe runs on a throw-away sibling process only for its own,
- * unwrapped StdioClientTransport (a wrapper would be probed in place, and a server that exits on an
- * unknown request would then fail to start). The Client chains the `onmessage` set here.
+ * Logs every message in and out of a transport at trace level. It instruments the transport itself,
+ * so that a process handed from one handshake to the next (stdio-era.ts) is traced once, whichever
+ * client speaks on it. The Client chains the `onmessage` set here.
  */
 export class TransportTrace {
   /** A server decides how many messages arrive: a notification flood must not flood the trace. */
@@ -57,21 +57,31 @@ export class TransportTrace {
   private tracing(): boolean {
     return this.log.traceEnabled?.() ?? true;
   }
-  /** Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), so a stateful server can free it. */
-  async terminateSession(): Promise<void> {
-    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId)
-      await this.transport.terminateSession();
+  /**
+   * Ends a Streamable HTTP session (`DELETE` with its `Mcp-Session-Id`), as the spec asks of clients that
+   * leave, so a stateful server can free it. Bounded in time; a refusal is no error of ours.
+   */
+  async endSession(): Promise<void> {
+    const t = this.transport;
+    if (!(t instanceof StreamableHTTPClientTransport && t.sessionId)) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      t.terminateSession().catch(() => undefined),
+      new Promise(resolve => {
+        timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 
-/** Messages a stdio server may send in one line; larger ones close the connection (SDK default: 10 MB). */
-export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
-
+/** `meter` counts what the server sends and bounds each message (a line: larger ones close the connection). */
 export function createStdioTransport(
   config: StdioTransportConfig,
   log: LogSink,
   defaultCwd?: string,
   onStderr?: (line: string) => void,
+  meter?: WireMeter,
 ): StdioClientTransport {
   let env = { ...config.env };
   const cwd = config.cwd ?? defaultCwd;
@@ -93,7 +103,7 @@ export function createStdioTransport(
   });
   // A 20 MB image must reach the content checks (which explain the size limit) without killing the
   // connection, and in linear time: our buffer replaces the SDK's (same contract, private field).
-  (transport as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(MAX_STDIO_MESSAGE_BYTES);
+  (transport as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(MAX_MESSAGE_BYTES, meter);
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
@@ -126,25 +136,29 @@ export function createStdioTransport(
   return transport;
 }
 
+/** `meter` counts what the server sends; every response body it sends stops at MAX_MESSAGE_BYTES a message. */
 export function createHttpTransport(
   config: HttpTransportConfig,
   kind: 'http' | 'sse',
   authProvider?: OAuthClientProvider,
+  meter = new WireMeter(),
 ): StreamableHTTPClientTransport | SSEClientTransport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
+  const fetch = limitedFetch(meter);
   if (kind === 'sse') {
     // EventSource needs the headers too (e.g. Authorization), or the GET is refused.
     return new SSEClientTransport(url, {
       requestInit,
       authProvider,
+      fetch,
       eventSourceInit: {
         fetch: (u, init) =>
           fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }),
       },
     });
   }
-  return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  return new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
 }
 
 /** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */
@@ -161,6 +175,7 @@ export function shouldFallBackToSse(err: unknown): boolean {
 }
 
 const MAX_TRACED_MESSAGES_PER_SECOND = 1000;
+const END_SESSION_TIMEOUT_MS = 2000;
 /** How long the pipes of an exited server may still deliver what it wrote. */
 const PIPE_DRAIN_MS = 300;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */

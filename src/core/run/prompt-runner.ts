@@ -197,7 +197,7 @@ export class PromptRunner {
    */
   private async started(entry: ServerEntry, whileStarting: RunOptions['whileStarting']): Promise<boolean> {
     const saved = entry.cached;
-    if (!saved && entry.connection.status !== 'stopped') return false;
+    if (!saved && entry.connection.state.kind !== 'stopped') return false;
     const start = async () => {
       await entry.connection.connect();
     };

@@ -3,7 +3,7 @@
 // server string (names, titles, descriptions, problems) goes through labelText() on its way in here.
 import * as l10n from '@vscode/l10n';
 import type { CatalogPrompt } from '../catalog/catalog.js';
-import type { ServerInfo } from '../protocol/connection.js';
+import { stateInfo } from '../protocol/connection-state.js';
 import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
 import { argumentList } from '../run/invocation.js';
@@ -50,7 +50,6 @@ export interface TreeItemView {
 export interface ServerView extends ServerSnapshot {
   readonly prompts: readonly CatalogPrompt[];
   readonly warnings: readonly string[];
-  readonly connection: ServerSnapshot['connection'] & { readonly info?: ServerInfo };
 }
 
 const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foreground' };
@@ -106,12 +105,12 @@ export function serverItem(
 ): TreeItemView {
   const state = serverState(entry);
   const life = lifecycleOf(state)!;
-  const transport = entry.connection.info?.transport ?? entry.def.transport.type;
+  const info = stateInfo(entry.connection.state);
+  const transport = info?.transport ?? entry.def.transport.type;
   const problem = problemOf(state);
   const statusText = statusLabel(life, !!entry.cached);
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(entry.def.name)}** — ${statusText}\n\n` }];
   const text = (t: string) => tooltip.push({ text: `${labelText(t, MAX_TOOLTIP_CHARS)}\n\n` });
-  const info = entry.connection.info;
   // Cleaned where it arrives (server-identity.ts); the latest a 2026 result named.
   if (info?.serverInfo) text(l10n.t('Server: {0}', describeServerInfo(info.serverInfo)));
   if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
@@ -134,8 +133,9 @@ export function serverItem(
         : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
     tooltip,
     icon: statusIcon(life),
-    // Menus key on the connection's own status (package.json `viewItem =~ /^server\.(running|starting)$/`).
-    contextValue: `server.${entry.connection.status}`,
+    // Menus key on the connection's own state (package.json `viewItem =~ /^server\.(running|starting)$/`);
+    // a server waiting for a sign-in is down, as an error is.
+    contextValue: `server.${entry.connection.state.kind === 'signIn' ? 'error' : entry.connection.state.kind}`,
     collapsible,
   };
   if (state.kind === 'signIn') {
@@ -272,7 +272,7 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
       if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
       continue;
     }
-    const icon = safeIconSrc(s.connection.info?.serverInfo?.icons);
+    const icon = safeIconSrc(stateInfo(s.connection.state)?.serverInfo?.icons);
     for (const p of s.prompts) {
       const args = argumentList(p);
       const lookAlike = lookAlikeWarning(p);

@@ -1,10 +1,10 @@
 // One server's state for every surface (tree, status bar, picker, chat /list), decided in one place
-// from the catalog entry's status, loading flag, errors and sign-in, or from why a configured server is
-// held back. Surfaces switch over `kind` and never recombine the raw fields themselves.
+// from the connection's state, the catalog entry's loading flag and listing error, or from why a
+// configured server is held back. Surfaces switch over `kind` and never recombine the raw fields themselves.
 import type { PromptError } from '../errors.js';
 import type { ServerDefinition } from '../config/config.js';
 import type { HeldEntry } from '../config/server-merge.js';
-import type { ServerStatus } from '../protocol/connection.js';
+import { type ConnectionState, stateError } from '../protocol/connection-state.js';
 
 /** What a surface reads of a catalog entry (a `ServerEntry` is one; tests build plain objects). */
 export interface ServerSnapshot {
@@ -15,7 +15,7 @@ export interface ServerSnapshot {
   readonly listError?: PromptError;
   /** Its prompts come from the persisted cache and the server has not confirmed them yet. */
   readonly cached?: boolean;
-  readonly connection: { readonly status: ServerStatus; readonly error?: PromptError; readonly authorizationUrl?: URL };
+  readonly connection: { readonly state: ConnectionState };
 }
 
 export type { HeldEntry };
@@ -53,25 +53,26 @@ export type HeldState = Extract<ServerState, { kind: HeldEntry['reason'] }>;
 
 /** What is wrong with a server now, if anything: its last listing failed, or it is down. */
 export function serverProblem(s: ServerSnapshot): PromptError | undefined {
-  return s.listError ?? (s.connection.status === 'error' ? s.connection.error : undefined);
+  return s.listError ?? stateError(s.connection.state);
 }
 
 export function serverState(s: ServerSnapshot): ServerState {
   const life = lifecycle(s);
-  return s.connection.authorizationUrl ? { kind: 'signIn', under: life } : life;
+  return s.connection.state.kind === 'signIn' ? { kind: 'signIn', under: life } : life;
 }
 
 function lifecycle(s: ServerSnapshot): LifecycleState {
-  const problem = serverProblem(s)?.message;
-  const status = s.connection.status;
+  // An error without words says nothing the user can act on: shown as no problem.
+  const problem = serverProblem(s)?.message || undefined;
+  const { kind } = s.connection.state;
   // A failure wins over a re-list in progress: the user sees why, not a spinner.
-  if (status === 'error') {
+  if (kind === 'error' || kind === 'signIn') {
     return s.prompts.length ? { kind: 'cached', message: problem } : { kind: 'failed', message: problem };
   }
-  if (s.loading || status === 'starting') {
-    return { kind: 'starting', problem, ...(status === 'running' ? { relisting: true } : {}) };
+  if (s.loading || kind === 'starting') {
+    return { kind: 'starting', problem, ...(kind === 'running' ? { relisting: true } : {}) };
   }
-  return { kind: status, problem };
+  return { kind, problem };
 }
 
 export function heldState(held: HeldEntry): HeldState {

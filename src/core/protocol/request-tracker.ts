@@ -1,0 +1,166 @@
+// Our requests under way on one connection: which run each belongs to (a question names it), who
+// started it (only a person's request may show a question), and its timeout, which is ours rather
+// than the SDK's so that it can stop while a question waits for the user. The connection sends every
+// request of ours through run(); the SDK's own (initialize, server/discover, subscriptions/listen)
+// never pass here, so a question during them finds no request and is cancelled.
+import * as l10n from '@vscode/l10n';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { inert } from './elicitation.js';
+
+/** The SDK's own timeout for a tracked request: ours decides (2^31 - 1 ms, the longest a timer takes). */
+export const NEVER = 2 ** 31 - 1;
+
+/**
+ * Why a question during the request may not be shown: `input` (typed in the chat input, where a quick
+ * input would take the keyboard), `background` (no person started it: a listing on startup or after
+ * list_changed).
+ */
+export type Quiet = 'input' | 'background';
+
+export interface RequestInfo {
+  method: string;
+  params?: Record<string, unknown>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  quiet?: Quiet;
+}
+
+/** One request under way: its signal aborts on the caller's cancel or on its own timeout. */
+export class TrackedRequest {
+  /** Questions the server asked during it. */
+  questions = 0;
+  /** Why it was ended from outside (a message of the server's past the bound): what it throws. */
+  failure?: Error;
+  readonly signal: AbortSignal;
+  private timer?: NodeJS.Timeout;
+  private readonly expire = new AbortController();
+  private readonly either: { signal: AbortSignal; dispose(): void };
+
+  constructor(private readonly info: RequestInfo) {
+    this.either = anySignal(info.signal ? [info.signal, this.expire.signal] : [this.expire.signal]);
+    this.signal = this.either.signal;
+  }
+
+  get quiet(): Quiet | undefined {
+    return this.info.quiet;
+  }
+  /** The caller's own signal (not the timeout): aborted when the person cancelled. */
+  get callerSignal(): AbortSignal | undefined {
+    return this.info.signal;
+  }
+  /** `prompt "review"`: what a question during it names. Built from server-given names, so made inert. */
+  describe(): string {
+    return describeRequest(this.info.method, this.info.params);
+  }
+
+  /** Stops the timeout (a question waits for the user). */
+  pause(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+  /** Starts the timeout again, in full. */
+  resume(): void {
+    clearTimeout(this.timer);
+    const timeout = this.info.timeoutMs;
+    this.timer = setTimeout(
+      () => this.expire.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
+      timeout,
+    );
+  }
+  /** Ends it now with `error`, whatever the server answers later. */
+  fail(error: Error): void {
+    this.failure ??= error;
+    this.expire.abort(error);
+  }
+  end(): void {
+    this.pause();
+    this.either.dispose();
+  }
+}
+
+export class RequestTracker {
+  private readonly running = new Set<TrackedRequest>();
+  /** Questions open now: while any, no timeout runs. */
+  private open = 0;
+  private ended = new AbortController();
+
+  /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
+  async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
+    const request = new TrackedRequest(info);
+    this.running.add(request);
+    if (!this.open) request.resume();
+    try {
+      return await send(request);
+    } catch (err) {
+      throw request.failure ?? err;
+    } finally {
+      request.end();
+      this.running.delete(request);
+      // The last request ended: questions still open belong to nothing any more.
+      if (!this.running.size) {
+        this.ended.abort();
+        this.ended = new AbortController();
+      }
+    }
+  }
+
+  /** Ends every request under way with `error` (a message of the server's past the bound). */
+  failAll(error: Error): void {
+    for (const r of this.running) r.fail(error);
+  }
+
+  /** The requests under way now. */
+  current(): TrackedRequest[] {
+    return [...this.running];
+  }
+
+  /** Aborted when the requests under way now have all ended. */
+  get allEnded(): AbortSignal {
+    return this.ended.signal;
+  }
+
+  /** Runs `ask` (a question to the user) with every request's timeout stopped meanwhile. */
+  async whileAsking<T>(ask: () => Promise<T>): Promise<T> {
+    this.open++;
+    for (const r of this.running) r.pause();
+    try {
+      return await ask();
+    } finally {
+      this.open--;
+      if (!this.open) for (const r of this.running) r.resume();
+    }
+  }
+}
+
+/** What a question during `method` names: `prompt "review"`, `completion of "color"`, `listing prompts`. */
+export function describeRequest(method: string, params: Record<string, unknown> = {}): string {
+  const shown = (v: unknown) => inert(typeof v === 'string' ? v : '');
+  if (method === 'prompts/get') return l10n.t('prompt "{0}"', shown(params.name));
+  if (method === 'completion/complete')
+    return l10n.t('completion of "{0}"', shown((params.argument as { name?: unknown } | undefined)?.name));
+  if (method === 'prompts/list') return l10n.t('listing prompts');
+  return method;
+}
+
+/** Aborts when any of `signals` does: AbortSignal.any, with listeners we remove ourselves. */
+export function anySignal(signals: AbortSignal[]): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const abort = (e: Event) => {
+    const reason: unknown = (e.target as AbortSignal).reason;
+    controller.abort(reason);
+  };
+  for (const s of signals) {
+    if (s.aborted) {
+      const reason: unknown = s.reason;
+      controller.abort(reason);
+      break;
+    }
+    s.addEventListener('abort', abort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      for (const s of signals) s.removeEventListener('abort', abort);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The bound on one HTTP message (src/core/protocol/message-limit.ts): a JSON body is one message, an
+// event stream's events are each one, so a long stream of small events is never cut.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MessageTooLargeError, WireMeter, limitedFetch } from '../../src/core/protocol/message-limit';
+
+/** A fetch that answers `chunks` as the body, with `headers`. */
+function serving(chunks: string[], headers: Record<string, string>): typeof fetch {
+  return () =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+            controller.close();
+          },
+        }),
+        { status: 200, headers },
+      ),
+    );
+}
+
+function metered(): { meter: WireMeter; heard: MessageTooLargeError[] } {
+  const meter = new WireMeter();
+  const heard: MessageTooLargeError[] = [];
+  meter.onOversized = e => heard.push(e);
+  return { meter, heard };
+}
+
+const isTooLarge = (e: unknown) => e instanceof MessageTooLargeError && e.limit === 100 && !e.closed;
+
+test('a JSON body of a stated length: passed on whole within the bound, refused unread past it', async () => {
+  const small = metered();
+  const ok = await limitedFetch(
+    small.meter,
+    100,
+    serving(['{"a":1}'], { 'content-type': 'application/json', 'content-length': '7' }),
+  )('http://x/');
+  assert.deepEqual(await ok.json(), { a: 1 });
+  assert.equal(small.meter.received, 7);
+  const big = metered();
+  await assert.rejects(
+    limitedFetch(big.meter, 100, serving(['x'.repeat(200)], { 'content-length': '200' }))('http://x/'),
+    isTooLarge,
+  );
+  assert.equal(big.heard.length, 1);
+});
+
+test('a body without a length (chunked, endless) stops at the bound while it is read', async () => {
+  const { meter, heard } = metered();
+  const response = await limitedFetch(meter, 100, serving(['x'.repeat(60), 'x'.repeat(60)], {}))('http://x/');
+  await assert.rejects(response.text(), isTooLarge);
+  assert.equal(heard.length, 1);
+});
+
+test('an event stream: each event is bounded, not the stream (LF and CRLF, events split across chunks)', async () => {
+  const event = (n: number, crlf = false) => `data: ${'y'.repeat(n)}${crlf ? '\r\n\r\n' : '\n\n'}`;
+  const { meter, heard } = metered();
+  const many = Array.from({ length: 50 }, (_, i) => event(30, i % 2 === 1));
+  // One event split over three chunks, below the bound.
+  const split = event(60);
+  const stream = await limitedFetch(
+    meter,
+    100,
+    serving([...many, split.slice(0, 10), split.slice(10, 40), split.slice(40)], {
+      'content-type': 'text/event-stream',
+    }),
+  )('http://x/');
+  const text = await stream.text();
+  assert.equal(text.length, many.join('').length + split.length, 'every event passed, 2 KB in all');
+  assert.equal(heard.length, 0);
+  const tooBig = await limitedFetch(
+    meter,
+    100,
+    serving([event(30), `data: ${'z'.repeat(60)}`, 'z'.repeat(60)], { 'content-type': 'text/event-stream' }),
+  )('http://x/');
+  await assert.rejects(tooBig.text(), isTooLarge);
+  assert.equal(heard.length, 1);
+});
