@@ -43,6 +43,8 @@ export interface ExtensionApi {
   readonly configuration: ServerConfiguration;
   readonly results: ResultStore;
   readonly tree: PromptTree;
+  /** The extension's global storage; the user profile's mcp.json sits two folders above it. */
+  readonly globalStorageUri: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -118,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
   void configuration.reload();
   activationMs = performance.now() - started;
-  return { activationMs, catalog, configuration, results, tree };
+  return { activationMs, catalog, configuration, results, tree, globalStorageUri: context.globalStorageUri };
 }
 
 /** One connection per configured server, with this window's logs, saved lists, OAuth and questions. */

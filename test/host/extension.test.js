@@ -28,7 +28,7 @@ async function waitFor(check, what, timeout = 60000) {
   );
 }
 
-/** @returns {Promise<any>} the extension's exports ({ activationMs, catalog, configuration, results, tree }) */
+/** @returns {Promise<any>} the extension's exports ({ activationMs, catalog, configuration, results, tree, globalStorageUri }) */
 async function api() {
   const ext = vscode.extensions.getExtension(EXT_ID);
   assert.ok(ext, `${EXT_ID} is installed`);
@@ -45,7 +45,8 @@ const WORKSPACE_SERVERS = ['rich-demo', 'completions', 'changing', 'paginated', 
 /** Waits until every workspace server runs and has listed: each test starts from there, whatever ran before it. */
 async function allRunning(ext) {
   await waitFor(
-    () => WORKSPACE_SERVERS.every(id => server(ext, id)?.connection.status === 'running' && !server(ext, id).loading),
+    () =>
+      WORKSPACE_SERVERS.every(id => server(ext, id)?.connection.state.kind === 'running' && !server(ext, id).loading),
     'all servers running',
   );
 }
@@ -300,16 +301,16 @@ describe('MCP Prompts in the real VS Code host', function () {
   });
 
   it("imports a secret into .vscode/mcp.json only as an input placeholder; the user's own scope is the profile mcp.json", async () => {
-    const { state } = await api();
-    await allRunning(state);
+    const ext = await api();
+    await allRunning(ext);
     const { command, args } = JSON.parse(
-      JSON.stringify(state.catalog.servers.find(s => s.id === 'completions').def.transport),
+      JSON.stringify(ext.catalog.servers.find(s => s.id === 'completions').def.transport),
     );
     const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz';
     const file = path.join(os.tmpdir(), `claude-secret-${process.pid}.json`);
     const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
     const original = fs.readFileSync(mcpJsonPath, 'utf8');
-    const profileJson = path.join(path.dirname(path.dirname(state.context.globalStorageUri.fsPath)), 'mcp.json');
+    const profileJson = path.join(path.dirname(path.dirname(ext.globalStorageUri.fsPath)), 'mcp.json');
     const profileBefore = fs.existsSync(profileJson) ? fs.readFileSync(profileJson, 'utf8') : undefined;
     fs.writeFileSync(
       file,
@@ -343,14 +344,14 @@ describe('MCP Prompts in the real VS Code host', function () {
         GITHUB_TOKEN: token,
       });
       assert.equal(fs.readFileSync(mcpJsonPath, 'utf8'), original, 'the repository file is untouched');
-      await waitFor(() => server(state, 'secret-srv')?.def.source === 'user', 'the imported server as a user server');
+      await waitFor(() => server(ext, 'secret-srv')?.def.source === 'user', 'the imported server as a user server');
     } finally {
       fs.writeFileSync(mcpJsonPath, original);
       if (profileBefore === undefined) fs.rmSync(profileJson, { force: true });
       else fs.writeFileSync(profileJson, profileBefore);
       fs.rmSync(file, { force: true });
     }
-    await waitFor(() => !server(state, 'secret-srv'), 'the imported server gone with its entry');
+    await waitFor(() => !server(ext, 'secret-srv'), 'the imported server gone with its entry');
   });
 
   it('stops and starts a server from its commands; the tree follows', async () => {
@@ -361,12 +362,12 @@ describe('MCP Prompts in the real VS Code host', function () {
     const item = () =>
       tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'paginated'));
     await vscode.commands.executeCommand('mcpPrompts.stopServer', 'paginated');
-    assert.equal(entry.connection.status, 'stopped');
+    assert.equal(entry.connection.state.kind, 'stopped');
     assert.match(String(item().description), /^stopped \(on demand\) · stdio · 23 prompts$/);
     assert.equal(item().contextValue, 'server.stopped');
     await vscode.commands.executeCommand('mcpPrompts.startServer', 'paginated');
     await waitFor(
-      () => entry.connection.status === 'running' && !entry.loading && entry.prompts.length === 23,
+      () => entry.connection.state.kind === 'running' && !entry.loading && entry.prompts.length === 23,
       'paginated running again with its 23 prompts',
     );
     assert.match(String(item().description), /^running · stdio · 23 prompts$/);
@@ -385,11 +386,11 @@ describe('MCP Prompts in the real VS Code host', function () {
       );
     try {
       const entry = await waitFor(
-        () => server(ext, 'broken')?.connection.status === 'error' && server(ext, 'broken'),
+        () => server(ext, 'broken')?.connection.state.kind === 'error' && server(ext, 'broken'),
         'the broken server to fail',
       );
       assert.equal(
-        entry.connection.error.message,
+        entry.connection.state.error.message,
         'broken could not start: command not found (/nonexistent/mcp-server)',
       );
       const item = tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'broken'));
@@ -398,7 +399,7 @@ describe('MCP Prompts in the real VS Code host', function () {
       const first = tree.getChildren()[0];
       assert.equal(first.type === 'server' && first.entry.id, 'broken', 'the failing server comes first');
       assert.deepEqual(tree.view.badge, { value: 1, tooltip: 'MCP Prompts: 1 failing' });
-      assert.equal(server(ext, 'rich-demo').connection.status, 'running', 'the others go on');
+      assert.equal(server(ext, 'rich-demo').connection.state.kind, 'running', 'the others go on');
     } finally {
       await vscode.workspace
         .getConfiguration('mcpPrompts')
