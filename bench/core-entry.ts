@@ -15,5 +15,6 @@ export { boxRow, suggestions } from '../src/core/view/suggestions.js';
 export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // Saved prompt lists and the one run path (bench/cache.mjs: servers started on demand).
-export { FolderStorage, PromptCache } from '../src/core/catalog/prompt-cache.js';
+export { FolderStorage } from '../src/core/catalog/cache-storage.js';
+export { PromptCache } from '../src/core/catalog/prompt-cache.js';
 export { PromptRunner, memoryRecords } from '../src/core/run/prompt-runner.js';

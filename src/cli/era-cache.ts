@@ -4,7 +4,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { EraMemory } from '../core/protocol/eras.js';
-import { FolderStorage, PromptCache } from '../core/catalog/prompt-cache.js';
+import { FolderStorage } from '../core/catalog/cache-storage.js';
+import { PromptCache } from '../core/catalog/prompt-cache.js';
 
 /** XDG_CACHE_HOME, else the platform's cache folder (%LOCALAPPDATA%, ~/Library/Caches, ~/.cache). */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

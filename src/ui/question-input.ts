@@ -71,7 +71,8 @@ async function askForm(question: FormQuestion): Promise<QuestionAnswer> {
   for (;;) {
     if (question.signal.aborted) return { action: 'cancel' };
     if (i < question.fields.length) {
-      const step = await askField(question, question.fields[i], values[question.fields[i].name], i, total);
+      const field = question.fields[i];
+      const step = await askField({ question, field, current: values[field.name], index: i, total });
       if (step === 'cancel' || step === 'decline') return { action: step };
       if (step === 'back') {
         i = Math.max(0, i - 1);
@@ -114,56 +115,60 @@ function shown(field: Field, value: FieldValue | undefined): string {
   return field.choices?.find(c => c.value === value)?.label ?? String(value);
 }
 
+/** Where one field sits among the steps of its question. */
+interface FieldStep {
+  question: FormQuestion;
+  field: Field;
+  current: FieldValue | undefined;
+  index: number;
+  total: number;
+}
+
 /** One field: a text box that checks as the user types, or a list of choices. */
-function askField(
-  question: FormQuestion,
-  field: Field,
-  current: FieldValue | undefined,
-  index: number,
-  total: number,
-): Promise<Step> {
+function askField(step: FieldStep): Promise<Step> {
+  const { field } = step;
+  return field.kind === 'string' || field.kind === 'number' || field.kind === 'integer'
+    ? askText(step)
+    : askChoice(step);
+}
+
+/** The buttons and settings every field step shares: Back after the first, Decline always. */
+function stepFrame({ question, index, total }: FieldStep) {
   const decline = declineButton(question.server);
   const buttons = [...(index > 0 ? [vscode.QuickInputButtons.Back] : []), decline];
-  if (field.kind === 'string' || field.kind === 'number' || field.kind === 'integer') {
-    const box = vscode.window.createInputBox();
-    Object.assign(box, {
-      title: title(question),
-      prompt: fieldPrompt(field),
-      step: index + 1,
-      totalSteps: total,
-      ignoreFocusOut: true,
-      password: field.secret,
-      buttons,
+  return {
+    decline,
+    frame: { title: title(question), step: index + 1, totalSteps: total, ignoreFocusOut: true, buttons },
+  };
+}
+
+function askText(step: FieldStep): Promise<Step> {
+  const { question, field, current } = step;
+  const { decline, frame } = stepFrame(step);
+  const box = vscode.window.createInputBox();
+  Object.assign(box, frame, { prompt: fieldPrompt(field), password: field.secret });
+  box.placeholder = field.label;
+  box.value = current === undefined ? '' : String(current);
+  const check = () => {
+    const r = checkValue(field, box.value);
+    box.validationMessage = 'problem' in r && box.value !== '' ? r.problem : undefined;
+    return r;
+  };
+  return run(box, question, decline, finish => {
+    box.onDidChangeValue(check);
+    box.onDidAccept(() => {
+      const r = check();
+      if ('problem' in r) {
+        box.validationMessage = r.problem;
+        return;
+      }
+      finish({ value: r.ok });
     });
-    box.placeholder = field.label;
-    box.value = current === undefined ? '' : String(current);
-    const check = () => {
-      const r = checkValue(field, box.value);
-      box.validationMessage = 'problem' in r && box.value !== '' ? r.problem : undefined;
-      return r;
-    };
-    return run(box, question, decline, finish => {
-      box.onDidChangeValue(check);
-      box.onDidAccept(() => {
-        const r = check();
-        if ('problem' in r) {
-          box.validationMessage = r.problem;
-          return;
-        }
-        finish({ value: r.ok });
-      });
-    });
-  }
-  const qp = vscode.window.createQuickPick<Row>();
-  Object.assign(qp, {
-    title: title(question),
-    placeholder: fieldPrompt(field),
-    step: index + 1,
-    totalSteps: total,
-    ignoreFocusOut: true,
-    buttons,
-    matchOnDescription: true,
   });
+}
+
+/** The rows of a choice field: Yes/No, or the server's choices, and Skip for an optional single choice. */
+function choiceRows(field: Field): Row[] {
   const choices: Row[] =
     field.kind === 'boolean'
       ? [
@@ -175,18 +180,24 @@ function askField(
           description: c.label === c.value ? undefined : c.value,
           value: c.value,
         }));
-  const skip: Row[] =
-    !field.required && field.kind !== 'multi'
-      ? [
-          {
-            label: vscode.l10n.t('$(debug-step-over) Skip'),
-            description: vscode.l10n.t('leave {0} empty', field.label),
-            act: 'skip',
-          },
-        ]
-      : [];
+  if (field.required || field.kind === 'multi') return choices;
+  return [
+    ...choices,
+    {
+      label: vscode.l10n.t('$(debug-step-over) Skip'),
+      description: vscode.l10n.t('leave {0} empty', field.label),
+      act: 'skip',
+    },
+  ];
+}
+
+function askChoice(step: FieldStep): Promise<Step> {
+  const { question, field, current } = step;
+  const { decline, frame } = stepFrame(step);
+  const qp = vscode.window.createQuickPick<Row>();
+  Object.assign(qp, frame, { placeholder: fieldPrompt(field), matchOnDescription: true });
   qp.canSelectMany = field.kind === 'multi';
-  qp.items = [...choices, ...skip];
+  qp.items = choiceRows(field);
   const picked = (r: Row) =>
     current !== undefined && (Array.isArray(current) ? current.includes(r.value ?? '') : String(current) === r.value);
   if (qp.canSelectMany) qp.selectedItems = qp.items.filter(picked);

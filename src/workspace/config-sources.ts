@@ -68,102 +68,91 @@ async function readText(uri: vscode.Uri): Promise<Read> {
 
 /** `retry`: a file could not be read for a reason other than its absence (early in a remote window). */
 export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<ReadSources> {
-  const problems: ConfigProblemEntry[] = [];
-  const sources: ConfigSource[] = [];
-  let retry = false;
-  const folders = vscode.workspace.workspaceFolders ?? [];
+  const read: ReadSources = { sources: [], problems: [], retry: false };
   const profile = globalStorageUri && profileMcpJson(globalStorageUri);
-  if (profile) {
-    const read = await readText(profile);
-    const label = vscode.l10n.t('user profile mcp.json');
-    if ('text' in read) {
-      try {
-        const config = parseConfigText(read.text, 'user', label);
-        sources.push({ kind: 'user', label, key: 'profile', config, disabled: disabledOf(read.text, 'servers') });
-      } catch (err) {
-        problems.push({ origin: label, message: message(err) });
-      }
-    } else if ('failed' in read) retry = true;
-  }
-  for (const folder of folders) {
+  if (profile) await readMcpJson(read, profile, 'user', vscode.l10n.t('user profile mcp.json'), 'profile');
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
-    const read = await readText(uri);
-    if (!('text' in read)) {
-      if ('failed' in read) retry = true;
-      continue;
-    }
-    const origin = vscode.workspace.asRelativePath(uri);
-    try {
-      const config = parseConfigText(read.text, 'workspace', origin);
-      const disabled = disabledOf(read.text, 'servers');
-      sources.push({
-        kind: 'workspace',
-        label: origin,
-        key: uri.toString(),
-        folder: folder.uri.fsPath,
-        config,
-        disabled,
-      });
-    } catch (err) {
-      problems.push({ origin, message: message(err) });
-    }
+    await readMcpJson(read, uri, 'workspace', vscode.workspace.asRelativePath(uri), uri.toString(), folder.uri.fsPath);
   }
+  await readWorkspaceFile(read);
+  readSettings(read);
+  read.sources.push(...(await readDiscovered(read.problems)));
+  return read;
+}
+
+/** The folder a `.code-workspace` file's settings belong to: the file's own, else the first folder's. */
+function settingsFolder(): string | undefined {
   const file = vscode.workspace.workspaceFile;
-  const workspaceFile = file?.scheme === 'file' ? file.fsPath : undefined;
-  const settingsFolder = workspaceFile ? path.dirname(workspaceFile) : folders[0]?.uri.fsPath;
-  if (file && file.scheme !== 'untitled') {
-    const read = await readText(file);
-    const label = path.posix.basename(file.path);
-    if ('text' in read) {
-      try {
-        const section = workspaceFileMcp(read.text, label);
-        if (section !== undefined) {
-          const config = parseConfigObject(section, 'workspace', label);
-          sources.push({
-            kind: 'workspace',
-            label,
-            key: file.toString(),
-            folder: settingsFolder,
-            config,
-            disabled: disabledEntries((section as { servers?: unknown }).servers),
-          });
-        }
-      } catch (err) {
-        problems.push({ origin: label, message: message(err) });
-      }
-    } else if ('failed' in read) retry = true;
+  return file?.scheme === 'file' ? path.dirname(file.fsPath) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+}
+
+/** One mcp.json (the profile's or a folder's `.vscode/mcp.json`); a missing file is no source. */
+async function readMcpJson(
+  into: ReadSources,
+  uri: vscode.Uri,
+  kind: 'user' | 'workspace',
+  label: string,
+  key: string,
+  folder?: string,
+): Promise<void> {
+  const file = await readText(uri);
+  if (!('text' in file)) {
+    if ('failed' in file) into.retry = true;
+    return;
   }
-  const addSetting = (value: unknown, kind: 'user' | 'workspace', label: string, key: string, folder?: string) => {
+  try {
+    const config = parseConfigText(file.text, kind, label);
+    into.sources.push({ kind, label, key, folder, config, disabled: disabledOf(file.text, 'servers') });
+  } catch (err) {
+    into.problems.push({ origin: label, message: message(err) });
+  }
+}
+
+/** The `mcp` section of the open `.code-workspace` file. */
+async function readWorkspaceFile(into: ReadSources): Promise<void> {
+  const file = vscode.workspace.workspaceFile;
+  if (!file || file.scheme === 'untitled') return;
+  const read = await readText(file);
+  const label = path.posix.basename(file.path);
+  if (!('text' in read)) {
+    if ('failed' in read) into.retry = true;
+    return;
+  }
+  try {
+    const section = workspaceFileMcp(read.text, label);
+    if (section === undefined) return;
+    into.sources.push({
+      kind: 'workspace',
+      label,
+      key: file.toString(),
+      folder: settingsFolder(),
+      config: parseConfigObject(section, 'workspace', label),
+      disabled: disabledEntries((section as { servers?: unknown }).servers),
+    });
+  } catch (err) {
+    into.problems.push({ origin: label, message: message(err) });
+  }
+}
+
+/** `mcpPrompts.servers` in user, workspace and (in a multi-root window) folder settings. */
+function readSettings(into: ReadSources): void {
+  const add = (value: unknown, kind: 'user' | 'workspace', label: string, key: string, folder?: string) => {
     if (!value || typeof value !== 'object' || !Object.keys(value).length) return;
     try {
-      sources.push({ kind, label, key, folder, config: parseConfigObject({ servers: value }, kind, label) });
+      into.sources.push({ kind, label, key, folder, config: parseConfigObject({ servers: value }, kind, label) });
     } catch (err) {
-      problems.push({ origin: label, message: message(err) });
+      into.problems.push({ origin: label, message: message(err) });
     }
   };
   const inspected = inspectServers();
-  addSetting(inspected.user, 'user', vscode.l10n.t('user settings'), 'settings');
-  addSetting(
-    inspected.workspace,
-    'workspace',
-    vscode.l10n.t('workspace settings'),
-    'settings:workspace',
-    settingsFolder,
-  );
-  if (vscode.workspace.workspaceFile) {
-    for (const folder of folders) {
-      const label = vscode.l10n.t('folder settings of {0}', folder.name);
-      addSetting(
-        inspectServers(folder.uri).folder,
-        'workspace',
-        label,
-        `settings:${folder.uri.toString()}`,
-        folder.uri.fsPath,
-      );
-    }
+  add(inspected.user, 'user', vscode.l10n.t('user settings'), 'settings');
+  add(inspected.workspace, 'workspace', vscode.l10n.t('workspace settings'), 'settings:workspace', settingsFolder());
+  if (!vscode.workspace.workspaceFile) return;
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const label = vscode.l10n.t('folder settings of {0}', folder.name);
+    add(inspectServers(folder.uri).folder, 'workspace', label, `settings:${folder.uri.toString()}`, folder.uri.fsPath);
   }
-  sources.push(...(await readDiscovered(problems)));
-  return { sources, problems, retry };
 }
 
 /** The files of other clients, read in place (never written); a missing file is simply not there. */

@@ -2,7 +2,8 @@
 // remote window, on the remote side with the servers), never in Settings Sync.
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { FolderStorage, PromptCache } from '../core/catalog/prompt-cache';
+import { FolderStorage } from '../core/catalog/cache-storage';
+import { PromptCache } from '../core/catalog/prompt-cache';
 import { mainLog } from './main-log';
 
 /** Pruning waits this long after activation: it never competes with showing the saved lists. */

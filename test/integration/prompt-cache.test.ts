@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Catalog, type StartPolicy } from '../../src/core/catalog/catalog';
 import { EraMemory } from '../../src/core/protocol/eras';
-import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
+import { FolderStorage } from '../../src/core/catalog/cache-storage';
+import { PromptCache } from '../../src/core/catalog/prompt-cache';
 import { requestFromLine } from '../../src/core/run/invocation';
 import { memoryRecords, PromptRunner, type RunOptions } from '../../src/core/run/prompt-runner';
 
@@ -323,7 +324,7 @@ test('a malformed prompt is not shown even from a list whose MAC verifies (a wri
   const control = window(s, { cacheable: server(s) });
   assert.equal(control.catalog.server('cacheable')!.cached, true);
   await control.catalog.dispose();
-  // The stored form (src/core/catalog/prompt-cache.ts): one array per field, argument lists once in `args`.
+  // The stored form (src/core/catalog/saved-prompts.ts): one array per field, argument lists once in `args`.
   type Stored = Record<string, unknown[]>;
   const cases: [string, (f: Stored) => void][] = [
     ['a name that is no string', f => (f.names[1] = 5)],

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { FolderStorage, PRUNE_LIMITS, PromptCache } from '../../src/core/catalog/prompt-cache';
+import { FolderStorage } from '../../src/core/catalog/cache-storage';
+import { PRUNE_LIMITS, PromptCache } from '../../src/core/catalog/prompt-cache';
 import type { ServerDefinition } from '../../src/core/config/config';
 import { ROOT, defs } from './helpers';
 

@@ -11,7 +11,8 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { Emitter } from '../../src/core/events';
 
 import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
-import { FolderStorage, PromptCache } from '../../src/core/catalog/prompt-cache';
+import { FolderStorage } from '../../src/core/catalog/cache-storage';
+import { PromptCache } from '../../src/core/catalog/prompt-cache';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection, waitFor, getLine } from './helpers';
 

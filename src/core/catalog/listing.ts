@@ -9,7 +9,8 @@ import * as z from 'zod/v4';
 import { PromptError, toPromptError } from '../errors.js';
 import { stringifyJson } from '../json.js';
 import type { ServerConnection } from '../protocol/connection.js';
-import { type CacheScope, MAX_CACHED_PROMPTS } from './prompt-cache.js';
+import type { CacheScope } from './prompt-cache.js';
+import { MAX_CACHED_PROMPTS } from './saved-prompts.js';
 
 /** Pages of one listing. */
 export const MAX_PAGES = 1000;

@@ -2,43 +2,26 @@
 // One file per server slot (where it is defined + its id), holding a keyed hash of the whole definition:
 // a changed command, URL, header or environment value drops the list. No definition value is stored in
 // clear. What is read back is hostile (a hand-edited or broken file): size caps, a MAC over the content
-// under the same random key (a file we did not write is dropped), a hand-written check of every field we
-// keep (zod's first run over 20,000 prompts costs ~100 ms of activation), and a broken file means no
-// cache and a log line, never a failed activation.
+// under the same random key (a file we did not write is dropped), every field checked when read back
+// (saved-prompts.ts), and a broken file means no cache and a log line, never a failed activation.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import type { Prompt, PromptArgument, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { Prompt, PriorDiscovery } from '@modelcontextprotocol/client';
 import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from '../config/config.js';
 import type { EraStore } from '../protocol/eras.js';
+import type { CacheStorage, StoredEntry } from './cache-storage.js';
+import {
+  MAX_CACHED_PROMPTS,
+  type StoredPrompts,
+  decodePrompts,
+  encodePrompts,
+  isRecord,
+  optional,
+} from './saved-prompts.js';
 
-/** Where cache entries live: the extension's global storage folder, a temp folder in tests. */
-export interface CacheStorage {
-  /** The entry's text, or undefined when there is none (or it is larger than `maxBytes`). */
-  read(key: string, maxBytes: number): string | undefined;
-  /** Replaces the entry as a whole: a reader sees the old text or the new one, never a mix. */
-  write(key: string, text: string): Promise<void>;
-  remove(key: string): Promise<void>;
-  /** Marks the entry as used now (no error when it is gone). */
-  touch(key: string): Promise<void>;
-  /** Every entry with when it was last written or touched, and its size; `.tmp` leftovers included. */
-  list(): Promise<StoredEntry[]>;
-}
-
-export interface StoredEntry {
-  /** The key, or for a leftover temporary file its file name. */
-  key: string;
-  usedAt: number;
-  bytes: number;
-  /** A temporary file a write left behind (the window ended between write and rename). */
-  leftover?: boolean;
-}
-
-/** What prune() keeps: lists used lately, so many of them, so many bytes in all. */
 export interface PruneLimits {
   maxUnusedMs: number;
   maxLists: number;
@@ -68,8 +51,6 @@ export interface PromptCacheOptions {
 
 /** A file larger than this is not read at all. */
 export const MAX_CACHE_BYTES = 16 * 1024 * 1024;
-/** Prompts kept per server. */
-export const MAX_CACHED_PROMPTS = 10000;
 /** A list older than this is not shown: the server starts once to refresh it (a week without use). */
 export const MAX_CACHE_AGE_MS = 7 * 24 * 3600 * 1000;
 /** A freshness hint beyond this is taken as this (a hostile `ttlMs: 1e300` must not freeze a list). */
@@ -117,26 +98,6 @@ function cacheHead(json: Record<string, unknown>): CacheHead {
   if (!optional(cacheScope, s => s === 'public' || s === 'private')) throw new Error('cacheScope');
   if (!optional(owner, short)) throw new Error('owner');
   return { v, def, listedAt, ttlMs, cacheScope, owner } as CacheHead;
-}
-
-/** An argument as saved: [name, description, required]; absent = null, trailing ones left out. */
-type StoredArgument = [string, (string | null)?, (boolean | null)?];
-
-/**
- * The stored form, by column: one array per field (absent = null; a column of nulls is left out) and
- * each distinct argument list once (servers repeat the same arguments across many prompts). Fewer
- * bytes and far fewer objects for JSON.parse than the SDK's shape: a third of the activation time.
- */
-interface StoredPrompts {
-  names: string[];
-  titles?: (string | null)[];
-  descriptions?: (string | null)[];
-  /** Index into `args`. */
-  argRefs?: (number | null)[];
-  icons?: (Prompt['icons'] | null)[];
-  /** The short name given to each prompt; null when it is the prompt's name. */
-  shorts?: (string | null)[];
-  args?: StoredArgument[][];
 }
 
 type StoredFile = CacheHead & StoredPrompts;
@@ -410,195 +371,6 @@ export class PromptCache {
   private log(message: string): void {
     this.options.log?.(message);
   }
-}
-
-/** The temporary file of a write: `<key>.json.<pid>.<random>.tmp`. */
-const TMP = /^[a-z0-9-]+\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
-
-/** A folder of `<key>.json` files; writes go to a temporary file first and are renamed into place. */
-export class FolderStorage implements CacheStorage {
-  constructor(readonly folder: string) {}
-
-  read(key: string, maxBytes: number): string | undefined {
-    const file = this.file(key);
-    let size: number;
-    try {
-      size = fs.statSync(file).size;
-    } catch {
-      return undefined;
-    }
-    if (size > maxBytes) throw new Error(l10n.t('{0} bytes, more than {1}', size, maxBytes));
-    return fs.readFileSync(file, 'utf8');
-  }
-
-  async write(key: string, text: string): Promise<void> {
-    await fs.promises.mkdir(this.folder, { recursive: true });
-    const tmp = `${this.file(key)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await fs.promises.writeFile(tmp, text, { mode: 0o600 });
-      await fs.promises.rename(tmp, this.file(key));
-    } catch (err) {
-      await fs.promises.rm(tmp, { force: true });
-      throw err;
-    }
-  }
-
-  async remove(key: string): Promise<void> {
-    await fs.promises.rm(this.file(key), { force: true });
-  }
-
-  async touch(key: string): Promise<void> {
-    const now = new Date();
-    await fs.promises.utimes(this.file(key), now, now).catch(() => undefined);
-  }
-
-  async list(): Promise<StoredEntry[]> {
-    const names = await fs.promises.readdir(this.folder);
-    const out: StoredEntry[] = [];
-    for (const name of names) {
-      const key = /^([a-z0-9-]+)\.json$/.exec(name)?.[1];
-      const leftover = !key && TMP.test(name);
-      if (!key && !leftover) continue;
-      const stat = await fs.promises.stat(path.join(this.folder, name)).catch(() => undefined);
-      if (stat?.isFile()) out.push({ key: key ?? name, usedAt: stat.mtimeMs, bytes: stat.size, leftover });
-    }
-    return out;
-  }
-
-  private file(key: string): string {
-    if (TMP.test(key)) return path.join(this.folder, key);
-    if (!/^[a-z0-9-]+$/.test(key)) throw new Error(`bad cache key ${key}`);
-    return path.join(this.folder, `${key}.json`);
-  }
-}
-
-/** The fields of a prompt we show or use (no `_meta`), in the stored form. */
-function encodePrompts(prompts: Prompt[], shortNames: ReadonlyMap<string, string>): StoredPrompts {
-  const args: StoredArgument[][] = [];
-  const argIndex = new Map<string, number>();
-  const column = <T>(value: (p: Prompt) => T | undefined): (T | null)[] | undefined => {
-    const out = prompts.map(p => value(p) ?? null);
-    return out.some(v => v !== null) ? out : undefined;
-  };
-  const argRefs = column(p => {
-    if (!p.arguments) return undefined;
-    const list = p.arguments.map((a): StoredArgument => trim([a.name, a.description ?? null, a.required ?? null]));
-    const key = JSON.stringify(list);
-    const ref = argIndex.get(key) ?? args.push(list) - 1;
-    argIndex.set(key, ref);
-    return ref;
-  });
-  return {
-    names: prompts.map(p => p.name),
-    titles: column(p => p.title),
-    descriptions: column(p => p.description),
-    argRefs,
-    icons: column(p => p.icons?.map(i => ({ src: i.src, mimeType: i.mimeType, sizes: i.sizes, theme: i.theme }))),
-    shorts: column(p => {
-      const short = shortNames.get(p.name);
-      return short === p.name ? undefined : short;
-    }),
-    args: args.length ? args : undefined,
-  };
-}
-
-/** Leaves out trailing absent fields. */
-function trim<T extends unknown[]>(tuple: T): T {
-  while (tuple.length > 1 && tuple[tuple.length - 1] === null) tuple.pop();
-  return tuple;
-}
-
-/**
- * The stored form back to prompts, checking every field as PromptSchema would (by hand: zod's first
- * run over 20,000 prompts costs ~100 ms). Throws on anything malformed: the whole list is dropped.
- */
-function decodePrompts(stored: Record<keyof StoredPrompts, unknown>): Pick<CacheFile, 'prompts' | 'shortNames'> {
-  const { names } = stored;
-  if (!Array.isArray(names) || names.length > MAX_CACHED_PROMPTS) throw new Error('names');
-  const col = (v: unknown, what: string): unknown[] | undefined => {
-    if (v === undefined) return undefined;
-    if (!Array.isArray(v) || v.length !== names.length) throw new Error(what);
-    return v as unknown[];
-  };
-  const titles = col(stored.titles, 'titles');
-  const descriptions = col(stored.descriptions, 'descriptions');
-  const argRefs = col(stored.argRefs, 'argRefs');
-  const icons = col(stored.icons, 'icons');
-  const shorts = col(stored.shorts, 'shorts');
-  const args = stored.args ?? [];
-  if (!Array.isArray(args) || args.length > MAX_CACHED_PROMPTS) throw new Error('args');
-  const argLists = args.map(list => {
-    if (!Array.isArray(list)) throw new Error('args');
-    return deepFreeze(
-      list.map((a): PromptArgument => {
-        if (!Array.isArray(a) || a.length < 1 || a.length > 3 || typeof a[0] !== 'string') throw new Error('args');
-        const [name, description, required] = a as unknown[];
-        const out: PromptArgument = { name: name as string };
-        if (description != null) out.description = string(description, 'args');
-        if (required != null) {
-          if (typeof required !== 'boolean') throw new Error('args');
-          out.required = required;
-        }
-        return out;
-      }),
-    );
-  });
-  const shortNames = new Map<string, string>();
-  const prompts = names.map((name: unknown, i): Prompt => {
-    const out: Prompt = { name: string(name, 'names') };
-    const title = titles?.[i];
-    if (title != null) out.title = string(title, 'titles');
-    const description = descriptions?.[i];
-    if (description != null) out.description = string(description, 'descriptions');
-    const ref = argRefs?.[i];
-    if (ref != null) {
-      if (typeof ref !== 'number' || !Number.isInteger(ref) || ref < 0 || ref >= argLists.length)
-        throw new Error('argRefs');
-      // Shared by the prompts that have the same arguments (frozen: nothing may change one for all).
-      out.arguments = argLists[ref];
-    }
-    const icon = icons?.[i];
-    if (icon != null) {
-      if (!Array.isArray(icon) || !icon.every(isIcon)) throw new Error('icons');
-      out.icons = icon as Prompt['icons'];
-    }
-    const short = shorts?.[i];
-    shortNames.set(out.name, short == null ? out.name : string(short, 'shorts'));
-    return out;
-  });
-  return { prompts, shortNames };
-}
-
-function deepFreeze<T extends object>(list: T[]): T[] {
-  for (const item of list) Object.freeze(item);
-  return Object.freeze(list) as T[];
-}
-
-function string(v: unknown, what: string): string {
-  if (typeof v !== 'string') throw new Error(what);
-  return v;
-}
-
-function isIcon(i: unknown): boolean {
-  return (
-    isRecord(i) &&
-    typeof i.src === 'string' &&
-    optional(i.mimeType, isString) &&
-    optional(i.sizes, s => Array.isArray(s) && s.every(isString)) &&
-    optional(i.theme, t => t === 'light' || t === 'dark')
-  );
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function isString(v: unknown): boolean {
-  return typeof v === 'string';
-}
-
-function optional(v: unknown, check: (v: unknown) => boolean): boolean {
-  return v === undefined || check(v);
 }
 
 function sha256(text: string): string {

@@ -114,102 +114,108 @@ export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerP
     for (const p of source.config.problems)
       plan.problems.push({ origin: source.label, server: p.server, message: p.message });
     for (const parsed of source.config.servers) {
-      const def: ServerDefinition = {
-        ...parsed,
-        source: source.kind === 'user' ? 'user' : 'workspace',
-        scope: scopeOf(source),
-        defaultCwd:
-          source.kind === 'workspace' ? source.folder : ctx.trusted ? (ctx.firstFolder ?? ctx.userHome) : ctx.userHome,
-        origin: source.label,
-        disableKey: disableKey(source, parsed.name),
-      };
+      const def = defineServer(parsed, source, ctx);
       const first = taken.get(def.id);
-      if (first && source.discovered && first.source !== source) {
-        // The same server is often configured in several clients: the earlier place is used, quietly.
-        const message = l10n.t('{0} from {1} is not used: {0} from {2} is', def.name, source.label, first.source.label);
-        plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
-        plan.notes.push({ def: first.def, message });
-        continue;
-      }
-      if (first && first.source.kind === 'user' && source.kind === 'workspace') {
-        const message = l10n.t(
-          '{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined',
-          def.name,
-          source.label,
-          first.source.label,
-        );
-        plan.held.push({ def, origin: source.label, reason: 'shadowed', message });
-        plan.notes.push({ def: first.def, message });
-        continue;
-      }
       if (first) {
-        plan.problems.push({
-          origin: source.label,
-          server: def.name,
-          message: l10n.t('Server "{0}" is defined twice; the first definition is used', def.name),
-        });
+        const clash = clashOf(def, source, first);
+        if ('problem' in clash) plan.problems.push(clash.problem);
+        else {
+          plan.held.push(clash.held);
+          plan.notes.push({ def: first.def, message: clash.held.message });
+        }
         continue;
       }
       taken.set(def.id, { def, source });
-      // A disabled server still holds its name: turning off your own server never lets a workspace's run.
-      if (source.disabled?.includes(def.name)) {
-        plan.held.push({
-          def,
-          origin: source.label,
-          reason: 'disabled',
-          message: l10n.t('{0} is turned off in {1}', def.name, source.label),
-        });
-        continue;
-      }
-      if (ctx.isDisabled?.(def.disableKey!)) {
-        const message = l10n.t(
-          '{0} from {1} is disabled; Enable Server in its context menu starts it again',
-          def.name,
-          source.label,
-        );
-        plan.held.push({ def, origin: source.label, reason: 'disabled', message });
-        continue;
-      }
-      if (source.kind === 'workspace' && !ctx.trusted) {
-        plan.held.push({
-          def,
-          origin: source.label,
-          reason: 'untrusted',
-          message: l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label),
-        });
-        continue;
-      }
-      const t = def.transport;
-      if (source.kind === 'user' && !ctx.trusted && t.type === 'stdio' && envFileInWorkspace(t.envFile)) {
-        plan.held.push({
-          def,
-          origin: source.label,
-          reason: 'envFile',
-          message: l10n.t(
-            '{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace',
-            def.name,
-            t.envFile!,
-          ),
-        });
-        continue;
-      }
-      const use = source.kind === 'user' && !ctx.trusted ? workspaceFolderUse(def) : undefined;
-      if (use) {
-        plan.held.push({
-          def,
-          origin: source.label,
-          reason: 'workspaceFolder',
-          message: l10n.t(
-            '{0} does not start in Restricted Mode: its {1} uses {2}, which is the untrusted workspace; trust the workspace or use an absolute path',
-            def.name,
-            use,
-            '${workspaceFolder}',
-          ),
-        });
-        continue;
-      }
-      plan.run.push({ def, source });
+      const held = heldBack(def, source, ctx);
+      if (held) plan.held.push(held);
+      else plan.run.push({ def, source });
     }
   }
   return plan;
+}
+
+/** A parsed server as its source defines it: where it belongs, where it runs from, how it is turned off. */
+function defineServer(
+  parsed: ServerConfig['servers'][number],
+  source: ConfigSource,
+  ctx: TrustContext,
+): ServerDefinition {
+  return {
+    ...parsed,
+    source: source.kind === 'user' ? 'user' : 'workspace',
+    scope: scopeOf(source),
+    defaultCwd:
+      source.kind === 'workspace' ? source.folder : ctx.trusted ? (ctx.firstFolder ?? ctx.userHome) : ctx.userHome,
+    origin: source.label,
+    disableKey: disableKey(source, parsed.name),
+  };
+}
+
+/** A second definition of a name already taken: shadowed quietly or by the user's own, else a problem. */
+function clashOf(
+  def: ServerDefinition,
+  source: ConfigSource,
+  first: { def: ServerDefinition; source: ConfigSource },
+): { held: HeldServer } | { problem: ConfigProblemEntry } {
+  const shadowed = (message: string) => ({ held: { def, origin: source.label, reason: 'shadowed' as const, message } });
+  // The same server is often configured in several clients: the earlier place is used, quietly.
+  if (source.discovered && first.source !== source)
+    return shadowed(l10n.t('{0} from {1} is not used: {0} from {2} is', def.name, source.label, first.source.label));
+  if (first.source.kind === 'user' && source.kind === 'workspace')
+    return shadowed(
+      l10n.t(
+        '{0} from {1} is not used: your own definition of {0} ({2}) is, because a workspace cannot replace a server you defined',
+        def.name,
+        source.label,
+        first.source.label,
+      ),
+    );
+  return {
+    problem: {
+      origin: source.label,
+      server: def.name,
+      message: l10n.t('Server "{0}" is defined twice; the first definition is used', def.name),
+    },
+  };
+}
+
+/** Why a server that holds its name may not start (turned off, untrusted, reads the untrusted folder), or undefined. */
+function heldBack(def: ServerDefinition, source: ConfigSource, ctx: TrustContext): HeldServer | undefined {
+  const held = (reason: HoldReason, message: string): HeldServer => ({ def, origin: source.label, reason, message });
+  // A disabled server still holds its name: turning off your own server never lets a workspace's run.
+  if (source.disabled?.includes(def.name))
+    return held('disabled', l10n.t('{0} is turned off in {1}', def.name, source.label));
+  if (ctx.isDisabled?.(def.disableKey!))
+    return held(
+      'disabled',
+      l10n.t('{0} from {1} is disabled; Enable Server in its context menu starts it again', def.name, source.label),
+    );
+  if (source.kind === 'workspace' && !ctx.trusted)
+    return held(
+      'untrusted',
+      l10n.t('{0} from {1} does not start until you trust this workspace', def.name, source.label),
+    );
+  if (source.kind !== 'user' || ctx.trusted) return undefined;
+  const t = def.transport;
+  if (t.type === 'stdio' && envFileInWorkspace(t.envFile))
+    return held(
+      'envFile',
+      l10n.t(
+        '{0} does not start in Restricted Mode: its envFile "{1}" would be read from the untrusted workspace; use an absolute path or trust the workspace',
+        def.name,
+        t.envFile!,
+      ),
+    );
+  const use = workspaceFolderUse(def);
+  if (use)
+    return held(
+      'workspaceFolder',
+      l10n.t(
+        '{0} does not start in Restricted Mode: its {1} uses {2}, which is the untrusted workspace; trust the workspace or use an absolute path',
+        def.name,
+        use,
+        '${workspaceFolder}',
+      ),
+    );
+  return undefined;
 }

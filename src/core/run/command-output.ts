@@ -105,26 +105,32 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
         resolve(ended);
         return;
       }
-      const stderr = firstLine(lossy(Buffer.concat(err)));
-      if (code !== 0) {
-        const problem = sig
-          ? stderr
-            ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr)
-            : l10n.t('{0} was ended by {1}.', shown, sig)
-          : stderr
-            ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr)
-            : l10n.t('{0} exited with code {1}.', shown, code ?? '?');
-        resolve({ problem });
-        return;
-      }
-      const decoded = commandText(Buffer.concat(out), shown);
-      if ('problem' in decoded) {
-        resolve(decoded);
-        return;
-      }
-      resolve(stderr ? { value: decoded.value, warning: l10n.t('{0} wrote to stderr: {1}', shown, stderr) } : decoded);
+      resolve(finished(code, sig, Buffer.concat(out), firstLine(lossy(Buffer.concat(err))), shown));
     });
   });
+}
+
+/** What a command that ran to its end gave: its stdout as a value (with a warning for stderr), or why not. */
+function finished(
+  code: number | null,
+  sig: NodeJS.Signals | null,
+  stdout: Buffer,
+  stderr: string,
+  shown: string,
+): CommandOutcome {
+  if (code !== 0) {
+    const problem = sig
+      ? stderr
+        ? l10n.t('{0} was ended by {1}: {2}', shown, sig, stderr)
+        : l10n.t('{0} was ended by {1}.', shown, sig)
+      : stderr
+        ? l10n.t('{0} exited with code {1}: {2}', shown, code ?? '?', stderr)
+        : l10n.t('{0} exited with code {1}.', shown, code ?? '?');
+    return { problem };
+  }
+  const decoded = commandText(stdout, shown);
+  if ('problem' in decoded || !stderr) return decoded;
+  return { value: decoded.value, warning: l10n.t('{0} wrote to stderr: {1}', shown, stderr) };
 }
 
 /** Stdout as a value: UTF-8 text without NUL bytes (else refused), BOM and trailing line breaks dropped. */
