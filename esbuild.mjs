@@ -90,10 +90,11 @@ const builds = [
   },
 ];
 if (tests) {
-  // test/unit: pure tests (no processes, no network); test/integration: real MCP servers, the real CLI.
+  // test/unit: pure tests (no processes, no network); test/integration: real MCP servers, the real CLI;
+  // test/static: checks of the sources, manifest, README, l10n and package.
   // Cleared first: a test moved or deleted must not keep running from an old build.
   fs.rmSync('out/test', { recursive: true, force: true });
-  for (const dir of ['test/unit', 'test/integration']) {
+  for (const dir of ['test/static', 'test/unit', 'test/integration']) {
     const entryPoints = fs
       .readdirSync(dir)
       .filter(f => f.endsWith('.test.ts'))
@@ -112,6 +113,8 @@ if (tests) {
         '@jpisnice/shadcn-ui-mcp-server',
         'mcp-server-kubernetes',
         '@takescake/1password-mcp',
+        // The static checks parse the sources with it.
+        'typescript',
       ],
     });
   }

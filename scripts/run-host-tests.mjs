@@ -3,7 +3,7 @@
 //   (a) the mocha suite test/host/*.test.js inside the extension host (test/host/index.js),
 //   (b) every UI test test/e2e/*.e2e.js, each with its own fresh host and browser.
 // Prints `ok <test>` / `FAIL <test>: <reason>` per test and ends with exactly one line
-// `host: N passed, N failed`. Exit code 1 on any failure.
+// `host: N passed, N failed, N skipped`. Exit code 1 on any failure.
 //
 // usage: node scripts/run-host-tests.mjs [--extension <dir>] [--workspace <dir>] [--only host|e2e] [e2e-name ...]
 //   --extension  extension under development (default: the repo root; its `main` must be built)
@@ -39,6 +39,8 @@ function parseArgs(argv) {
 }
 
 const results = []; // { name, ok, reason }
+/** Mocha tests marked pending (skipped): counted apart, never as passed. */
+let pending = 0;
 function record(name, ok, reason = '') {
   results.push({ name, ok, reason });
   console.log(ok ? `ok ${name}` : `FAIL ${name}: ${String(reason).split('\n')[0]}`);
@@ -130,7 +132,10 @@ async function runMochaSuite(opts) {
   for (const t of result.tests) {
     if (t.state === 'passed') record(`host: ${t.title}`, true);
     else if (t.state === 'failed') record(`host: ${t.title}`, false, (t.error || '').split('\n')[0]);
-    else console.log(`pending host: ${t.title}`);
+    else {
+      pending++;
+      console.log(`pending host: ${t.title}`);
+    }
   }
   if (result.tests.length === 0) record('host suite', false, 'mocha found no tests');
   if (code !== 0 && result.failures === 0)
@@ -202,7 +207,7 @@ async function main() {
   const passed = results.filter(r => r.ok).length;
   const failed = results.length - passed;
   console.log(`[host] done in ${secs(Date.now() - t0)}`);
-  console.log(`host: ${passed} passed, ${failed} failed`);
+  console.log(`host: ${passed} passed, ${failed} failed, ${pending} skipped`);
   return failed === 0 ? 0 : 1;
 }
 
@@ -210,7 +215,7 @@ main().then(
   code => process.exit(code),
   e => {
     console.error(e.stack || e);
-    console.log('host: 0 passed, 1 failed');
+    console.log('host: 0 passed, 1 failed, 0 skipped');
     process.exit(1);
   },
 );

@@ -15,8 +15,8 @@ const FORMAT_CHECK_ON = true;
 let passed = 0;
 let failed = 0;
 /**
- * Conformance scenarios of flows we do not offer (expected failures), and the format check while it is
- * off: reported, never counted as passed.
+ * Skipped node:test tests, conformance scenarios of flows we do not offer (expected failures), pending
+ * host tests, and the format check while it is off: reported, never counted as passed.
  */
 let skipped = 0;
 
@@ -60,6 +60,7 @@ function count(name, ok) {
 
 count('typecheck', step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
 count('lint', step('lint (eslint)', 'npx', ['eslint', '.']).status === 0);
+count('dead code', step('dead code (knip)', 'npx', ['knip']).status === 0);
 if (FORMAT_CHECK_ON)
   count('format check', step('format check (prettier)', 'npx', ['prettier', '--check', '.']).status === 0);
 else {
@@ -85,11 +86,13 @@ function nodeTests(name, dir, tapFile) {
   const f = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
   passed += p;
   failed += f;
+  skipped += Number(/^# skipped (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# todo (\d+)/m.exec(tap)?.[1] ?? 0);
   if (run.status !== 0 && f === 0) count(`${name} run`, false);
 }
 
 if (built) {
   fs.mkdirSync('out', { recursive: true });
+  nodeTests('static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap');
   nodeTests('unit tests (pure)', 'out/test/unit/', 'out/unit.tap');
   nodeTests('integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap');
 }
@@ -112,14 +115,15 @@ if (!skipHost) {
     }
     if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs']);
-    const m = /^host: (\d+) passed, (\d+) failed/m.exec(host.stdout ?? '');
+    const m = /^host: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(host.stdout ?? '');
     if (m) {
       passed += Number(m[1]);
       failed += Number(m[2]);
+      skipped += Number(m[3] ?? 0);
     }
     if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
   }
 }
 
-process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;

@@ -132,7 +132,7 @@ module.exports = async function commands(ctx) {
   await page.locator(QUICK).getByText('The folder prompts does not exist').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'OK' }).first().click();
   const saved = path.join(ui.host.workspace, '.github', 'prompts', 'hello.prompt.md');
-  await waitForFile(page, () => fs.existsSync(saved), saved);
+  await waitForFile(() => fs.existsSync(saved), saved);
   const text = fs.readFileSync(saved, 'utf8');
   if (!/### 👤 User/.test(text) || !/Hello, Ada\nLovelace!/.test(text))
     throw new Error(`unexpected .prompt.md:\n${text}`);

@@ -144,7 +144,7 @@ module.exports = async function faults(ctx) {
   const startsBefore = flakyStarts();
   await ui.runCommand('MCP Prompts: Restart Server…');
   await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first().click();
-  await waitForFile(page, () => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
+  await waitForFile(() => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
   await ui.runCommand('MCP Prompts: Run in Editor…');
   await page.keyboard.type('flaky.hello');
   await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
@@ -188,7 +188,7 @@ module.exports = async function faults(ctx) {
   // The chat's stop button while the server does not answer: the request is cancelled at the server.
   await ui.typeInChat('@mcp /slow.hello name=Zed');
   const log = () => readLog(ui.host.runDir, 'MCP Prompts slow.log');
-  await waitForFile(page, () => /not answering prompts\/get \(id (\d+)\)/.test(log()), 'the request at the server');
+  await waitForFile(() => /not answering prompts\/get \(id (\d+)\)/.test(log()), 'the request at the server');
   const id = /not answering prompts\/get \(id (\d+)\)/.exec(log())[1];
   await page
     .locator(
@@ -196,14 +196,13 @@ module.exports = async function faults(ctx) {
     )
     .first()
     .click({ timeout: 60000 });
-  await waitForFile(page, () => log().includes(`cancelled ${id}`), 'notifications/cancelled at the server');
+  await waitForFile(() => log().includes(`cancelled ${id}`), 'notifications/cancelled at the server');
   await ui.screenshot('cancelled');
 
   // A window reload while a request hangs: the old extension host's servers all exit, the new one
   // starts its own; no process is left behind.
   await ui.typeInChat('@mcp /slow.hello name=Reload');
   await waitForFile(
-    page,
     () => (log().match(/not answering prompts\/get/g) ?? []).length >= 2,
     'the second request at the server',
   );
@@ -213,7 +212,7 @@ module.exports = async function faults(ctx) {
     execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
       .split('\n')
       .filter(l => l.includes('faulty.mjs')).length;
-  await waitForFile(page, () => servers() === 4, 'exactly one process per server (flaky, hostile, slow, user-ok)');
+  await waitForFile(() => servers() === 4, 'exactly one process per server (flaky, hostile, slow, user-ok)');
 };
 
 if (require.main === module) runStandalone(module, __filename);

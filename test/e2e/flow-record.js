@@ -38,7 +38,7 @@ function gets(record, name) {
 
 /** Waits for the `prompts/get` of `name` after the first `before` ones, and returns it. */
 async function nextGet(page, record, name, before, what, timeout = 60000) {
-  await waitForFile(page, () => gets(record, name).length > before, what, timeout);
+  await waitForFile(() => gets(record, name).length > before, what, timeout);
   return gets(record, name)[before];
 }
 

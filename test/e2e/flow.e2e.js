@@ -157,10 +157,10 @@ module.exports = async function flow(ctx) {
       await nextGet('counted', counted + 1, 'Repeat Last Prompt');
       const lists = count('prompts/list');
       await ui.runCommand('MCP Prompts: Refresh Prompts');
-      await waitForFile(page, () => count('prompts/list') > lists, 'prompts/list after Refresh Prompts', 30000);
+      await waitForFile(() => count('prompts/list') > lists, 'prompts/list after Refresh Prompts', 30000);
       const starts = count('initialize');
       await ui.runCommand('MCP Prompts: Restart Server…');
-      await waitForFile(page, () => count('initialize') > starts, 'a new initialize after Restart Server…', 30000);
+      await waitForFile(() => count('initialize') > starts, 'a new initialize after Restart Server…', 30000);
       await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 60000 });
       await ui.runCommand('MCP Prompts: Stop Server');
       await page.locator('[aria-label^="MCP Prompts: 0 running"]').first().waitFor({ timeout: 60000 });

@@ -15,6 +15,7 @@
 // has 2 busy cores. A single file can also run alone: `node test/e2e/<name>.e2e.js`.
 const fs = require('fs');
 const path = require('path');
+const { waitFor } = require('../wait-for');
 
 const root = path.resolve(__dirname, '..', '..');
 const TIMEOUT = 120000;
@@ -315,29 +316,28 @@ function readLog(runDir, name) {
   return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
-/** Polls a condition on files (they have no events to wait for) for up to `timeout` ms. */
-async function waitForFile(page, predicate, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await page.waitForTimeout(250); // polling interval of a bounded condition wait
-  }
+/** A condition on files (they have no events to wait for), polled. */
+function waitForFile(predicate, what, timeout = 60000) {
+  return waitFor(predicate, what, timeout, 250);
 }
 
 /**
  * Polls every frame of the page (webviews such as the markdown and media previews are iframes) until
  * `fn`, evaluated in a frame, returns something other than undefined, null or false; returns that value.
  */
-async function waitForFrameValue(page, fn, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    for (const frame of page.frames()) {
-      const value = await frame.evaluate(fn).catch(() => undefined);
-      if (value !== undefined && value !== null && value !== false) return value;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await page.waitForTimeout(250); // polling interval of a bounded condition wait (webview frames)
-  }
+function waitForFrameValue(page, fn, what, timeout = 60000) {
+  return waitFor(
+    async () => {
+      for (const frame of page.frames()) {
+        const value = await frame.evaluate(fn).catch(() => undefined);
+        if (value !== undefined && value !== null && value !== false) return value;
+      }
+      return undefined;
+    },
+    what,
+    timeout,
+    250,
+  );
 }
 
 module.exports = {

@@ -68,7 +68,6 @@ module.exports = async function hostileInput(ctx) {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await waitForFile(
-    page,
     () => requests(record).some(r => r.method === 'prompts/get' && r.name === 'review'),
     'the prompts/get of review',
   );
@@ -99,7 +98,7 @@ module.exports = async function hostileInput(ctx) {
     .first()
     .waitFor({ timeout: 60000 });
   await page.locator(`${QUICK} .monaco-button`).filter({ hasText: /^OK$/ }).first().click();
-  await waitForFile(page, () => fs.existsSync(saved), 'the saved .prompt.md file');
+  await waitForFile(() => fs.existsSync(saved), 'the saved .prompt.md file');
   const markdown = fs.readFileSync(saved, 'utf8');
   const MarkdownIt = require('markdown-it');
   const walk = tokens => tokens.flatMap(t => [t, ...(t.children ? walk(t.children) : [])]);

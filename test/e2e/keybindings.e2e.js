@@ -35,11 +35,11 @@ module.exports = async function keybindings(ctx) {
     await ui.screenshot('picker');
     await page.keyboard.type('Counted');
     await page.keyboard.press('Enter');
-    await waitForFile(page, () => gets() === 1, 'the prompt picked after the Run Prompt… keybinding', 30000);
+    await waitForFile(() => gets() === 1, 'the prompt picked after the Run Prompt… keybinding', 30000);
     await ui.waitForText('COUNTED get #1', { within: SESSION });
 
     await page.keyboard.press('Control+Shift+Alt+Period');
-    await waitForFile(page, () => gets() === 2, 'the Repeat Last Prompt keybinding', 30000);
+    await waitForFile(() => gets() === 2, 'the Repeat Last Prompt keybinding', 30000);
     await ui.waitForText('COUNTED get #2', { within: SESSION });
     await ui.screenshot('repeated');
   } finally {

@@ -34,7 +34,7 @@ module.exports = async function lazyProtocol(ctx) {
     // First window: no saved list, so the server starts, which loads the client code.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');
     await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(page, () => loads(ui.host.runDir).length > 0, 'the first window to log loading the client code');
+    await waitForFile(() => loads(ui.host.runDir).length > 0, 'the first window to log loading the client code');
     const started = pids(pidFile).length;
 
     // Reload: the saved prompt shows, no server starts, and the client code is not loaded.
@@ -57,7 +57,6 @@ module.exports = async function lazyProtocol(ctx) {
     await page.keyboard.press('Enter');
     await ui.waitForText(/greet ran in \d+/, { within: SESSION });
     await waitForFile(
-      page,
       () => loads(ui.host.runDir).some(t => t >= reloaded),
       'the client code to load for the first connection after the reload',
     );

@@ -39,7 +39,7 @@ module.exports = async function pickerChurn(ctx) {
       await page.locator(QUICK).getByText('flicker').first().waitFor({ timeout: 60000 });
       if (round === 0) await ui.screenshot('picker');
       await row.click();
-      await waitForFile(page, () => received().length > round, `prompts/get number ${round + 1}`);
+      await waitForFile(() => received().length > round, `prompts/get number ${round + 1}`);
       const got = received()[round];
       if (got !== `get ${target}`) mismatches.push(`round ${round + 1}: clicked ${target}, server received "${got}"`);
       await ui.waitForText(`This is ${got.slice(4)}`, { within: '.interactive-session' });

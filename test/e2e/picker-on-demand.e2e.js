@@ -28,7 +28,7 @@ module.exports = async function pickerOnDemand(ctx) {
     const { page } = ui;
 
     // First window: no saved list, so the server starts once and its list is saved.
-    await waitForFile(page, () => savedLists(ui.host.runDir).length === 1, 'the list saved');
+    await waitForFile(() => savedLists(ui.host.runDir).length === 1, 'the list saved');
     const first = pids(pidFile);
     if (!first.length) throw new Error('the first window started no server');
 
@@ -40,7 +40,7 @@ module.exports = async function pickerOnDemand(ctx) {
       .getByText('Fake Echo', { exact: true })
       .first()
       .waitFor({ timeout: 120000 });
-    await waitForFile(page, () => first.every(p => !alive(p)), 'the first window’s server to exit');
+    await waitForFile(() => first.every(p => !alive(p)), 'the first window’s server to exit');
 
     // The picker lists the saved prompt while no process runs.
     await ui.runCommand('MCP Prompts: Run Prompt…');
@@ -51,7 +51,7 @@ module.exports = async function pickerOnDemand(ctx) {
     await page.keyboard.press('Enter');
 
     // Its server starts on demand and the answer comes from the process just started.
-    await waitForFile(page, () => pids(pidFile).length > first.length, 'the server to start');
+    await waitForFile(() => pids(pidFile).length > first.length, 'the server to start');
     const started = pids(pidFile).slice(first.length);
     await ui.waitForText(new RegExp(`standup ran in (${started.join('|')})`), { within: SESSION });
     await ui.screenshot('picker-started-on-demand');

@@ -34,7 +34,7 @@ module.exports = async function promptCache(ctx) {
     // First window: no saved lists, so each server starts once and its list is saved.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');
     await tree.filter({ hasText: 'treeside' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(page, () => savedLists(ui.host.runDir).length === 2, 'both lists saved');
+    await waitForFile(() => savedLists(ui.host.runDir).length === 2, 'both lists saved');
     const first = { tree: pids(pidFile.tree).length, chat: pids(pidFile.chat).length };
     const firstPids = [...pids(pidFile.tree), ...pids(pidFile.chat)];
     if (!first.tree || !first.chat) throw new Error(`the first window started no server: ${JSON.stringify(first)}`);
@@ -50,7 +50,7 @@ module.exports = async function promptCache(ctx) {
       .first()
       .waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(page, () => firstPids.every(p => !alive(p)), 'the first window’s servers to exit');
+    await waitForFile(() => firstPids.every(p => !alive(p)), 'the first window’s servers to exit');
     await ui.screenshot('cached-tree');
     const restarted = { tree: pids(pidFile.tree).length, chat: pids(pidFile.chat).length };
     if (restarted.tree !== first.tree || restarted.chat !== first.chat)

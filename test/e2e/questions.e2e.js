@@ -43,7 +43,7 @@ module.exports = async function questions(ctx) {
     const quick = page.locator(QUICK);
     const answers = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').split('\n').filter(Boolean) : []);
     const nextAnswer = async (before, what) => {
-      await waitForFile(page, () => answers().length > before, what, 30000);
+      await waitForFile(() => answers().length > before, what, 30000);
       return answers()[before];
     };
     const expect = (got, want) => {

@@ -25,7 +25,7 @@ module.exports = async function savedListSignOut(ctx) {
     .waitFor({ timeout: 60000 });
   await authPage.close();
   await page.bringToFront();
-  await waitForFile(page, () => savedLists(ui.host.runDir).length === 1, 'the private list saved');
+  await waitForFile(() => savedLists(ui.host.runDir).length === 1, 'the private list saved');
 
   // A new window (Developer: Reload Window, as a person reloads VS Code): the server row says its
   // prompts are the saved ones, and it opens expanded with the prompt.
@@ -37,7 +37,7 @@ module.exports = async function savedListSignOut(ctx) {
 
   // Sign out: the list leaves the disk and the tree.
   await ui.runCommand('MCP Prompts: Sign Out of Server…');
-  await waitForFile(page, () => savedLists(ui.host.runDir).length === 0, 'the private list deleted');
+  await waitForFile(() => savedLists(ui.host.runDir).length === 0, 'the private list deleted');
   await tree.filter({ hasText: 'secured' }).filter({ hasText: 'sign-in needed' }).first().waitFor({ timeout: 60000 });
   await prompt.waitFor({ state: 'detached', timeout: 60000 });
   await ui.screenshot('private-list-after-sign-out');

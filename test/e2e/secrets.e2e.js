@@ -41,7 +41,6 @@ module.exports = async function secrets(ctx) {
   // The trace is on and shows the server's answer, with the token replaced.
   const serverLog = () => readLog(ui.host.runDir, 'MCP Prompts secure.log');
   await waitForFile(
-    page,
     () => /<- .*Signed in with \*\*\*/.test(serverLog()),
     'the trace with the redacted token in the log',
   );
@@ -59,7 +58,6 @@ module.exports = async function secrets(ctx) {
   await ui.typeInChat('@mcp /secure.hello name=Grace');
   await ui.waitForText('Hello, Grace!', { within: SESSION });
   await waitForFile(
-    page,
     () => (serverLog().match(/is running: faulty-auth/g) ?? []).length >= 2,
     'a new connection after the edit',
   );

@@ -51,7 +51,7 @@ module.exports = async function sourcesRestricted(ctx) {
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
     await page.keyboard.type('1');
     await page.keyboard.press('Enter');
-    await waitForFile(page, () => gets().length > 0, 'echo in Restricted Mode', 60000);
+    await waitForFile(() => gets().length > 0, 'echo in Restricted Mode', 60000);
     const got = gets()[0].args;
     if (got.path !== 'typed' || got['größe'] !== '1') throw new Error(`the server received ${JSON.stringify(got)}`);
   } finally {

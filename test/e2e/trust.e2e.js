@@ -110,7 +110,6 @@ module.exports = async function trust(ctx) {
     throw new Error(`user-ok runs in ${cwd} in Restricted Mode, not in the home folder`);
   // The user server's log says why it is the one used.
   await waitForFile(
-    page,
     () =>
       /shared from \.vscode\/mcp\.json is not used: your own definition of shared \(user settings\) is, because a workspace cannot replace a server you defined/.test(
         readLog(ui.host.runDir, 'MCP Prompts shared.log'),
@@ -150,11 +149,10 @@ module.exports = async function trust(ctx) {
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await waitForFile(
-    page,
     () => listen.requests.some(r => r.url.startsWith('/mcp') && r.authorization === `Bearer ${password}`),
     'ws-http at the listener with its password',
   );
-  await waitForFile(page, () => listen.requests.some(r => r.url === '/setting'), 'ws-setting at the listener');
+  await waitForFile(() => listen.requests.some(r => r.url === '/setting'), 'ws-setting at the listener');
   // The trust editor is still open behind: close it as a person does.
   const modal = page.locator('.monaco-modal-editor-block');
   if (await modal.isVisible()) {
@@ -181,7 +179,7 @@ module.exports = async function trust(ctx) {
   await row('ws-stdio', 'click to allow').click();
   await consent('ws-stdio', '.vscode/mcp.json', `ws-stdio-${tag}`, 'Start Server');
   await row('ws-stdio', 'running · stdio').waitFor({ timeout: 60000 });
-  await waitForFile(page, () => processes('ws-stdio') === 1, 'ws-stdio running');
+  await waitForFile(() => processes('ws-stdio') === 1, 'ws-stdio running');
   await page.locator('[aria-label^="MCP Prompts: 3 running, 2 failing"]').first().waitFor({ timeout: 120000 });
   await ui.screenshot('allowed-later');
 };

@@ -10,23 +10,7 @@ const vscode = require('vscode');
 const EXT_ID = 'mcp-prompts.mcp-prompts';
 const root = path.resolve(__dirname, '..', '..');
 
-/** Polls until `check()` is truthy; fails with `what` after `timeout` ms. */
-async function waitFor(check, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    try {
-      last = await check();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise(r => setTimeout(r, 100));
-  }
-  throw new Error(
-    `timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
-  );
-}
+const { waitFor } = require('../wait-for');
 
 /** @returns {Promise<any>} the extension's exports ({ activationMs, catalog, configuration, results, tree, globalStorageUri }) */
 async function api() {

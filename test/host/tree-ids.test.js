@@ -10,15 +10,7 @@ const EXT_ID = 'mcp-prompts.mcp-prompts';
 // The faulty fixture's raw stdio server whose one prompt lists the argument "x" twice.
 const FAULTY = path.resolve(__dirname, '..', 'fixtures', 'faulty.mjs');
 
-async function waitFor(check, what, timeout = 60000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    const v = await check();
-    if (v) return v;
-    await new Promise(r => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const { waitFor } = require('../wait-for');
 
 describe('tree item ids', function () {
   this.timeout(120000);

@@ -60,29 +60,7 @@ export function launch(): Promise<Launch> {
   return (launchModule ??= import(file) as Promise<Launch>);
 }
 
-/** Polls `predicate` until it returns a truthy value; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(
-  predicate: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 20000,
-  intervalMs = 20,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await predicate();
-      if (value) return value;
-    } catch (err) {
-      lastError = err;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)})` : ''}`,
-      );
-    await new Promise(resolve => setTimeout(resolve, intervalMs));
-  }
-}
+export { waitFor } from '../wait-for.js';
 
 export interface LogLine {
   level: 'trace' | 'info' | 'warn' | 'error';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROOT } from './helpers';
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 interface Manifest {
   version: string;
