@@ -19,6 +19,7 @@ import { heading, renderTranscript, toModelMessages, untrusted } from './render'
 import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { readReferences } from './reference-reader';
+import type { Platform } from '../core/platform';
 import type { ModelOffer } from './model-offer';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -42,6 +43,8 @@ export interface ParticipantParts {
   collect: Collector;
   offer: ModelOffer;
   extensionUri: vscode.Uri;
+  /** The extension host's platform: how a `#file:` path is read. */
+  platform: Platform;
 }
 
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
@@ -95,7 +98,7 @@ async function handle(
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
     const prompt = await catalog.find(parsed.name);
-    const reads = await readReferences(plan, request.references);
+    const reads = await readReferences(plan, request.references, parts.platform);
     const referenced = withReferenceValues(bindRequest(prompt, parsed), plan, reads);
     for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
     const outcome = await parts.runner.run(referenced.run, {

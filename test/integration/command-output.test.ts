@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { displayCommand, runCommandOutput } from '../../src/core/run/command-output';
 import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
+import { hostPlatform } from '../../src/core/platform';
 import { tempDir, waitFor } from './helpers';
 
 const posix = process.platform !== 'win32';
+const host = hostPlatform();
 
 /** Running and not a zombie (an orphan's parent may be slow to reap it). */
 function running(pid: number): boolean {
@@ -28,7 +30,7 @@ test('stdout is the value, run in the given folder, trailing line breaks dropped
   const dir = tempDir();
   try {
     fs.writeFileSync(path.join(dir, 'a.txt'), 'first\nsecond ü\n');
-    const out = await runCommandOutput({ command: 'cat a.txt; pwd', cwd: dir });
+    const out = await runCommandOutput({ platform: host, command: 'cat a.txt; pwd', cwd: dir });
     assert.deepEqual(out, { value: `first\nsecond ü\n${fs.realpathSync(dir)}` });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -39,14 +41,16 @@ test(
   'output above the cap is refused with the cap stated, and the endless command is ended',
   { skip: !posix },
   async () => {
-    const out = await runCommandOutput({ command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
+    const out = await runCommandOutput({ platform: host, command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
     assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
     const atCap = await runCommandOutput({
+      platform: host,
       command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
       cwd: process.cwd(),
     });
     assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
     const above = await runCommandOutput({
+      platform: host,
       command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
       cwd: process.cwd(),
     });
@@ -62,6 +66,7 @@ test('Cancel ends the whole process group, a grandchild included', { skip: !posi
     const controller = new AbortController();
     // The shell starts sh, which starts sleep: sleep is the command's grandchild.
     const pending = runCommandOutput({
+      platform: host,
       command: "sh -c 'sleep 300 & echo $! > gc.pid; echo $$ > child.pid; wait'",
       cwd: dir,
       signal: controller.signal,
@@ -92,7 +97,11 @@ test(
     const dir = tempDir();
     try {
       const started = Date.now();
-      const out = await runCommandOutput({ command: 'sleep 300 & echo $! > gc.pid; echo done', cwd: dir });
+      const out = await runCommandOutput({
+        platform: host,
+        command: 'sleep 300 & echo $! > gc.pid; echo done',
+        cwd: dir,
+      });
       assert.deepEqual(out, { value: 'done' });
       assert.ok(Date.now() - started < 20000);
       const gc = Number(fs.readFileSync(path.join(dir, 'gc.pid'), 'utf8'));
@@ -109,6 +118,7 @@ test(
   async () => {
     assert.deepEqual(
       await runCommandOutput({
+        platform: host,
         command: 'echo partial; echo "fatal: not a git repository" >&2; exit 3',
         cwd: process.cwd(),
       }),
@@ -117,14 +127,17 @@ test(
           'echo partial; echo "fatal: not a git repository" >&2; exit 3 exited with code 3: fatal: not a git repository',
       },
     );
-    assert.deepEqual(await runCommandOutput({ command: 'exit 2', cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: 'exit 2', cwd: process.cwd() }), {
       problem: 'exit 2 exited with code 2.',
     });
-    assert.deepEqual(await runCommandOutput({ command: 'echo value; echo careful >&2', cwd: process.cwd() }), {
-      value: 'value',
-      warning: 'echo value; echo careful >&2 wrote to stderr: careful',
-    });
-    const missing = await runCommandOutput({ command: 'pwd', cwd: '/nonexistent/folder' });
+    assert.deepEqual(
+      await runCommandOutput({ platform: host, command: 'echo value; echo careful >&2', cwd: process.cwd() }),
+      {
+        value: 'value',
+        warning: 'echo value; echo careful >&2 wrote to stderr: careful',
+      },
+    );
+    const missing = await runCommandOutput({ platform: host, command: 'pwd', cwd: '/nonexistent/folder' });
     assert.match('problem' in missing ? missing.problem : '', /^pwd could not start: .*ENOENT/);
   },
 );
@@ -133,13 +146,17 @@ test(
   'output that is not UTF-8 (or binary) is refused; stderr that is not UTF-8 still gives a readable message',
   { skip: !posix },
   async () => {
-    assert.deepEqual(await runCommandOutput({ command: "printf 'caf\\351'", cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: "printf 'caf\\351'", cwd: process.cwd() }), {
       problem: "The output of printf 'caf\\351' is not UTF-8 text.",
     });
-    assert.deepEqual(await runCommandOutput({ command: "printf 'a\\000b'", cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: "printf 'a\\000b'", cwd: process.cwd() }), {
       problem: "The output of printf 'a\\000b' is not UTF-8 text.",
     });
-    const bad = await runCommandOutput({ command: "printf 'caf\\351 failed' >&2; exit 1", cwd: process.cwd() });
+    const bad = await runCommandOutput({
+      platform: host,
+      command: "printf 'caf\\351 failed' >&2; exit 1",
+      cwd: process.cwd(),
+    });
     assert.equal(
       'problem' in bad && bad.problem,
       "printf 'caf\\351 failed' >&2; exit 1 exited with code 1: caf\ufffd failed",
