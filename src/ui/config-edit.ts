@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigText, sanitizeServerId, type InputDefinition } from '../core/config/config';
 import { discoveryFiles } from '../core/config/config-locations';
+import { EMPTY_MCP_JSON, withServers } from '../core/config/config-text';
 import type { Platform } from '../core/platform';
 import { literalSecrets, withInputPlaceholders, type LiteralSecret } from '../core/config/import-secrets';
 import { labelText } from '../core/label';
@@ -30,28 +31,13 @@ export async function writeServers(
   entries: Record<string, unknown>,
   inputs: readonly InputDefinition[] = [],
 ): Promise<vscode.Uri> {
-  let text = '{\n\t"servers": {}\n}\n';
+  let text = EMPTY_MCP_JSON;
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     /* created below */
   }
-  const existing = jsonc.parse(text) as { servers?: Record<string, unknown>; inputs?: unknown } | undefined;
-  // Indent like the file does (spaces or tabs), so the new entry lines up with the user's.
-  const spaces = /^( +)"/m.exec(text)?.[1].length;
-  const formattingOptions = { insertSpaces: spaces !== undefined, tabSize: spaces ?? 1, eol: '\n' };
-  for (const [name, entry] of Object.entries(entries)) {
-    let unique = name;
-    for (let n = 2; existing?.servers && unique in existing.servers; n++) unique = `${name}-${n}`;
-    const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions });
-    text = jsonc.applyEdits(text, edits);
-    if (existing) existing.servers = { ...(existing.servers ?? {}), [unique]: entry };
-  }
-  const declared = Array.isArray(existing?.inputs) ? (existing.inputs as { id?: unknown }[]).map(i => i?.id) : [];
-  for (const input of inputs.filter(i => !declared.includes(i.id))) {
-    const edits = jsonc.modify(text, ['inputs', -1], input, { formattingOptions, isArrayInsertion: true });
-    text = jsonc.applyEdits(text, edits);
-  }
+  text = withServers(text, entries, inputs);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   return uri;

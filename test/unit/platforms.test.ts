@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
+import { EMPTY_MCP_JSON, withServers } from '../../src/core/config/config-text';
 import { claudeProjects, discoveryFiles, projectKey } from '../../src/core/config/config-locations';
 import { envFileInWorkspace, planServers } from '../../src/core/config/server-merge';
 import { commandCandidates, stdioLaunch } from '../../src/core/config/stdio-launch';
@@ -305,4 +306,15 @@ test('Output of a command: cmd.exe (or %ComSpec%) and taskkill while it lives on
   assert.equal(commandStop(windows(), 42, 'SIGKILL', false), undefined);
   assert.deepEqual(commandStop(linux(), 42, 'SIGKILL', false), { kind: 'group', pid: 42, signal: 'SIGKILL' });
   assert.deepEqual(commandStop(mac(), 42, 'SIGTERM', true), { kind: 'group', pid: 42, signal: 'SIGTERM' });
+});
+
+test('Add Server and Import keep the line endings of an mcp.json written on Windows (CRLF), and its indentation', () => {
+  const crlf = '{\r\n  // mine\r\n  "servers": {\r\n    "a": { "command": "a" }\r\n  }\r\n}\r\n';
+  const out = withServers(crlf, { a: { command: 'b' } }, [{ id: 'tok', type: 'promptString', password: true }]);
+  assert.equal(out.replace(/\r\n/g, '').includes('\n'), false, `a bare LF in ${JSON.stringify(out)}`);
+  assert.match(out, /\r\n {4}"a-2": \{\r\n {6}"command": "b"\r\n {4}\}/);
+  assert.match(out, /\/\/ mine\r\n/);
+  const lf = withServers(EMPTY_MCP_JSON, { a: { command: 'a' } });
+  assert.equal(lf.includes('\r'), false);
+  assert.match(lf, /\n\t\t"a": \{\n\t\t\t"command": "a"\n\t\t\}/);
 });
