@@ -117,6 +117,8 @@ test('a stdio server starts as VS Code starts it: ~ is home, a relative cwd and 
     cwd: '/home/u',
     envFile: undefined,
   });
+  assert.equal(stdioLaunch({ ...plain, envFile: '~/.env' }, '/ws', linux()).envFile, '/home/u/.env');
+  assert.equal(stdioLaunch({ ...plain, envFile: '~\\.env' }, 'C:\\ws', windows()).envFile, 'C:\\Users\\u\\.env');
   assert.equal(expandHome(windows(), '~'), 'C:\\Users\\u');
   assert.equal(expandHome(windows(), '~user\\x'), '~user\\x');
 });
