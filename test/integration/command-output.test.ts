@@ -9,7 +9,10 @@ import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
 import { hostPlatform } from '../../src/core/platform';
 import { tempDir, waitFor } from './helpers';
 
-const posix = process.platform !== 'win32';
+/** These commands are POSIX shell: on Windows they are skipped, and say why (the Windows plan is unit-tested). */
+const posixOnly = {
+  skip: process.platform === 'win32' && 'POSIX shell commands; the Windows plan is in test/unit/platforms.test.ts',
+};
 const host = hostPlatform();
 
 /** Running and not a zombie (an orphan's parent may be slow to reap it). */
@@ -26,7 +29,7 @@ function running(pid: number): boolean {
   }
 }
 
-test('stdout is the value, run in the given folder, trailing line breaks dropped', { skip: !posix }, async () => {
+test('stdout is the value, run in the given folder, trailing line breaks dropped', posixOnly, async () => {
   const dir = tempDir();
   try {
     fs.writeFileSync(path.join(dir, 'a.txt'), 'first\nsecond ü\n');
@@ -37,30 +40,26 @@ test('stdout is the value, run in the given folder, trailing line breaks dropped
   }
 });
 
-test(
-  'output above the cap is refused with the cap stated, and the endless command is ended',
-  { skip: !posix },
-  async () => {
-    const out = await runCommandOutput({ platform: host, command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
-    assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
-    const atCap = await runCommandOutput({
-      platform: host,
-      command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
-      cwd: process.cwd(),
-    });
-    assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
-    const above = await runCommandOutput({
-      platform: host,
-      command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
-      cwd: process.cwd(),
-    });
-    assert.deepEqual(above, {
-      problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.`,
-    });
-  },
-);
+test('output above the cap is refused with the cap stated, and the endless command is ended', posixOnly, async () => {
+  const out = await runCommandOutput({ platform: host, command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
+  assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
+  const atCap = await runCommandOutput({
+    platform: host,
+    command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
+    cwd: process.cwd(),
+  });
+  assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
+  const above = await runCommandOutput({
+    platform: host,
+    command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
+    cwd: process.cwd(),
+  });
+  assert.deepEqual(above, {
+    problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.`,
+  });
+});
 
-test('Cancel ends the whole process group, a grandchild included', { skip: !posix }, async () => {
+test('Cancel ends the whole process group, a grandchild included', posixOnly, async () => {
   const dir = tempDir();
   try {
     const controller = new AbortController();
@@ -92,7 +91,7 @@ test('Cancel ends the whole process group, a grandchild included', { skip: !posi
 
 test(
   'a background grandchild holding stdout does not keep a finished command open, and does not outlive it',
-  { skip: !posix },
+  posixOnly,
   async () => {
     const dir = tempDir();
     try {
@@ -114,7 +113,7 @@ test(
 
 test(
   'a non-zero exit names the command, the code and the first stderr line; stderr on success is a warning',
-  { skip: !posix },
+  posixOnly,
   async () => {
     assert.deepEqual(
       await runCommandOutput({
@@ -144,7 +143,7 @@ test(
 
 test(
   'output that is not UTF-8 (or binary) is refused; stderr that is not UTF-8 still gives a readable message',
-  { skip: !posix },
+  posixOnly,
   async () => {
     assert.deepEqual(await runCommandOutput({ platform: host, command: "printf 'caf\\351'", cwd: process.cwd() }), {
       problem: "The output of printf 'caf\\351' is not UTF-8 text.",
