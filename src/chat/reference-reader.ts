@@ -5,17 +5,22 @@
 // works the same in Restricted Mode, since the user typed or attached it.
 import * as vscode from 'vscode';
 import type { PlacedReference, ReferencePlan } from '../core/run/reference-plan';
-import { MAX_SOURCE_BYTES, type ReadFrom, type ReferenceRead, type ReferenceReads } from '../core/run/value-sources';
+import {
+  MAX_SOURCE_BYTES,
+  type ReadFrom,
+  type ReferenceRead,
+  type ReferenceReader,
+  type ReferenceReads,
+} from '../core/run/value-sources';
 
-/** What each of the plan's references holds, read once. */
-export async function readReferences(
-  plan: ReferencePlan,
-  refs: readonly vscode.ChatPromptReference[],
-): Promise<ReferenceReads> {
-  const read = (ref: PlacedReference) => readReference(ref, refs);
-  return {
-    named: await Promise.all(plan.named.map(n => read(n.ref))),
-    unnamed: await Promise.all(plan.unnamed.map(read)),
+/** The reader of a request's references: what each of a plan's references holds, read once when asked. */
+export function referenceReader(refs: readonly vscode.ChatPromptReference[]): ReferenceReader {
+  return async (plan: ReferencePlan): Promise<ReferenceReads> => {
+    const read = (ref: PlacedReference) => readReference(ref, refs);
+    return {
+      named: await Promise.all(plan.named.map(n => read(n.ref))),
+      unnamed: await Promise.all(plan.unnamed.map(read)),
+    };
   };
 }
 
