@@ -10,7 +10,7 @@ import { lookAlikeWarning } from './names.js';
 
 /** The language-model tools of the prompts (package.json `contributes.languageModelTools`). */
 export const PROMPT_TOOLS = {
-  list: { name: 'mcpPrompts_listPrompts', reference: 'mcpPromptList' },
+  list: { name: 'mcpPrompts_list', reference: 'mcpPromptList' },
   get: { name: 'mcpPrompts_getPrompt', reference: 'mcpPromptGet' },
 } as const;
 
