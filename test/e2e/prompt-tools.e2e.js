@@ -84,8 +84,17 @@ module.exports = async function promptTools(ctx) {
     .first()
     .waitFor();
 
-  // 1. The agent lists the prompts, then asks for code_review: the confirmation shows before anything is sent.
   const code = "print(greet('Ada'))";
+  await listAndGet(ui, code);
+  await storedResult(ui, code);
+  await skippedAndRefused(ui, record);
+  await ui.close();
+  await declinedServer(ctx, path.join(path.dirname(record), 'declined.jsonl'));
+};
+
+/** 1. The agent lists the prompts and asks for code_review; the person reads the confirmation and allows it. */
+async function listAndGet(ui, code) {
+  const { page } = ui;
   await ui.typeInChat(
     `Review my code with an MCP prompt: call mcpPrompts_list then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'demo', prompt: 'code_review', arguments: { code, language: 'python' } })}`,
   );
@@ -155,8 +164,11 @@ module.exports = async function promptTools(ctx) {
   );
   assert.ok(result.includes(code), 'the code reached the model inside the prompt');
   await ui.screenshot('allowed');
+}
 
-  // 2. The transcript is stored like any other: Open Last Result as Document, Copy Last Result as Markdown.
+/** 2. The transcript is stored like any other: Open Last Result as Document, Copy Last Result as Markdown. */
+async function storedResult(ui, code) {
+  const { page } = ui;
   await ui.runCommand('MCP Prompts: Open Last Result as Document');
   // The markdown preview's own frame (the workbench frame shows the chat's copy of the same text).
   const preview = await waitForFrameValue(
@@ -179,8 +191,11 @@ module.exports = async function promptTools(ctx) {
   );
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(copied, /^# Code review\n\n`@mcp \/demo\.code_review code="print\(greet\('Ada'\)\)" language=python`/);
+}
 
-  // 3. Skipped: the server receives nothing.
+/** 3. A skipped get sends nothing; 4. one with a required argument missing is refused before any confirmation. */
+async function skippedAndRefused(ui, record) {
+  const { page } = ui;
   await ui.typeInChat(`call mcpPrompts_getPrompt ${JSON.stringify({ server: 'flow', prompt: 'counted' })}`);
   const skip = confirmation(page, 'Get the prompt counted from the MCP server flow?');
   await skip.waitFor({ timeout: 120000 });
@@ -208,12 +223,14 @@ module.exports = async function promptTools(ctx) {
     /\{"language":"go"\}\}> \[user\] <tool-result <tool-error \w+: The prompt was not run: demo: prompt "code_review" needs code>>/,
   );
   assert.equal(await page.locator(CONFIRMATION).filter({ hasText: 'language: go' }).count(), 0, 'nothing to confirm');
-  await ui.close();
+}
 
-  // 5. A workspace server the person declined to start: the agent neither sees nor runs it. The workspace
-  //    opens in Restricted Mode (no model either); the person trusts it from the tree, and declines the
-  //    consent modal for flow.
-  const declinedRecord = path.join(path.dirname(record), 'declined.jsonl');
+/**
+ * 5. A workspace server the person declined to start: the agent neither sees nor runs it. The workspace
+ * opens in Restricted Mode (no model either); the person trusts it from the tree, and declines the consent
+ * modal for flow.
+ */
+async function declinedServer(ctx, declinedRecord) {
   const declined = await openWorkbench(ctx, {
     workspaceTrust: true,
     waitForModel: false,
@@ -263,6 +280,6 @@ module.exports = async function promptTools(ctx) {
   assert.match(held, /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\)>/);
   assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
   await declined.screenshot('declined-server');
-};
+}
 
 if (require.main === module) runStandalone(module, __filename);
