@@ -21,6 +21,7 @@ import { registerViewWelcome } from './ui/view-welcome';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
+import { registerPromptTools } from './chat/prompt-tools';
 import { ModelOffer } from './chat/model-offer';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
@@ -100,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
     registerParticipant({ catalog, configuration, runner, collect, offer, extensionUri: context.extensionUri }),
     registerChatCompletions(catalog),
+    ...registerPromptTools({ catalog, runner }),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
       isReadonly: true,
