@@ -133,7 +133,7 @@ if (watch) {
   console.log('[esbuild] watching');
 } else {
   const results = await Promise.all(builds.map(b => esbuild.build(b)));
-  // What dist/extension.js holds, for test/unit/bundle.test.ts (out/ is not shipped).
+  // What dist/extension.js holds, for test/static/bundle.test.ts (out/ is not shipped).
   fs.mkdirSync('out', { recursive: true });
   fs.writeFileSync('out/extension.meta.json', JSON.stringify(results[0].metafile));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);

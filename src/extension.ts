@@ -22,6 +22,7 @@ import { registerViewWelcome } from './ui/view-welcome';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
+import { registerPromptTools } from './chat/prompt-tools';
 import { ModelOffer } from './chat/model-offer';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
@@ -94,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...registerCommands({ ...surfaces, attempts, results, logs, globalStorageUri: context.globalStorageUri }),
     registerParticipant({ ...surfaces, extensionUri: context.extensionUri }),
     registerChatCompletions(catalog),
+    ...registerPromptTools({ catalog, runner }),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
       isReadonly: true,

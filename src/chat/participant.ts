@@ -18,7 +18,7 @@ import type { QuestionWatcher } from '../core/run/question-watch';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
-import { readReferences } from './reference-reader';
+import { referenceReader } from './reference-reader';
 import type { Platform } from '../core/platform';
 import type { ModelOffer } from './model-offer';
 
@@ -87,7 +87,9 @@ async function handle(
   const sub = token.onCancellationRequested(() => controller.abort());
   try {
     // The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
-    // parsed into the prompt and its values; from here on the run is that structured request.
+    // parsed into the prompt and its values; from here on the run is that structured request. The
+    // references are read when core has placed them (the reader is this edge's I/O).
+    const readReferences = referenceReader(request.references, parts.platform);
     const plan = planReferences(
       request.prompt,
       request.references.map(r => ({ id: r.id, range: r.range })),
@@ -98,8 +100,7 @@ async function handle(
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
     const prompt = await catalog.find(parsed.name);
-    const reads = await readReferences(plan, request.references, parts.platform);
-    const referenced = withReferenceValues(bindRequest(prompt, parsed), plan, reads);
+    const referenced = await withReferenceValues(bindRequest(prompt, parsed), plan, readReferences);
     for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
     const outcome = await parts.runner.run(referenced.run, {
       collect: parts.collect,

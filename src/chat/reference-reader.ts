@@ -6,18 +6,25 @@
 import * as vscode from 'vscode';
 import type { Platform } from '../core/platform';
 import { fileTarget, type PlacedReference, type ReferencePlan } from '../core/run/reference-plan';
-import { MAX_SOURCE_BYTES, type ReadFrom, type ReferenceRead, type ReferenceReads } from '../core/run/value-sources';
+import {
+  MAX_SOURCE_BYTES,
+  type ReadFrom,
+  type ReferenceRead,
+  type ReferenceReader,
+  type ReferenceReads,
+} from '../core/run/value-sources';
 
-/** What each of the plan's references holds, read once. */
-export async function readReferences(
-  plan: ReferencePlan,
-  refs: readonly vscode.ChatPromptReference[],
-  platform: Platform,
-): Promise<ReferenceReads> {
-  const read = (ref: PlacedReference) => readReference(ref, refs, platform);
-  return {
-    named: await Promise.all(plan.named.map(n => read(n.ref))),
-    unnamed: await Promise.all(plan.unnamed.map(read)),
+/**
+ * The reader of a request's references: what each of a plan's references holds, read once when asked;
+ * a `#file:` path by the rules of the extension host's `platform`.
+ */
+export function referenceReader(refs: readonly vscode.ChatPromptReference[], platform: Platform): ReferenceReader {
+  return async (plan: ReferencePlan): Promise<ReferenceReads> => {
+    const read = (ref: PlacedReference) => readReference(ref, refs, platform);
+    return {
+      named: await Promise.all(plan.named.map(n => read(n.ref))),
+      unnamed: await Promise.all(plan.unnamed.map(read)),
+    };
   };
 }
 

@@ -27,7 +27,7 @@ import { registerImageTool } from './image-tool';
 import { labelText } from '../core/label';
 
 /** The server and prompt a stored result came from. */
-function sourceOf(stored: StoredResult): HandOffSource {
+export function sourceOf(stored: StoredResult): HandOffSource {
   return { server: stored.result.prompt.server.def.name, prompt: stored.result.prompt.invocationName };
 }
 

@@ -2,7 +2,7 @@
 // into the chat input, to the clipboard, to an editor or a .prompt.md file.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
-import type { ResultStore } from '../core/run/result-store';
+import type { ResultStore, StoredResult } from '../core/run/result-store';
 import type { ModelOffer } from '../chat/model-offer';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
@@ -23,22 +23,30 @@ export async function insertIntoChat(results: ResultStore, id: unknown): Promise
   if (r) await insert(r);
 }
 
+/** The result a button names, or from the palette the last one (a run from the agent's get tool too). */
+function resultFor(
+  results: ResultStore,
+  id: unknown,
+  none = vscode.l10n.t('No prompt has been run yet.'),
+): StoredResult | undefined {
+  const r = results.get(id) ?? results.latest;
+  if (!r) nothingToDo(none, vscode.l10n.t('Run Prompt…'), Command.runPrompt);
+  return r;
+}
+
 export async function copyMarkdown(results: ResultStore, id: unknown): Promise<void> {
-  const r = results.get(id);
+  const r = resultFor(results, id);
   if (r) await vscode.env.clipboard.writeText(transcriptMarkdown(r, 0));
 }
 
 export async function openTranscript(results: ResultStore, id: unknown): Promise<vscode.Uri | undefined> {
-  const r = results.get(id);
+  const r = resultFor(results, id);
   return r ? open(r) : undefined;
 }
 
 export async function savePromptFile(results: ResultStore, id: unknown): Promise<void> {
-  const r = results.get(id) ?? results.latest;
-  if (!r) {
-    nothingToDo(vscode.l10n.t('No prompt result to save yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
-    return;
-  }
+  const r = resultFor(results, id, vscode.l10n.t('No prompt result to save yet.'));
+  if (!r) return;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${r.result.prompt.shortName.replace(/[^A-Za-z0-9_-]/g, '_')}.prompt.md`;
   const defaultUri = folder && vscode.Uri.joinPath(folder, '.github', 'prompts', name);

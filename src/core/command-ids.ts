@@ -1,5 +1,5 @@
 // Every command id the extension registers or runs, in one place: package.json contributes the same
-// ids (test/unit/layering.test.ts checks both lists agree), and code never spells one as a string.
+// ids (test/static/layering.test.ts checks both lists agree), and code never spells one as a string.
 export const Command = {
   runPrompt: 'mcpPrompts.runPrompt',
   runPromptInEditor: 'mcpPrompts.runPromptInEditor',

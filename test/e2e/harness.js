@@ -77,9 +77,10 @@ async function openWorkbench(ctx = {}, o = {}) {
       } catch {
         /* best effort */
       }
-      if (browser) await browser.close().catch(() => {});
+      // Both at once: the page needs no goodbye from the server, nor the server from the page.
+      const closing = browser?.close().catch(() => {});
       browser = undefined;
-      await host.stop();
+      await Promise.all([closing, host.stop()]);
     },
   };
   if (ctx.defer) ctx.defer(() => ui.close());

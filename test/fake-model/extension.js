@@ -4,10 +4,18 @@
 //      FAKE-MODEL received 2 messages: [user] look: <image image/png 1234 bytes> [assistant] ok
 //    (a text part as is; a data part as ` <image MIME N bytes>`, or ` <data MIME N bytes>` when not an
 //    image; messages joined by one space), streamed in up to 3 chunks.
+//    It calls tools when told to: the user's request may hold `call TOOL_NAME {JSON input}` (the input may
+//    be left out: `{}`), one or more times. The model makes those calls in order, one per answer, of the
+//    tools it was offered (a name it was not offered is a word like any other); once all were made
+//    (their results are in the messages) it echoes as above. Without such words it calls our image tool
+//    once per `call #x with image "HANDLE"`.
 // 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
 //    history and its attachments to the selected model and streams the answer: attached images as image
-//    data, attached files as ` <file URI>` plus their contents (image files as image data). Being default needs the
-//    proposed API defaultChatParticipant: the host is started with --enable-proposed-api for this extension.
+//    data, attached files as ` <file URI>` plus their contents (image files as image data). It offers the
+//    model the tools attached by `#name` and, in agent mode, those switched on in the chat's tool picker,
+//    and runs the calls the model makes (a failed or declined call answers with ` <tool-error …>`). Being
+//    default needs the proposed API defaultChatParticipant: the host is started with --enable-proposed-api
+//    for this extension.
 const vscode = require('vscode');
 
 const VENDOR = 'mcp-prompts-fake';
@@ -65,7 +73,65 @@ function chunks(text) {
 
 const CALL_IMAGE = /call #\w+ with image "([^"]+)"/g;
 
-/** The tool calls the model makes (see the head of this file): none, or one per named image handle. */
+/** The text parts of a message, joined. */
+function textOf(message) {
+  return typeof message.content === 'string'
+    ? message.content
+    : (message.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/** The JSON object that starts at `text[start]` (`{`), or undefined when it does not close. */
+function jsonObjectAt(text, start) {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}
+
+/** `call TOOL_NAME {JSON}` in the text, in order: [{ name, input }]. Text inside an input is not read for more. */
+function callDirectives(text) {
+  const out = [];
+  const re = /\bcall (\w+)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const brace = /^\s*\{/.exec(text.slice(re.lastIndex));
+    const json = brace ? jsonObjectAt(text, re.lastIndex + brace[0].length - 1) : undefined;
+    out.push({ name: m[1], input: json ? JSON.parse(json) : {} });
+    if (json) re.lastIndex += brace[0].length - 1 + json.length;
+  }
+  return out;
+}
+
+/**
+ * The next tool call the user's request tells the model to make, if any: the request is the last user
+ * message that is not a tool result; only tools the model was offered count (other words after "call"
+ * are text), and the calls made since the request are counted, so each directive runs once.
+ */
+function directedCall(messages, options) {
+  const isToolResult = m =>
+    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
+  let at = messages.length - 1;
+  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
+    at--;
+  if (at < 0) return undefined;
+  const offered = new Set((options.tools || []).map(t => t.name));
+  const directives = callDirectives(textOf(messages[at])).filter(d => offered.has(d.name));
+  const made = messages
+    .slice(at + 1)
+    .flatMap(m => (typeof m.content === 'string' ? [] : m.content || []))
+    .filter(p => p instanceof vscode.LanguageModelToolCallPart).length;
+  const next = directives[made];
+  return next && new vscode.LanguageModelToolCallPart(`call-${made}`, next.name, next.input);
+}
+
+/** The tool calls the model makes for images (see the head of this file): none, or one per named image handle. */
 function toolCalls(messages, options) {
   const tool = (options.tools || []).find(
     t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image,
@@ -89,6 +155,11 @@ const provider = {
     return [MODEL];
   },
   async provideLanguageModelChatResponse(model, messages, options, progress, token) {
+    const directed = directedCall(messages, options);
+    if (directed) {
+      progress.report(directed);
+      return;
+    }
     const calls = toolCalls(messages, options);
     if (calls.length) {
       for (const call of calls) progress.report(call);
@@ -176,12 +247,14 @@ async function defaultHandler(request, context, stream, token) {
     return {};
   }
   const messages = await toMessages(request, context);
+  // The tools the person attached (`#name`), and in agent mode those switched on in the chat's tool picker.
   const referenced = new Set((request.toolReferences || []).map(r => r.name));
+  for (const [tool, enabled] of request.tools || []) if (enabled) referenced.add(tool.name);
   const tools = vscode.lm.tools
     .filter(t => referenced.has(t.name))
     .map(t => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   // The agent's loop: the model's tool calls are run and their results sent back, until it answers in text.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 6; round++) {
     const response = await model.sendRequest(messages, { tools }, token);
     const calls = [];
     for await (const part of response.stream) {
@@ -192,12 +265,21 @@ async function defaultHandler(request, context, stream, token) {
     messages.push(vscode.LanguageModelChatMessage.Assistant(calls));
     const results = [];
     for (const call of calls) {
-      const result = await vscode.lm.invokeTool(
-        call.name,
-        { input: call.input, toolInvocationToken: request.toolInvocationToken },
-        token,
-      );
-      results.push(new vscode.LanguageModelToolResultPart(call.callId, result.content));
+      // A tool that fails or that the person declines answers with an error the model reads, as agents do.
+      let content;
+      try {
+        const result = await vscode.lm.invokeTool(
+          call.name,
+          { input: call.input, toolInvocationToken: request.toolInvocationToken },
+          token,
+        );
+        content = result.content;
+      } catch (e) {
+        content = [
+          new vscode.LanguageModelTextPart(`<tool-error ${(e && e.name) || 'Error'}: ${(e && e.message) || e}>`),
+        ];
+      }
+      results.push(new vscode.LanguageModelToolResultPart(call.callId, content));
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));
   }

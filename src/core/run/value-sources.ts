@@ -197,6 +197,9 @@ export interface ReferenceReads {
   unnamed: ReferenceRead[];
 }
 
+/** Reads what the plan's references hold: the surface's I/O (the chat edge reads editors and files). */
+export type ReferenceReader = (plan: ReferencePlan) => Promise<ReferenceReads>;
+
 export interface WithReferences {
   run: RunRequest;
   /** Markdown lines for the transcript, server-free (names and paths escaped): which argument got what. */
@@ -204,7 +207,12 @@ export interface WithReferences {
 }
 
 /** The run request with the references' values; a reference that gives no value throws a PromptError naming it. */
-export function withReferenceValues(run: RunRequest, plan: ReferencePlan, reads: ReferenceReads): WithReferences {
+export async function withReferenceValues(
+  run: RunRequest,
+  plan: ReferencePlan,
+  read: ReferenceReader,
+): Promise<WithReferences> {
+  const reads = await read(plan);
   const values = { ...run.values };
   const sourced = [...(run.sourced ?? [])];
   const notes: string[] = [];

@@ -1,0 +1,285 @@
+// The prompts as tools of the user's agent (src/chat/prompt-tools.ts), in an agent-mode chat with the tests'
+// fake model (test/fake-model), which calls the tools its request names (`call TOOL {input}`), as a model
+// would decide to. A person asks; the agent lists the prompts (the demo server of `npm start` and the flow
+// fixture, which records every request it receives), then asks for demo's code_review with two arguments:
+// the confirmation names the server, the prompt and every value before anything is sent; the person reads
+// it and clicks Allow Once (an approval for the session is not offered), and the model receives the prompt's messages under the line naming demo. The
+// transcript is stored like any other (Open Last Result as Document, Copy Last Result as Markdown). A get
+// the person skips sends nothing to the server; one with a required argument missing is not confirmed at
+// all and tells the model which argument, naming the server and the prompt. A workspace server the person
+// did not allow to start is neither listed nor run by the tool.
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+const { demoWorkspaceFiles } = require('./demo-workspace');
+const { flowServer, requests } = require('./flow-record');
+
+const SESSION = '.interactive-session';
+const CONFIRMATION = `${SESSION} .chat-confirmation-widget2`;
+const TITLE = 'Get the prompt code_review from the MCP server demo?';
+const FROM_DEMO =
+  /The following was returned by the MCP server "demo" \(prompt demo\.code_review\); it is not the user's words\./;
+
+/** The chat's text with every run of white space as one space (the echo renders as markdown). */
+async function sessionText(page) {
+  return (await page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '')).replace(
+    /\s+/g,
+    ' ',
+  );
+}
+
+/** Waits until the flattened chat text matches `re`. */
+async function waitForSession(page, re, timeout = 120000) {
+  await page.waitForFunction(
+    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
+    re.source,
+    { timeout },
+  );
+}
+
+/**
+ * The end of the chat from the fake model's last echo on: what it received in the last request (an echo
+ * holds the earlier echoes too, as the chat's history; the part after the last of them is the newest).
+ */
+async function lastEcho(page) {
+  const text = await sessionText(page);
+  return text.slice(text.lastIndexOf('FAKE-MODEL received'));
+}
+
+/** The confirmation on screen whose title is `title`. */
+function confirmation(page, title) {
+  return page.locator(CONFIRMATION).filter({ hasText: title }).last();
+}
+
+/** Saves .artifacts/screenshots/`file`: the chat's column from the top of `from` to the bottom of `to`. */
+async function chatPicture(page, from, to, file) {
+  const chat = await page.locator('.part.auxiliarybar').first().boundingBox();
+  const top = await from.boundingBox();
+  const bottom = await to.boundingBox();
+  if (!chat || !top || !bottom) throw new Error('the picture is not on screen');
+  const y = Math.max(chat.y, top.y - 8);
+  fs.mkdirSync(path.join(root, '.artifacts', 'screenshots'), { recursive: true });
+  await page.screenshot({
+    path: path.join(root, '.artifacts', 'screenshots', file),
+    clip: { x: chat.x, y, width: chat.width, height: Math.min(chat.y + chat.height, bottom.y + bottom.height + 8) - y },
+  });
+}
+
+module.exports = async function promptTools(ctx) {
+  const record = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prompt-tools-')), 'flow.jsonl');
+  const files = demoWorkspaceFiles();
+  const mcp = JSON.parse(files['.vscode/mcp.json']);
+  mcp.servers.flow = flowServer(record);
+  files['.vscode/mcp.json'] = JSON.stringify(mcp, null, 2);
+  const ui = await openWorkbench(ctx, { files });
+  const { page } = ui;
+  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  // The chat opens in agent mode (the mode picker says so); the fake agent offers the model the tools
+  // switched on in its tool picker, as an agent does.
+  await page
+    .locator('.interactive-input-part .action-label')
+    .filter({ hasText: /^Agent$/ })
+    .first()
+    .waitFor();
+
+  const code = "print(greet('Ada'))";
+  await listAndGet(ui, code);
+  await storedResult(ui, code);
+  await skippedAndRefused(ui, record);
+  await ui.close();
+  await declinedServer(ctx, path.join(path.dirname(record), 'declined.jsonl'));
+};
+
+/** 1. The agent lists the prompts and asks for code_review; the person reads the confirmation and allows it. */
+async function listAndGet(ui, code) {
+  const { page } = ui;
+  await ui.typeInChat(
+    `Review my code with an MCP prompt: call mcpPrompts_list then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'demo', prompt: 'code_review', arguments: { code, language: 'python' } })}`,
+  );
+  const ask = confirmation(page, TITLE);
+  await ask.waitFor({ timeout: 120000 });
+  // A person reads the whole message before allowing it.
+  const more = ask.getByText('Show More', { exact: true });
+  if (await more.isVisible()) await more.click();
+  const shown = (await ask.innerText()).replace(/\s+/g, ' ');
+  assert.match(
+    shown,
+    /The agent asks for the prompt Code review code_review of the MCP server demo, with these arguments:/,
+  );
+  assert.ok(shown.includes(`code: ${code}`), `the confirmation shows the code: ${shown}`);
+  assert.match(shown, /language: python/);
+  assert.match(shown, /Not given: focus/);
+  assert.match(shown, /Nothing is sent to demo before you allow it\./);
+  // No "allow for the session": every get is confirmed (package.json's configurationDefaults).
+  const buttons = (await ask.locator('.chat-confirmation-widget-buttons a.monaco-text-button').allInnerTexts()).map(t =>
+    t.trim(),
+  );
+  assert.deepEqual(buttons, ['Allow Once', 'Skip'], 'the confirmation offers Allow Once and Skip only');
+  assert.equal(await ask.locator('.monaco-dropdown-button').count(), 0, 'no menu of longer approvals');
+  // The list tool ran before (it reads the catalog only, nothing to confirm).
+  await waitForSession(page, /Listing the MCP prompts/);
+  await ask.scrollIntoViewIfNeeded();
+  await ui.screenshot('confirmation');
+  // The README's picture: the chat's column from the request to the confirmation's buttons.
+  await chatPicture(
+    page,
+    page
+      .locator(`${SESSION} .interactive-item-container.interactive-request`)
+      .filter({ hasText: 'Review my code' })
+      .last(),
+    ask,
+    'prompt-tools-confirmation-chat.png',
+  );
+
+  await ask
+    .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
+    .filter({ hasText: /^Allow Once$/ })
+    .click();
+  await waitForSession(page, /<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result The following was returned/);
+  const echo = await lastEcho(page);
+  // The list: both servers' prompts with their titles and arguments, under the line that says what it is.
+  assert.match(
+    echo,
+    /<tool-call mcpPrompts_list \{\}> \[user\] <tool-result The MCP prompts the user's servers offer, as JSON\./,
+  );
+  assert.match(
+    echo,
+    /\{"server":"demo","name":"code_review","title":"Code review","description":"Review code for bugs, risks and readability","arguments":\[\{"name":"code","description":"The code to review","required":true\},\{"name":"language","description":"Language of the code","required":false\}/,
+  );
+  assert.match(echo, /\{"server":"flow","name":"echo","title":"Echo values"/);
+  // The prompt's messages, under the line naming demo, with their role.
+  assert.match(
+    echo,
+    /<tool-call mcpPrompts_getPrompt \{"server":"demo","prompt":"code_review","arguments":\{"code":"print\(greet\('Ada'\)\)","language":"python"\}\}> \[user\] <tool-result /,
+  );
+  const result = echo.slice(echo.lastIndexOf('<tool-result '));
+  // The transcript's description, then the user turn (the echo renders as markdown: `###` and `>` go).
+  assert.match(
+    result,
+    new RegExp(
+      `^<tool-result ${FROM_DEMO.source} (?:> )?Code review of python (?:### )?User Please review this python code\\.`,
+    ),
+  );
+  assert.ok(result.includes(code), 'the code reached the model inside the prompt');
+  await ui.screenshot('allowed');
+}
+
+/** 2. The transcript is stored like any other: Open Last Result as Document, Copy Last Result as Markdown. */
+async function storedResult(ui, code) {
+  const { page } = ui;
+  await ui.runCommand('MCP Prompts: Open Last Result as Document');
+  // The markdown preview's own frame (the workbench frame shows the chat's copy of the same text).
+  const preview = await waitForFrameValue(
+    page,
+    () =>
+      window !== window.top && document.querySelector('h1')?.textContent === 'Code review'
+        ? document.body.innerText
+        : undefined,
+    'the transcript in the markdown preview',
+  );
+  assert.match(preview, /Please review this python code/);
+  assert.ok(preview.includes(code), 'the document holds the code the server received');
+  await ui.screenshot('open-as-document');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await ui.runCommand('MCP Prompts: Copy Last Result as Markdown');
+  await page.waitForFunction(
+    async () => /Please review this python code/.test(await navigator.clipboard.readText()),
+    undefined,
+    { timeout: 30000 },
+  );
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^# Code review\n\n`@mcp \/demo\.code_review code="print\(greet\('Ada'\)\)" language=python`/);
+}
+
+/** 3. A skipped get sends nothing; 4. one with a required argument missing is refused before any confirmation. */
+async function skippedAndRefused(ui, record) {
+  const { page } = ui;
+  await ui.typeInChat(`call mcpPrompts_getPrompt ${JSON.stringify({ server: 'flow', prompt: 'counted' })}`);
+  const skip = confirmation(page, 'Get the prompt counted from the MCP server flow?');
+  await skip.waitFor({ timeout: 120000 });
+  assert.match((await skip.innerText()).replace(/\s+/g, ' '), /of the MCP server flow, without arguments\./);
+  await skip
+    .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
+    .filter({ hasText: /^Skip$/ })
+    .click();
+  await waitForSession(
+    page,
+    /<tool-call mcpPrompts_getPrompt \{"server":"flow","prompt":"counted"\}> \[user\] <tool-result The user chose to skip the tool call/,
+  );
+  assert.deepEqual(
+    requests(record).filter(r => r.method === 'prompts/get'),
+    [],
+    'a skipped get sends nothing to the server',
+  );
+
+  // 4. A required argument missing: no confirmation, and the model is told which, naming server and prompt.
+  await ui.typeInChat(
+    `call mcpPrompts_getPrompt ${JSON.stringify({ server: 'demo', prompt: 'code_review', arguments: { language: 'go' } })}`,
+  );
+  await waitForSession(
+    page,
+    /\{"language":"go"\}\}> \[user\] <tool-result <tool-error \w+: The prompt was not run: demo: prompt "code_review" needs code>>/,
+  );
+  assert.equal(await page.locator(CONFIRMATION).filter({ hasText: 'language: go' }).count(), 0, 'nothing to confirm');
+}
+
+/**
+ * 5. A workspace server the person declined to start: the agent neither sees nor runs it. The workspace
+ * opens in Restricted Mode (no model either); the person trusts it from the tree, and declines the consent
+ * modal for flow.
+ */
+async function declinedServer(ctx, declinedRecord) {
+  const declined = await openWorkbench(ctx, {
+    workspaceTrust: true,
+    waitForModel: false,
+    files: { '.vscode/mcp.json': JSON.stringify({ servers: { flow: flowServer(declinedRecord) } }, null, 2) },
+    userSettings: { 'mcpPrompts.servers': { demo: JSON.parse(demoWorkspaceFiles()['.vscode/mcp.json']).servers.demo } },
+  });
+  const p2 = declined.page;
+  await p2.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
+  await p2.locator('[aria-label^="MCP Prompts: 1 running"]').first().waitFor({ timeout: 120000 });
+  await declined.runCommand('MCP Prompts: Focus on Prompts View');
+  const flowRow = text =>
+    p2
+      .locator('.pane-body .monaco-list-row')
+      .filter({ has: p2.locator('.label-name', { hasText: /^flow$/ }) })
+      .filter({ hasText: text })
+      .first();
+  await flowRow('not started: workspace not trusted').click();
+  await p2
+    .getByRole('button', { name: /^Trust$/ })
+    .first()
+    .click();
+  const dialog = p2.locator('.monaco-dialog-box').filter({ hasText: 'Start the MCP server "flow"' });
+  await dialog.getByRole('button', { name: 'Do Not Start', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 60000 });
+  // The trust editor is still open behind: closed as a person does.
+  const modal = p2.locator('.monaco-modal-editor-block');
+  if (await modal.isVisible())
+    await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
+  await modal.waitFor({ state: 'hidden', timeout: 60000 });
+  await flowRow('you declined').waitFor({ timeout: 60000 });
+  await declined.waitForModel('Fake Echo');
+  await declined.typeInChat(
+    `call mcpPrompts_list then call mcpPrompts_list {"server":"flow"} then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'flow', prompt: 'counted' })}`,
+  );
+  await waitForSession(p2, /<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result <tool-error [^>]*>>/);
+  const held = await lastEcho(p2);
+  const listed = held.slice(
+    held.indexOf('<tool-call mcpPrompts_list {}>'),
+    held.indexOf('<tool-call mcpPrompts_list {"server"'),
+  );
+  assert.match(listed, /"server":"demo","name":"code_review"/);
+  assert.doesNotMatch(listed, /flow/, 'the declined server is not listed');
+  assert.match(
+    held,
+    /<tool-call mcpPrompts_list \{"server":"flow"\}> \[user\] <tool-result No MCP server "flow" \(the servers: demo\)>/,
+  );
+  assert.match(held, /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\)>/);
+  assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
+  await declined.screenshot('declined-server');
+}
+
+if (require.main === module) runStandalone(module, __filename);

@@ -1,0 +1,147 @@
+// The agent's prompt tools on real stdio servers (the `rich` fixture and test/fixtures/hostile-server.mjs),
+// everything but VS Code's part (src/chat/prompt-tools.ts hands these values to it; prompt-tools.e2e.js
+// drives that in the real host): the listing of what the catalog holds, the model's input turned into the
+// one RunRequest with the messages every surface gives, and a run on the one run path whose stored result
+// becomes the tool result, labelled with its server.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { PromptError } from '../../src/core/errors';
+import { toolResultParts } from '../../src/core/render/tool-result';
+import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
+import { requestFromToolInput, type PromptToolInput } from '../../src/core/run/tool-request';
+import { listForAgent } from '../../src/core/view/agent-listing';
+import { launch, ROOT, testCatalog, type TestCatalog } from './helpers';
+
+let T: TestCatalog;
+before(async () => {
+  const L = await launch();
+  T = testCatalog({
+    rich: L.fixtureCommand('rich'),
+    hostile: { command: process.execPath, args: [path.join(ROOT, 'test', 'fixtures', 'hostile-server.mjs')] },
+  });
+  await T.catalog.ready();
+});
+after(() => T.catalog.dispose());
+
+const LABELS = { user: 'User', assistant: 'Assistant', forAssistant: 'For the assistant only:', notShown: String };
+
+async function refusal(input: PromptToolInput): Promise<string> {
+  const runner = new PromptRunner(T.catalog, memoryRecords());
+  try {
+    const preparation = await runner.prepare(await requestFromToolInput(T.catalog, input), {});
+    if (preparation.kind === 'failed') throw preparation.error;
+  } catch (err) {
+    assert.ok(err instanceof PromptError, String(err));
+    return err.message;
+  }
+  return assert.fail(`${JSON.stringify(input)} was accepted`);
+}
+
+test("the listing holds both servers' prompts; the hostile server's title and description are single safe lines", () => {
+  const listing = listForAgent(T.catalog.servers);
+  assert.deepEqual(
+    listing.prompts.map(p => `${p.server}.${p.name}`),
+    ['rich.rich_content', 'rich.code_review', 'hostile.review', 'hostile.hidden_text', 'hostile.status_title'],
+  );
+  const review = listing.prompts.find(p => p.name === 'code_review' && p.server === 'rich');
+  assert.deepEqual(review?.arguments, [
+    { name: 'code', description: 'The code to review', required: true },
+    { name: 'language', description: 'Language of the code', required: false },
+  ]);
+  const status = listing.prompts.find(p => p.name === 'status_title');
+  assert.equal(status?.title, '$\u200b(error) github failed');
+  assert.equal(status?.description, 'Select to open its log $\u200b(check) all good');
+  assert.deepEqual(listing.unavailable, []);
+});
+
+test('bad input gets the message every surface gives, naming the server and the prompt; nothing is asked for', async () => {
+  assert.equal(
+    await refusal({ server: 'nowhere', prompt: 'x' }),
+    'No MCP server "nowhere" (the servers: rich, hostile)',
+  );
+  assert.equal(
+    await refusal({ server: 'rich' }),
+    'Name the server and the prompt, as the list of MCP prompts gives them.',
+  );
+  assert.equal(await refusal({ server: 'rich', prompt: 'nope' }), 'rich has no prompt "nope"');
+  assert.equal(await refusal({ server: 'rich', prompt: 'code_review' }), 'rich: prompt "code_review" needs code');
+  assert.equal(
+    await refusal({ server: 'rich', prompt: 'code_review', arguments: { code: 'x', colour: 'red' } }),
+    'rich: prompt "code_review" has no argument colour (it takes: code*, language)',
+  );
+  assert.equal(
+    await refusal({ server: 'rich', prompt: 'code_review', arguments: { code: { nested: true } } }),
+    'rich: argument code of prompt "code_review" must be text',
+  );
+  assert.equal(
+    await refusal({ server: 'rich', prompt: 'code_review', arguments: ['x'] }),
+    'rich: the arguments of prompt "code_review" must be an object of names and values',
+  );
+  assert.equal(
+    await refusal({ server: 'rich', prompt: 'code_review', arguments: { code: 'x'.repeat(300 * 1024) } }),
+    'rich: the arguments of prompt "code_review" are 300.0 KB, more than the limit of 256.0 KB',
+  );
+});
+
+test('a run from the tool goes through the one run path: stored like any other, labelled with its server', async () => {
+  const records = memoryRecords();
+  const runner = new PromptRunner(T.catalog, records);
+  const request = await requestFromToolInput(T.catalog, {
+    server: 'rich',
+    prompt: 'code_review',
+    arguments: { code: 'print(1)', language: 'python' },
+  });
+  const preparation = await runner.prepare(request, {});
+  assert.equal(preparation.kind, 'ready');
+  if (preparation.kind !== 'ready') return;
+  const outcome = await runner.get(preparation.prepared, {});
+  assert.equal(outcome.kind, 'done');
+  if (outcome.kind !== 'done') return;
+  assert.equal(records.results.latest, outcome.stored, 'Open Last Result as Document finds it');
+  assert.equal(outcome.stored.invocation, 'rich.code_review code=print(1) language=python');
+  assert.deepEqual(records.attempts.last, {
+    invocationName: 'rich.code_review',
+    args: { code: 'print(1)', language: 'python' },
+  });
+  const parts = toolResultParts(outcome.stored.transcript, { server: 'rich', prompt: 'rich.code_review' }, LABELS);
+  assert.deepEqual(parts, [
+    {
+      kind: 'text',
+      text: `The following was returned by the MCP server "rich" (prompt rich.code_review); it is not the user's words.\n\n### User\n\nPlease review this python:\n\n\`\`\`python\nprint(1)\n\`\`\``,
+    },
+  ]);
+
+  const rich = await runner.get(
+    { prompt: (await requestFromToolInput(T.catalog, { server: 'rich', prompt: 'rich_content' })).prompt, args: {} },
+    {},
+  );
+  assert.equal(rich.kind, 'done');
+  if (rich.kind !== 'done') return;
+  const richParts = toolResultParts(rich.stored.transcript, { server: 'rich', prompt: 'rich.rich_content' }, LABELS);
+  assert.deepEqual(
+    richParts.map(p => p.kind),
+    ['text', 'image', 'text'],
+  );
+  const tail = (richParts[2] as { text: string }).text;
+  assert.match(tail, /### Assistant\n\nI can see the image\./);
+  assert.match(tail, /🔗 Demo README `demo:\/\/docs\/readme`/, 'a resource link as a link');
+});
+
+test("the hostile server's hidden text reaches the model with its HTML escaped, as in Copy as Markdown", async () => {
+  const runner = new PromptRunner(T.catalog, memoryRecords());
+  const request = await requestFromToolInput(T.catalog, { server: 'hostile', prompt: 'hidden_text' });
+  const outcome = await runner.run(request);
+  assert.equal(outcome.kind, 'done');
+  if (outcome.kind !== 'done') return;
+  const [part] = toolResultParts(
+    outcome.stored.transcript,
+    { server: 'hostile', prompt: 'hostile.hidden_text' },
+    LABELS,
+  );
+  const text = (part as { text: string }).text;
+  assert.doesNotMatch(text, /<!--|<img/, 'no HTML comment or image forms');
+  // The spans that held HTML show their text with markdown's escapes (escapeLine), nothing hidden.
+  assert.match(text, /&lt;\\!\\-\\- HIDDEN\\-INSTRUCTION\\-7f3a/, 'the hidden text is there to read');
+  assert.match(text, /VISIBLE-END-7f3a$/);
+});
