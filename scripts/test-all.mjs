@@ -23,7 +23,9 @@ let skipped = 0;
 function step(name, cmd, args, opts = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  // On Windows npx is npx.cmd, which Node starts only through a shell.
+  const shell = process.platform === 'win32' && cmd === 'npx';
+  const r = spawnSync(cmd, args, { stdio: 'inherit', shell, ...opts });
   process.stdout.write(
     `=== ${name}: ${r.status === 0 ? 'ok' : `exit ${r.status ?? r.signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );

@@ -3,7 +3,6 @@
 // 1 a server failed. Expected failures print one line on stderr, never a stack trace; stdout carries
 // only what servers answered, so it is empty when every server a command needed failed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Catalog, type ServerEntry } from './core/catalog/catalog.js';
 import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config/config.js';
@@ -18,6 +17,7 @@ import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/render/terminal.js';
 import { CliQuestions, parseAnswers } from './cli/questions.js';
 import { openEraCache } from './cli/era-cache.js';
+import { envValue, hostPlatform, type Platform } from './core/platform.js';
 import { sentResult } from './cli/sent-result.js';
 
 const USAGE = `usage:
@@ -69,6 +69,7 @@ function parseArgs(argv: string[]): Options {
 async function loadCatalog(
   o: Options,
   questions: CliQuestions,
+  platform: Platform,
 ): Promise<{ catalog: Catalog; flush: () => Promise<void> }> {
   const file = path.resolve(o.config);
   let text: string;
@@ -83,7 +84,7 @@ async function loadCatalog(
   // The extension's merge and trust rules; the file the user names on the command line is trusted.
   const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], {
     trusted: true,
-    userHome: os.homedir(),
+    platform,
     firstFolder: workspaceFolder,
   });
   // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
@@ -93,8 +94,8 @@ async function loadCatalog(
   for (const p of problems) process.stderr.write(`mcp-prompts: ${p}\n`);
   if (last !== undefined) throw new ConfigError(last);
   const resolveInput = async (input: InputDefinition | undefined, id: string) =>
-    process.env[`MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? input?.default;
-  const vars = { workspaceFolder, userHome: os.homedir(), env: process.env };
+    envValue(platform, `MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`) ?? input?.default;
+  const vars = { workspaceFolder, platform };
   const servers = await Promise.all(
     plan.run.map(({ def }) => substituteVariables(def, vars, config.inputs, resolveInput)),
   );
@@ -103,13 +104,14 @@ async function loadCatalog(
     process.stderr.write(`${terminalLine(m)}\n`);
   };
   const log: LogSink | undefined = o.verbose ? { trace: line, info: line, warn: line, error: line } : undefined;
-  const { eras, cache } = openEraCache(m => process.stderr.write(`mcp-prompts: ${terminalLine(m)}\n`));
+  const { eras, cache } = openEraCache(platform, m => process.stderr.write(`mcp-prompts: ${terminalLine(m)}\n`));
   const catalog = new Catalog({
     start: 'lazy',
     connection: () => ({
       eras,
       restart: false,
       defaultCwd: workspaceFolder,
+      platform,
       log,
       questions: questions.ask,
       clientInfo: { name: 'mcp-prompts-cli', version: '0.1.0' },
@@ -263,7 +265,7 @@ type Command = (catalog: Catalog, o: Options, signal: AbortSignal) => Promise<nu
 /** Every command, by the name typed after `mcp-prompts`: the one place a new command is added. */
 const COMMANDS: Record<string, Command> = { list, get, complete };
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], platform: Platform): Promise<number> {
   let catalog: Catalog | undefined;
   let flush: (() => Promise<void>) | undefined;
   let questions: CliQuestions | undefined;
@@ -278,7 +280,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!runCommand)
       throw new PromptError(`unknown command "${command}" (${Object.keys(COMMANDS).join(', ')})`, 'input');
     questions = new CliQuestions(parseAnswers(o.answers), process.stdin.isTTY === true);
-    ({ catalog, flush } = await loadCatalog(o, questions));
+    ({ catalog, flush } = await loadCatalog(o, questions, platform));
     const code = await runCommand(catalog, o, questions.signal);
     if (questions.failure) {
       process.stderr.write(`mcp-prompts: ${questions.failure}\n`);
@@ -308,7 +310,8 @@ if (require.main === module) {
     process.stderr.write(`mcp-prompts: cannot write the output: ${err.code ?? err.message}\n`);
     process.exit(1);
   });
-  void main(process.argv.slice(2)).then(code => {
+  // The one read of the host's OS, environment and home folder.
+  void main(process.argv.slice(2), hostPlatform()).then(code => {
     process.exitCode = code;
   });
 }

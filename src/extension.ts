@@ -6,6 +6,7 @@ import { Catalog } from './core/catalog/catalog';
 import type { PromptCache } from './core/catalog/prompt-cache';
 import { EraMemory } from './core/protocol/eras';
 import { onProtocolLoad } from './core/protocol/protocol-load';
+import { hostPlatform, type Platform } from './core/platform';
 import { ArgumentHistory } from './core/run/argument-history';
 import { Attempts } from './core/run/attempts';
 import { PromptRunner } from './core/run/prompt-runner';
@@ -52,10 +53,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   // The core's messages use @vscode/l10n; hand it the same bundle VS Code loaded for us.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
+  const platform = hostPlatform(); // the one read of the host's OS, environment and home folder
   const logs = new ServerLogs();
   const savedLists = openPromptCache(context.globalStorageUri);
   const loopback = new OAuthLoopback(() => catalog, context.secrets);
-  const catalog = createCatalog(context, logs, loopback, savedLists);
+  const catalog = createCatalog(context, { logs, loopback, savedLists, platform });
   running = { catalog, savedLists };
   const configuration: ServerConfiguration = new ServerConfiguration({
     catalog,
@@ -69,16 +71,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     inputs: new InputPrompter(context.secrets, context.workspaceState),
     memory: context.globalState,
     globalStorageUri: context.globalStorageUri,
+    platform,
   });
   const results = new ResultStore();
   const attempts = new Attempts();
   const history = new ArgumentHistory(context.globalState);
   const runner = new PromptRunner(catalog, { results, attempts, history });
-  const { collect } = new ArgumentInput(history, context.globalState);
+  const { collect } = new ArgumentInput(history, context.globalState, platform);
   const offer = new ModelOffer();
   const transcripts = new TranscriptFileSystem(results);
   const tree = new PromptTree(catalog, configuration, context.workspaceState);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
+  const surfaces = { catalog, configuration, runner, collect, offer, platform };
   context.subscriptions.push(
     { dispose: () => void catalog.dispose() },
     configuration,
@@ -88,18 +92,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     view,
     tree.attach(view),
     registerStatus(catalog, configuration),
-    ...registerCommands({
-      catalog,
-      configuration,
-      runner,
-      attempts,
-      results,
-      logs,
-      collect,
-      offer,
-      globalStorageUri: context.globalStorageUri,
-    }),
-    registerParticipant({ catalog, configuration, runner, collect, offer, extensionUri: context.extensionUri }),
+    ...registerCommands({ ...surfaces, attempts, results, logs, globalStorageUri: context.globalStorageUri }),
+    registerParticipant({ ...surfaces, extensionUri: context.extensionUri }),
     registerChatCompletions(catalog),
     ...registerPromptTools({ catalog, runner }),
     transcripts,
@@ -114,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     view.onDidExpandElement(e => {
       if (e.element.type === 'prompt') void catalog.ensureStarted(e.element.prompt.server);
     }),
-    watchOutsideConfig(context.globalStorageUri, () => void configuration.reload()),
+    watchOutsideConfig(context.globalStorageUri, platform, () => void configuration.reload()),
   );
   // The SDK is a second bundle loaded with the first connection (esbuild.mjs); the log says when, and its cost.
   onProtocolLoad(ms =>
@@ -128,9 +122,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 /** One connection per configured server, with this window's logs, saved lists, OAuth and questions. */
 function createCatalog(
   context: vscode.ExtensionContext,
-  logs: ServerLogs,
-  loopback: OAuthLoopback,
-  savedLists: PromptCache | undefined,
+  {
+    logs,
+    loopback,
+    savedLists,
+    platform,
+  }: { logs: ServerLogs; loopback: OAuthLoopback; savedLists: PromptCache | undefined; platform: Platform },
 ): Catalog {
   const declared = (context.extension.packageJSON as { version?: unknown }).version;
   const version = typeof declared === 'string' ? declared : '0.0.0';
@@ -144,6 +141,7 @@ function createCatalog(
       log: logs.sink(def),
       clientInfo: { name: 'mcp-prompts-vscode', version },
       defaultCwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      platform,
       secrets: secretValues(def),
       questions: askQuestion,
       oauth: loopback.provider(def),

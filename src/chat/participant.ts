@@ -19,6 +19,7 @@ import { heading, renderTranscript, toModelMessages, untrusted } from './render'
 import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { referenceReader } from './reference-reader';
+import type { Platform } from '../core/platform';
 import type { ModelOffer } from './model-offer';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -42,6 +43,8 @@ export interface ParticipantParts {
   collect: Collector;
   offer: ModelOffer;
   extensionUri: vscode.Uri;
+  /** The extension host's platform: how a `#file:` path is read. */
+  platform: Platform;
 }
 
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
@@ -86,7 +89,7 @@ async function handle(
     // The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
     // parsed into the prompt and its values; from here on the run is that structured request. The
     // references are read when core has placed them (the reader is this edge's I/O).
-    const readReferences = referenceReader(request.references);
+    const readReferences = referenceReader(request.references, parts.platform);
     const plan = planReferences(
       request.prompt,
       request.references.map(r => ({ id: r.id, range: r.range })),

@@ -4,7 +4,8 @@
 // values. A file outside the workspace is allowed (the user chose it) and named by its full path; this
 // works the same in Restricted Mode, since the user typed or attached it.
 import * as vscode from 'vscode';
-import type { PlacedReference, ReferencePlan } from '../core/run/reference-plan';
+import type { Platform } from '../core/platform';
+import { fileTarget, type PlacedReference, type ReferencePlan } from '../core/run/reference-plan';
 import {
   MAX_SOURCE_BYTES,
   type ReadFrom,
@@ -13,10 +14,13 @@ import {
   type ReferenceReads,
 } from '../core/run/value-sources';
 
-/** The reader of a request's references: what each of a plan's references holds, read once when asked. */
-export function referenceReader(refs: readonly vscode.ChatPromptReference[]): ReferenceReader {
+/**
+ * The reader of a request's references: what each of a plan's references holds, read once when asked;
+ * a `#file:` path by the rules of the extension host's `platform`.
+ */
+export function referenceReader(refs: readonly vscode.ChatPromptReference[], platform: Platform): ReferenceReader {
   return async (plan: ReferencePlan): Promise<ReferenceReads> => {
-    const read = (ref: PlacedReference) => readReference(ref, refs);
+    const read = (ref: PlacedReference) => readReference(ref, refs, platform);
     return {
       named: await Promise.all(plan.named.map(n => read(n.ref))),
       unnamed: await Promise.all(plan.unnamed.map(read)),
@@ -27,6 +31,7 @@ export function referenceReader(refs: readonly vscode.ChatPromptReference[]): Re
 async function readReference(
   ref: PlacedReference,
   refs: readonly vscode.ChatPromptReference[],
+  platform: Platform,
 ): Promise<ReferenceRead> {
   const written = ref.written;
   switch (ref.source.kind) {
@@ -35,10 +40,9 @@ async function readReference(
     case 'file': {
       const { path, lines } = ref.source;
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const target = fileTarget(path, platform);
       const uri =
-        path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || !folder
-          ? vscode.Uri.file(path)
-          : vscode.Uri.joinPath(folder, path);
+        'absolute' in target || !folder ? vscode.Uri.file(path) : vscode.Uri.joinPath(folder, ...target.relative);
       const range = lines && {
         start: { line: lines[0] - 1, character: 0 },
         end: { line: lines[1] - 1, character: Number.MAX_SAFE_INTEGER },

@@ -31,6 +31,7 @@ import {
 } from './result-commands';
 import type { ResultStore } from '../core/run/result-store';
 import type { ModelOffer } from '../chat/model-offer';
+import type { Platform } from '../core/platform';
 
 /** What the commands use, handed over by extension.ts. */
 export interface CommandParts extends RunParts, ServerParts {
@@ -38,6 +39,8 @@ export interface CommandParts extends RunParts, ServerParts {
   offer: ModelOffer;
   /** The extension's global storage: Import Servers finds the profile's mcp.json from it. */
   globalStorageUri: vscode.Uri;
+  /** The extension host's platform: where Import Servers looks for other clients' files. */
+  platform: Platform;
 }
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
@@ -86,7 +89,7 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.addServer, () => addServer()),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>
-      importServers(p.globalStorageUri, file instanceof vscode.Uri ? file : undefined, {
+      importServers(p.globalStorageUri, p.platform, file instanceof vscode.Uri ? file : undefined, {
         ...(target === 'user' || target === 'workspace' ? { target } : {}),
         ...(secrets === 'placeholders' ? { secrets } : {}),
       }),

@@ -15,7 +15,8 @@ import {
   type SourceId,
   type SourceSnapshot,
 } from '../core/run/value-sources';
-import { displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
+import { commandShell, displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
+import type { Platform } from '../core/platform';
 import type { ArgumentHistory } from '../core/run/argument-history';
 import type { Collector } from '../core/run/prompt-runner';
 import { askArgument, BACK, CANCEL, type Answer } from './argument-step';
@@ -24,10 +25,11 @@ import { labelText } from '../core/label';
 const CLIPBOARD_WAIT_MS = 500;
 
 export class ArgumentInput {
-  /** `memory` keeps each argument's last source; `history` holds its recent values. */
+  /** `memory` keeps each argument's last source; `history` holds its recent values; `platform` runs commands. */
   constructor(
     private readonly history: ArgumentHistory,
     private readonly memory: vscode.Memento,
+    private readonly platform: Platform,
   ) {}
 
   /** The runner's Collector: the values the user gave (merged with `given`), or undefined when they cancel. */
@@ -75,7 +77,7 @@ export class ArgumentInput {
     const history = this.history.values(target, arg.name);
     const answer = await askArgument(
       { target, arg, values, step, total, snapshot, history, initial },
-      { pickFile, commandOutput, editInEditor },
+      { pickFile, commandOutput: () => commandOutput(this.platform), editInEditor },
     );
     if (typeof answer === 'object') await this.memory.update(sourceKey, answer.source);
     return answer;
@@ -127,19 +129,21 @@ function commandFolder(): vscode.WorkspaceFolder | undefined {
  * group). The command comes from this input box alone: never from a server, a setting or a history,
  * and the box starts empty. Never in Restricted Mode (checked again here, after each wait).
  */
-async function commandOutput(): Promise<CommandOutcome | undefined> {
+async function commandOutput(platform: Platform): Promise<CommandOutcome | undefined> {
   const restricted = {
     problem: vscode.l10n.t('Not available in Restricted Mode: no command runs in a workspace you have not trusted.'),
   };
   const folder = commandFolder();
   if (!vscode.workspace.isTrusted) return restricted;
   if (!folder) return undefined;
+  const { shell } = commandShell(platform);
   const command = await vscode.window.showInputBox({
     title: vscode.l10n.t('Output of a command'),
     prompt: vscode.l10n.t(
-      'A shell command to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.',
+      'A command for {2} to run in {0}; what it prints (at most {1}) becomes the value. You confirm it before it runs.',
       folder.name,
       formatSize(MAX_SOURCE_BYTES),
+      shell,
     ),
     placeHolder: vscode.l10n.t('for example: git diff --stat'),
     ignoreFocusOut: true,
@@ -147,7 +151,7 @@ async function commandOutput(): Promise<CommandOutcome | undefined> {
   if (!command?.trim()) return undefined;
   const run = vscode.l10n.t('Run');
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Run this command in {0} ({1})?', folder.name, folder.uri.fsPath),
+    vscode.l10n.t('Run this command in {0} ({1}) with {2}?', folder.name, folder.uri.fsPath, shell),
     { modal: true, detail: displayCommand(command) },
     run,
   );
@@ -163,7 +167,7 @@ async function commandOutput(): Promise<CommandOutcome | undefined> {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
-        return await runCommandOutput({ command, cwd: folder.uri.fsPath, signal: controller.signal });
+        return await runCommandOutput({ command, cwd: folder.uri.fsPath, platform, signal: controller.signal });
       } finally {
         sub.dispose();
       }

@@ -3,10 +3,12 @@
 // formatting survive. Secrets written in clear in an imported entry never go into a repository file
 // without the user's word: a modal offers `${input:…}` placeholders instead.
 import * as vscode from 'vscode';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigText, sanitizeServerId, type InputDefinition } from '../core/config/config';
+import { discoveryFiles } from '../core/config/config-locations';
+import { EMPTY_MCP_JSON, withServers } from '../core/config/config-text';
+import type { Platform } from '../core/platform';
 import { literalSecrets, withInputPlaceholders, type LiteralSecret } from '../core/config/import-secrets';
 import { labelText } from '../core/label';
 import { tokenize } from '../core/run/invocation';
@@ -29,28 +31,13 @@ export async function writeServers(
   entries: Record<string, unknown>,
   inputs: readonly InputDefinition[] = [],
 ): Promise<vscode.Uri> {
-  let text = '{\n\t"servers": {}\n}\n';
+  let text = EMPTY_MCP_JSON;
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     /* created below */
   }
-  const existing = jsonc.parse(text) as { servers?: Record<string, unknown>; inputs?: unknown } | undefined;
-  // Indent like the file does (spaces or tabs), so the new entry lines up with the user's.
-  const spaces = /^( +)"/m.exec(text)?.[1].length;
-  const formattingOptions = { insertSpaces: spaces !== undefined, tabSize: spaces ?? 1, eol: '\n' };
-  for (const [name, entry] of Object.entries(entries)) {
-    let unique = name;
-    for (let n = 2; existing?.servers && unique in existing.servers; n++) unique = `${name}-${n}`;
-    const edits = jsonc.modify(text, ['servers', unique], entry, { formattingOptions });
-    text = jsonc.applyEdits(text, edits);
-    if (existing) existing.servers = { ...(existing.servers ?? {}), [unique]: entry };
-  }
-  const declared = Array.isArray(existing?.inputs) ? (existing.inputs as { id?: unknown }[]).map(i => i?.id) : [];
-  for (const input of inputs.filter(i => !declared.includes(i.id))) {
-    const edits = jsonc.modify(text, ['inputs', -1], input, { formattingOptions, isArrayInsertion: true });
-    text = jsonc.applyEdits(text, edits);
-  }
+  text = withServers(text, entries, inputs);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   return uri;
@@ -116,18 +103,26 @@ export async function addServer(): Promise<void> {
   if (uri) await vscode.window.showTextDocument(uri, { preview: false });
 }
 
-const IMPORT_SOURCES = () => [
-  {
-    label: 'Claude Desktop',
-    path:
-      process.platform === 'darwin'
-        ? path.join(os.homedir(), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
-        : process.platform === 'win32'
-          ? path.join(process.env.APPDATA ?? '', 'Claude', 'claude_desktop_config.json')
-          : path.join(os.homedir(), '.config', 'Claude', 'claude_desktop_config.json'),
-  },
-  { label: 'Cursor', path: path.join(os.homedir(), '.cursor', 'mcp.json') },
-];
+/** The files Import offers: Claude Desktop's (the place of it that exists) and Cursor's, where discovery reads them. */
+async function importSources(platform: Platform): Promise<{ label: string; path: string }[]> {
+  const off = { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: false };
+  const label = { claudeDesktop: 'Claude Desktop', cursor: 'Cursor' } as const;
+  const files = discoveryFiles({ platform, folders: [] }, { ...off, claudeDesktop: true, cursor: true });
+  return Promise.all(
+    files.map(async f => {
+      const places = [f.path, ...(f.fallbacks ?? [])];
+      const found = await Promise.all(places.map(p => exists(vscode.Uri.file(p))));
+      return { label: label[f.source as keyof typeof label], path: places[found.indexOf(true)] ?? f.path };
+    }),
+  );
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
+}
 
 /** Where imported servers go: the user's profile (their own, every workspace) or the workspace's file. */
 export type ImportTarget = 'user' | 'workspace';
@@ -145,6 +140,7 @@ export interface ImportOptions {
 /** `file` skips the dialogs for the file and the servers (tests, or a file the user named). */
 export async function importServers(
   globalStorageUri: vscode.Uri,
+  platform: Platform,
   file?: vscode.Uri,
   options: ImportOptions = {},
 ): Promise<number> {
@@ -152,7 +148,11 @@ export async function importServers(
   if (!file) {
     const choice = await vscode.window.showQuickPick(
       [
-        ...IMPORT_SOURCES().map(s => ({ label: s.label, description: s.path, uri: vscode.Uri.file(s.path) })),
+        ...(await importSources(platform)).map(s => ({
+          label: s.label,
+          description: s.path,
+          uri: vscode.Uri.file(s.path),
+        })),
         { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
       ],
       { title: vscode.l10n.t('Import MCP Servers') },

@@ -5,7 +5,6 @@
 // exactly like its mcp.json; only the user's own places are the user's.
 // Which of them run, and why the others do not, is core/server-merge.ts (shared with the CLI).
 import * as vscode from 'vscode';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigObject, parseConfigText } from '../core/config/config';
@@ -16,10 +15,12 @@ import {
   parseDiscoveredText,
   profileFolderOf,
   workspaceFileMcp,
+  type DiscoveryEnv,
   type DiscoveryFile,
   type DiscoverySource,
 } from '../core/config/config-locations';
 import type { ConfigProblemEntry, ConfigSource } from '../core/config/server-merge';
+import type { Platform } from '../core/platform';
 import { inspectServers, readDiscovery } from '../settings';
 
 export interface ReadSources {
@@ -36,17 +37,15 @@ export function profileMcpJson(globalStorageUri: vscode.Uri): vscode.Uri | undef
   return folder === undefined ? undefined : globalStorageUri.with({ path: `${folder}/mcp.json` });
 }
 
-/** Every file discovery reads now, as URIs in the extension host's file system. */
-export function discoveredFiles(): DiscoveryFile[] {
+/** The extension host's platform and the window's local folders: where discovered files are. */
+function discoveryEnv(platform: Platform): DiscoveryEnv {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter(f => f.uri.scheme === 'file').map(f => f.uri.fsPath);
-  const env = {
-    platform: process.platform,
-    home: os.homedir(),
-    appData: process.env.APPDATA,
-    xdgConfigHome: process.env.XDG_CONFIG_HOME,
-    folders,
-  };
-  return discoveryFiles(env, readDiscovery());
+  return { platform, folders };
+}
+
+/** Every file discovery reads now, as paths in the extension host's file system. */
+export function discoveredFiles(platform: Platform): DiscoveryFile[] {
+  return discoveryFiles(discoveryEnv(platform), readDiscovery());
 }
 
 const DISCOVERY_LABEL: Record<DiscoverySource, () => string> = {
@@ -67,7 +66,7 @@ async function readText(uri: vscode.Uri): Promise<Read> {
 }
 
 /** `retry`: a file could not be read for a reason other than its absence (early in a remote window). */
-export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<ReadSources> {
+export async function readConfigSources(platform: Platform, globalStorageUri?: vscode.Uri): Promise<ReadSources> {
   const read: ReadSources = { sources: [], problems: [], retry: false };
   const profile = globalStorageUri && profileMcpJson(globalStorageUri);
   if (profile) await readMcpJson(read, profile, 'user', vscode.l10n.t('user profile mcp.json'), 'profile');
@@ -77,7 +76,7 @@ export async function readConfigSources(globalStorageUri?: vscode.Uri): Promise<
   }
   await readWorkspaceFile(read);
   readSettings(read);
-  read.sources.push(...(await readDiscovered(read.problems)));
+  read.sources.push(...(await readDiscovered(read.problems, platform)));
   return read;
 }
 
@@ -155,24 +154,32 @@ function readSettings(into: ReadSources): void {
   }
 }
 
+/** The first of a discovered file's places that exists, and its text. */
+async function readFirst(file: DiscoveryFile): Promise<{ path: string; text: string } | undefined> {
+  for (const place of [file.path, ...(file.fallbacks ?? [])]) {
+    const read = await readText(vscode.Uri.file(place));
+    if ('text' in read) return { path: place, text: read.text };
+  }
+  return undefined;
+}
+
 /** The files of other clients, read in place (never written); a missing file is simply not there. */
-async function readDiscovered(problems: ConfigProblemEntry[]): Promise<ConfigSource[]> {
+async function readDiscovered(problems: ConfigProblemEntry[], platform: Platform): Promise<ConfigSource[]> {
   const sources: ConfigSource[] = [];
-  const files = discoveredFiles();
-  const folders = files.filter(f => f.kind === 'workspace').map(f => f.folder!);
+  const env = discoveryEnv(platform);
+  const files = discoveryFiles(env, readDiscovery());
   // Claude Code keeps the names of the project .mcp.json servers the user turned off in ~/.claude.json.
   const claudeOff = new Map<string, string[]>();
   for (const file of files) {
-    const read = await readText(vscode.Uri.file(file.path));
-    if (!('text' in read)) continue;
+    const read = await readFirst(file);
+    if (!read) continue;
     const name = DISCOVERY_LABEL[file.source]();
-    const where =
-      file.kind === 'user' ? file.path.replace(os.homedir(), '~') : vscode.workspace.asRelativePath(file.path);
+    const where = file.kind === 'user' ? homeRelative(read.path, platform) : vscode.workspace.asRelativePath(read.path);
     const label = `${name} (${where})`;
     try {
-      const { config, disabled } = parseDiscoveredText(file, read.text, label, folders);
+      const { config, disabled } = parseDiscoveredText(file, read.text, label, env);
       if (file.source === 'claudeCode' && file.kind === 'user') {
-        for (const p of claudeProjects(jsonc.parse(read.text), folders)) claudeOff.set(p.folder, p.disabledMcpjson);
+        for (const p of claudeProjects(jsonc.parse(read.text), env)) claudeOff.set(p.folder, p.disabledMcpjson);
       }
       const off = file.source === 'claudeCode' && file.folder ? (claudeOff.get(file.folder) ?? []) : [];
       const key = `discovery:${file.source}:${file.path}`;
@@ -190,6 +197,14 @@ async function readDiscovered(problems: ConfigProblemEntry[]): Promise<ConfigSou
     }
   }
   return sources;
+}
+
+/** `~/.cursor/mcp.json` (`~\.cursor\mcp.json` on Windows) for a file in the home folder; others in full. */
+function homeRelative(file: string, platform: Platform): string {
+  const inside = platform.path.relative(platform.home, file);
+  return inside && !inside.startsWith('..') && !platform.path.isAbsolute(inside)
+    ? `~${platform.path.sep}${inside}`
+    : file;
 }
 
 /** The names an mcp.json marks `"disabled": true` under `field`, if the text parses. */

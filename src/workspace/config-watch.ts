@@ -4,9 +4,14 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { DISCOVERY_SETTING } from '../settings';
+import type { Platform } from '../core/platform';
 import { discoveredFiles, profileMcpJson } from './config-sources';
 
-export function watchOutsideConfig(globalStorageUri: vscode.Uri, reload: () => void): vscode.Disposable {
+export function watchOutsideConfig(
+  globalStorageUri: vscode.Uri,
+  platform: Platform,
+  reload: () => void,
+): vscode.Disposable {
   let watchers: vscode.Disposable[] = [];
   const watch = (base: vscode.Uri, pattern: string) => {
     const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, pattern));
@@ -19,10 +24,14 @@ export function watchOutsideConfig(globalStorageUri: vscode.Uri, reload: () => v
     if (profile) watch(vscode.Uri.joinPath(profile, '..'), 'mcp.json');
     const file = vscode.workspace.workspaceFile;
     if (file && file.scheme !== 'untitled') watch(vscode.Uri.joinPath(file, '..'), path.posix.basename(file.path));
-    // A workspace file is watched from its folder, so a .cursor folder created later is seen too.
-    for (const f of discoveredFiles()) {
-      if (f.folder) watch(vscode.Uri.file(f.folder), path.relative(f.folder, f.path).split(path.sep).join('/'));
-      else watch(vscode.Uri.file(path.dirname(f.path)), path.basename(f.path));
+    // A workspace file is watched from its folder, so a .cursor folder created later is seen too; every
+    // place of a file that may be in two (Claude Desktop on Windows), so the one that appears is read.
+    const p = platform.path;
+    for (const f of discoveredFiles(platform)) {
+      if (f.folder) watch(vscode.Uri.file(f.folder), p.relative(f.folder, f.path).split(p.sep).join('/'));
+      else
+        for (const place of [f.path, ...(f.fallbacks ?? [])])
+          watch(vscode.Uri.file(p.dirname(place)), p.basename(place));
     }
   };
   rewatch();

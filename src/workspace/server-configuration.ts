@@ -3,11 +3,11 @@
 // the servers that run to the catalog. The prompts for consent and for `${input:…}` values are the
 // edge's (src/ui/); this file receives them.
 import * as vscode from 'vscode';
-import * as os from 'node:os';
 import type { Catalog } from '../core/catalog/catalog';
 import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
 import type { consentState } from '../core/config/consent';
 import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
+import type { Platform } from '../core/platform';
 import { workspaceTrustEnabled } from '../settings';
 import type { ServerLogs } from './server-logs';
 import type { OAuthLoopback } from './oauth-loopback';
@@ -47,6 +47,8 @@ export interface ServerConfigurationParts {
   memory: vscode.Memento;
   /** The extension's global storage: the profile's mcp.json is found from it. */
   globalStorageUri: vscode.Uri;
+  /** The extension host's platform: variables, discovery, path rules. */
+  platform: Platform;
 }
 
 const MAX_READ_RETRIES = 10;
@@ -96,14 +98,14 @@ export class ServerConfiguration implements vscode.Disposable {
   }
 
   private async readConfig(): Promise<void> {
-    const read = await readConfigSources(this.parts.globalStorageUri);
+    const { platform } = this.parts;
+    const read = await readConfigSources(platform, this.parts.globalStorageUri);
     // Early in a remote window the file system may not answer yet: try again shortly.
     if (read.retry && this.readRetries++ < MAX_READ_RETRIES) setTimeout(() => void this.reload(), 1000);
     const trusted = vscode.workspace.isTrusted;
     const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    const userHome = os.homedir();
     const disabled = new Set(this.disabledKeys());
-    const plan = planServers(read.sources, { trusted, userHome, firstFolder, isDisabled: key => disabled.has(key) });
+    const plan = planServers(read.sources, { trusted, platform, firstFolder, isDisabled: key => disabled.has(key) });
     const problems: ConfigProblem[] = [...read.problems, ...plan.problems];
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];
@@ -124,7 +126,7 @@ export class ServerConfiguration implements vscode.Disposable {
         continue;
       }
       try {
-        const vars = { workspaceFolder: source.folder ?? firstFolder, userHome, env: process.env };
+        const vars = { workspaceFolder: source.folder ?? firstFolder, platform };
         const ask = (input: InputDefinition | undefined, id: string) => this.parts.inputs.resolve(input, id, def);
         defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
       } catch (err) {

@@ -114,11 +114,17 @@ module.exports = async function sources(ctx) {
     await runEcho();
     await row('Output of a command…').click();
     await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).first().waitFor({ timeout: 30000 });
+    // The input and the modal name the shell the command runs in (cmd.exe on Windows: docs/platforms.md).
+    await quick
+      .getByText(/^A command for \/bin\/sh to run in workspace/)
+      .first()
+      .waitFor({ timeout: 30000 });
     const command = 'head -n 2 notes.txt; pwd';
     await page.keyboard.type(command);
     await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.getByText(command, { exact: true }).waitFor({ timeout: 30000 });
+    await dialog.getByText(/with \/bin\/sh\?$/).waitFor({ timeout: 30000 });
     await ui.screenshot('command-consent');
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });

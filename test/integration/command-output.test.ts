@@ -6,9 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { displayCommand, runCommandOutput } from '../../src/core/run/command-output';
 import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
+import { hostPlatform } from '../../src/core/platform';
 import { tempDir, waitFor } from './helpers';
 
-const posix = process.platform !== 'win32';
+/** These commands are POSIX shell: on Windows they are skipped, and say why (the Windows plan is unit-tested). */
+const posixOnly = {
+  skip: process.platform === 'win32' && 'POSIX shell commands; the Windows plan is in test/unit/platforms.test.ts',
+};
+const host = hostPlatform();
 
 /** Running and not a zombie (an orphan's parent may be slow to reap it). */
 function running(pid: number): boolean {
@@ -24,44 +29,43 @@ function running(pid: number): boolean {
   }
 }
 
-test('stdout is the value, run in the given folder, trailing line breaks dropped', { skip: !posix }, async () => {
+test('stdout is the value, run in the given folder, trailing line breaks dropped', posixOnly, async () => {
   const dir = tempDir();
   try {
     fs.writeFileSync(path.join(dir, 'a.txt'), 'first\nsecond ü\n');
-    const out = await runCommandOutput({ command: 'cat a.txt; pwd', cwd: dir });
+    const out = await runCommandOutput({ platform: host, command: 'cat a.txt; pwd', cwd: dir });
     assert.deepEqual(out, { value: `first\nsecond ü\n${fs.realpathSync(dir)}` });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test(
-  'output above the cap is refused with the cap stated, and the endless command is ended',
-  { skip: !posix },
-  async () => {
-    const out = await runCommandOutput({ command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
-    assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
-    const atCap = await runCommandOutput({
-      command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
-      cwd: process.cwd(),
-    });
-    assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
-    const above = await runCommandOutput({
-      command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
-      cwd: process.cwd(),
-    });
-    assert.deepEqual(above, {
-      problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.`,
-    });
-  },
-);
+test('output above the cap is refused with the cap stated, and the endless command is ended', posixOnly, async () => {
+  const out = await runCommandOutput({ platform: host, command: 'yes', cwd: process.cwd(), maxBytes: 64 * 1024 });
+  assert.deepEqual(out, { problem: 'The output of yes is larger than the limit of 64.0 KB; it was stopped.' });
+  const atCap = await runCommandOutput({
+    platform: host,
+    command: `head -c ${MAX_SOURCE_BYTES} /dev/zero | tr '\\0' a`,
+    cwd: process.cwd(),
+  });
+  assert.equal('value' in atCap && atCap.value.length, MAX_SOURCE_BYTES, 'exactly the default cap is accepted');
+  const above = await runCommandOutput({
+    platform: host,
+    command: `head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a`,
+    cwd: process.cwd(),
+  });
+  assert.deepEqual(above, {
+    problem: `The output of head -c ${MAX_SOURCE_BYTES + 1} /dev/zero | tr '\\0' a is larger than the limit of 256.0 KB; it was stopped.`,
+  });
+});
 
-test('Cancel ends the whole process group, a grandchild included', { skip: !posix }, async () => {
+test('Cancel ends the whole process group, a grandchild included', posixOnly, async () => {
   const dir = tempDir();
   try {
     const controller = new AbortController();
     // The shell starts sh, which starts sleep: sleep is the command's grandchild.
     const pending = runCommandOutput({
+      platform: host,
       command: "sh -c 'sleep 300 & echo $! > gc.pid; echo $$ > child.pid; wait'",
       cwd: dir,
       signal: controller.signal,
@@ -87,12 +91,16 @@ test('Cancel ends the whole process group, a grandchild included', { skip: !posi
 
 test(
   'a background grandchild holding stdout does not keep a finished command open, and does not outlive it',
-  { skip: !posix },
+  posixOnly,
   async () => {
     const dir = tempDir();
     try {
       const started = Date.now();
-      const out = await runCommandOutput({ command: 'sleep 300 & echo $! > gc.pid; echo done', cwd: dir });
+      const out = await runCommandOutput({
+        platform: host,
+        command: 'sleep 300 & echo $! > gc.pid; echo done',
+        cwd: dir,
+      });
       assert.deepEqual(out, { value: 'done' });
       assert.ok(Date.now() - started < 20000);
       const gc = Number(fs.readFileSync(path.join(dir, 'gc.pid'), 'utf8'));
@@ -105,10 +113,11 @@ test(
 
 test(
   'a non-zero exit names the command, the code and the first stderr line; stderr on success is a warning',
-  { skip: !posix },
+  posixOnly,
   async () => {
     assert.deepEqual(
       await runCommandOutput({
+        platform: host,
         command: 'echo partial; echo "fatal: not a git repository" >&2; exit 3',
         cwd: process.cwd(),
       }),
@@ -117,29 +126,36 @@ test(
           'echo partial; echo "fatal: not a git repository" >&2; exit 3 exited with code 3: fatal: not a git repository',
       },
     );
-    assert.deepEqual(await runCommandOutput({ command: 'exit 2', cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: 'exit 2', cwd: process.cwd() }), {
       problem: 'exit 2 exited with code 2.',
     });
-    assert.deepEqual(await runCommandOutput({ command: 'echo value; echo careful >&2', cwd: process.cwd() }), {
-      value: 'value',
-      warning: 'echo value; echo careful >&2 wrote to stderr: careful',
-    });
-    const missing = await runCommandOutput({ command: 'pwd', cwd: '/nonexistent/folder' });
+    assert.deepEqual(
+      await runCommandOutput({ platform: host, command: 'echo value; echo careful >&2', cwd: process.cwd() }),
+      {
+        value: 'value',
+        warning: 'echo value; echo careful >&2 wrote to stderr: careful',
+      },
+    );
+    const missing = await runCommandOutput({ platform: host, command: 'pwd', cwd: '/nonexistent/folder' });
     assert.match('problem' in missing ? missing.problem : '', /^pwd could not start: .*ENOENT/);
   },
 );
 
 test(
   'output that is not UTF-8 (or binary) is refused; stderr that is not UTF-8 still gives a readable message',
-  { skip: !posix },
+  posixOnly,
   async () => {
-    assert.deepEqual(await runCommandOutput({ command: "printf 'caf\\351'", cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: "printf 'caf\\351'", cwd: process.cwd() }), {
       problem: "The output of printf 'caf\\351' is not UTF-8 text.",
     });
-    assert.deepEqual(await runCommandOutput({ command: "printf 'a\\000b'", cwd: process.cwd() }), {
+    assert.deepEqual(await runCommandOutput({ platform: host, command: "printf 'a\\000b'", cwd: process.cwd() }), {
       problem: "The output of printf 'a\\000b' is not UTF-8 text.",
     });
-    const bad = await runCommandOutput({ command: "printf 'caf\\351 failed' >&2; exit 1", cwd: process.cwd() });
+    const bad = await runCommandOutput({
+      platform: host,
+      command: "printf 'caf\\351 failed' >&2; exit 1",
+      cwd: process.cwd(),
+    });
     assert.equal(
       'problem' in bad && bad.problem,
       "printf 'caf\\351 failed' >&2; exit 1 exited with code 1: caf\ufffd failed",

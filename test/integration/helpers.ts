@@ -171,20 +171,18 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
   };
 }
 
-/** PIDs of children of this process whose command line contains `needle`. */
+/**
+ * PIDs of children of this process whose command line contains `needle`, from the `ps` of Linux and
+ * macOS alike. Where there is no `ps` (Windows) it throws: a check for "nothing left running" must not
+ * pass by finding nothing.
+ */
 export function childPidsMatching(needle: string): number[] {
-  let out: string;
-  try {
-    out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' });
-  } catch {
-    return [];
-  }
+  const out = execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'args='], { encoding: 'utf8' });
   return out
     .split('\n')
-    .map(l => l.trim())
-    .filter(l => l.includes(needle))
-    .map(l => Number(l.split(/\s+/)[0]))
-    .filter(pid => pid > 0 && pid !== process.pid);
+    .map(l => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .filter(m => !!m && Number(m[2]) === process.pid && m[3].includes(needle))
+    .map(m => Number(m![1]));
 }
 
 export function isAlive(pid: number): boolean {

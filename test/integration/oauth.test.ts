@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
 
 import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config/config';
+import { platformOf } from '../../src/core/platform';
 import * as oauth from '../../src/core/protocol/oauth';
 import {
   OAuthCallbackServer,
@@ -348,7 +349,7 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
     });
     const def = await substituteVariables(
       raw,
-      { env: {} },
+      { platform: platformOf('linux', {}, '') },
       [{ id: 'oauth-secret', type: 'promptString', password: true }],
       async (_input, id) => (id === 'oauth-secret' ? secret : undefined),
     );

@@ -21,6 +21,7 @@ async function runLine(catalog: Catalog, line: string, options?: RunOptions) {
 import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { ROOT, RecordingLog, defs, waitFor } from './helpers';
+import { hostPlatform } from '../../src/core/platform';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
 const open: Catalog[] = [];
@@ -439,7 +440,7 @@ test('a workspace server held back (untrusted) shows none of its saved prompts a
     },
   ];
   const plan = (trusted: boolean) =>
-    planServers(sources, { trusted, userHome: os.homedir(), firstFolder: folder }).run.map(r => r.def);
+    planServers(sources, { trusted, platform: hostPlatform(), firstFolder: folder }).run.map(r => r.def);
   await fill(s, plan(true));
   const before = pids(s).length;
   assert.equal(plan(false).length, 0, 'untrusted: the server is held back');

@@ -19,6 +19,7 @@ import {
 import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
 import { consentState, definitionFingerprint, describeLaunch, inputStorageKey } from '../../src/core/config/consent';
 import { RecordingLog, childPidsMatching, launch, rejection, runCli, tempDir, waitFor } from './helpers';
+import { hostPlatform, platformOf } from '../../src/core/platform';
 
 /** A plain HTTP listener on 127.0.0.1 that records every request (and answers 500). */
 async function listener(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
@@ -42,13 +43,16 @@ async function listener(): Promise<{ url: string; requests: string[]; close(): P
 
 /** Runs the planned servers the way the extension does: substituted, then started eagerly by a catalog. */
 async function runPlan(sources: ConfigSource[], trusted: boolean, home: string, folder: string) {
-  const plan = planServers(sources, { trusted, userHome: home, firstFolder: folder });
+  const plan = planServers(sources, { trusted, platform: platformOf(process.platform, {}, home), firstFolder: folder });
   const asked: string[] = [];
   const defs = await Promise.all(
     plan.run.map(({ def, source }) =>
       substituteVariables(
         def,
-        { workspaceFolder: source.folder ?? folder, userHome: home, env: { SECRET_ENV: 'from-env' } },
+        {
+          workspaceFolder: source.folder ?? folder,
+          platform: platformOf(process.platform, { SECRET_ENV: 'from-env' }, home),
+        },
         source.config.inputs,
         async (_i, id) => {
           asked.push(id);
@@ -158,7 +162,7 @@ test('trusted: workspace servers run from their own folder; the user server from
         config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user'),
       },
     ],
-    { trusted: true, userHome: home, firstFolder: folder },
+    { trusted: true, platform: platformOf(process.platform, {}, home), firstFolder: folder },
   );
   assert.deepEqual(
     plan.run.map(r => [r.def.name, r.def.source, r.def.scope, r.def.defaultCwd]),
@@ -188,7 +192,7 @@ test('Restricted Mode: a user server whose envFile is relative (or under ${works
       'user',
     ),
   };
-  const untrusted = planServers([user], { trusted: false, userHome: os.homedir(), firstFolder: folder });
+  const untrusted = planServers([user], { trusted: false, platform: hostPlatform(), firstFolder: folder });
   assert.deepEqual(
     untrusted.held.map(h => [h.def.name, h.reason]),
     [
@@ -204,7 +208,7 @@ test('Restricted Mode: a user server whose envFile is relative (or under ${works
     untrusted.run.map(r => r.def.name),
     ['abs'],
   );
-  const trusted = planServers([user], { trusted: true, userHome: os.homedir(), firstFolder: folder });
+  const trusted = planServers([user], { trusted: true, platform: hostPlatform(), firstFolder: folder });
   assert.deepEqual(
     trusted.run.map(r => r.def.name),
     ['rel', 'viaFolder', 'abs'],
@@ -231,7 +235,7 @@ test('Restricted Mode: a user server with ${workspaceFolder} in its command, arg
       'user',
     ),
   };
-  const untrusted = planServers([user], { trusted: false, userHome: os.homedir(), firstFolder: folder });
+  const untrusted = planServers([user], { trusted: false, platform: hostPlatform(), firstFolder: folder });
   assert.deepEqual(
     untrusted.held.map(h => [h.def.name, h.reason]),
     [
@@ -250,7 +254,7 @@ test('Restricted Mode: a user server with ${workspaceFolder} in its command, arg
     untrusted.run.map(r => r.def.name),
     ['home'],
   );
-  const trusted = planServers([user], { trusted: true, userHome: os.homedir(), firstFolder: folder });
+  const trusted = planServers([user], { trusted: true, platform: hostPlatform(), firstFolder: folder });
   assert.equal(trusted.held.length, 0, 'a trusted workspace folder may be used');
 });
 
@@ -316,7 +320,7 @@ test('consent is remembered per definition: a changed command or URL asks again'
         ),
       },
     ],
-    { trusted: true, userHome: '/h' },
+    { trusted: true, platform: platformOf('linux', {}, '/h') },
   ).run;
   const record = { fingerprint: definitionFingerprint(a.def), decision: 'allowed' as const };
   assert.equal(consentState(a.def, record), 'allowed');
@@ -334,7 +338,7 @@ test('stored inputs are bound to the definition that asked: another folder, anot
   const plan = (kind: 'user' | 'workspace', folder: string | undefined, servers: Record<string, unknown>) =>
     planServers([{ kind, label: 'mcp.json', folder, config: parseConfigObject({ servers }, kind) }], {
       trusted: true,
-      userHome: '/h',
+      platform: platformOf('linux', {}, '/h'),
     }).run.map(r => r.def);
   const api = { type: 'http', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer ${input:pw}' } };
   const [a] = plan('workspace', '/a', { api });
@@ -363,11 +367,16 @@ test('${input:id} used twice in one server is asked once', async () => {
     'workspace',
   );
   let calls = 0;
-  const def = await substituteVariables(config.servers[0], { env: {} }, config.inputs, async () => {
-    calls++;
-    await new Promise(resolve => setTimeout(resolve, 20));
-    return 'hunter2';
-  });
+  const def = await substituteVariables(
+    config.servers[0],
+    { platform: platformOf('linux', {}, '') },
+    config.inputs,
+    async () => {
+      calls++;
+      await new Promise(resolve => setTimeout(resolve, 20));
+      return 'hunter2';
+    },
+  );
   assert.equal(calls, 1);
   assert.equal(def.transport.type === 'http' && def.transport.headers['X-Key'], 'hunter2');
   assert.deepEqual(def.secrets, ['hunter2']);
@@ -385,7 +394,12 @@ test('a substituted password never reaches the log (Starting line, trace, errors
     },
     'workspace',
   );
-  const def = await substituteVariables(config.servers[0], { env: {} }, config.inputs, async () => 'pw1');
+  const def = await substituteVariables(
+    config.servers[0],
+    { platform: platformOf('linux', {}, '') },
+    config.inputs,
+    async () => 'pw1',
+  );
   const log = new RecordingLog();
   const catalog = new Catalog({ start: 'lazy', connection: () => ({ log, restart: false, timeoutMs: 5000 }) });
   catalog.setServers([def]);

@@ -224,3 +224,11 @@ test('the marketplace listing: icon, preview flag, repository, README, CHANGELOG
   const relative = images.filter(src => !src.startsWith('https://'));
   assert.deepEqual(relative, [], `README pictures that would be broken: ${relative.join(', ')}`);
 });
+
+test('the extension runs in a Node extension host only: a `main` entry, no `browser` one (docs/platforms.md)', () => {
+  const entries = manifest as unknown as { main?: string; browser?: string; extensionKind?: string[] };
+  assert.equal(entries.main, './dist/extension.js');
+  assert.equal(entries.browser, undefined, 'vscode.dev without a remote has no Node to start stdio servers with');
+  // No extensionKind: VS Code runs it where the workspace is, in a remote window on the remote.
+  assert.equal(entries.extensionKind, undefined);
+});

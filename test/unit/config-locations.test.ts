@@ -15,9 +15,11 @@ import {
   type DiscoveryFile,
 } from '../../src/core/config/config-locations';
 import { disableKey, planServers, type ConfigSource } from '../../src/core/config/server-merge';
+import { platformOf } from '../../src/core/platform';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const ctx = { trusted: true, userHome: '/home/u', firstFolder: '/ws' };
+const linuxHome = platformOf('linux', {}, '/home/u');
+const ctx = { trusted: true, platform: linuxHome, firstFolder: '/ws' };
 const stdio = (command: string) => ({ type: 'stdio', command });
 const ALL_ON = { claudeDesktop: true, claudeCode: true, cursor: true, windsurf: true };
 
@@ -41,7 +43,7 @@ test('the profile folder is two levels above globalStorage/<extension>: default 
 });
 
 test("discovery reads each client's files where that client keeps them, on every platform, only when switched on", () => {
-  const linux = discoveryFiles({ platform: 'linux', home: '/home/u', folders: ['/ws'] }, ALL_ON);
+  const linux = discoveryFiles({ platform: linuxHome, folders: ['/ws'] }, ALL_ON);
   assert.deepEqual(
     linux.map(f => [f.source, f.kind, f.path]),
     [
@@ -54,7 +56,7 @@ test("discovery reads each client's files where that client keeps them, on every
     ],
   );
   const mac = discoveryFiles(
-    { platform: 'darwin', home: '/Users/u', folders: [] },
+    { platform: platformOf('darwin', {}, '/Users/u'), folders: [] },
     { ...ALL_ON, claudeCode: false, cursor: false, windsurf: false },
   );
   assert.deepEqual(
@@ -62,15 +64,21 @@ test("discovery reads each client's files where that client keeps them, on every
     ['/Users/u/Library/Application Support/Claude/claude_desktop_config.json'],
   );
   const win = discoveryFiles(
-    { platform: 'win32', home: 'C:\\Users\\u', appData: 'C:\\Users\\u\\AppData\\Roaming', folders: [] },
+    { platform: platformOf('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u'), folders: [] },
     { ...ALL_ON, claudeCode: false, windsurf: false },
   );
   assert.deepEqual(
-    win.map(f => f.path),
-    ['C:\\Users\\u\\AppData\\Roaming\\Claude\\claude_desktop_config.json', 'C:\\Users\\u\\.cursor\\mcp.json'],
+    win.map(f => [f.path, ...(f.fallbacks ?? [])]),
+    [
+      [
+        'C:\\Users\\u\\AppData\\Local\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json',
+        'C:\\Users\\u\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+      ],
+      ['C:\\Users\\u\\.cursor\\mcp.json'],
+    ],
   );
   const off = discoverySwitches(undefined);
-  assert.deepEqual(discoveryFiles({ platform: 'linux', home: '/home/u', folders: ['/ws'] }, off), []);
+  assert.deepEqual(discoveryFiles({ platform: linuxHome, folders: ['/ws'] }, off), []);
 });
 
 test("a hostile workspace cannot switch discovery on: only the user's own value of mcpPrompts.discovery counts", () => {
@@ -123,7 +131,10 @@ test('each discovery format parses: Claude Desktop, Claude Code (with per-projec
       '/elsewhere': { mcpServers: { other: { command: 'o' } } },
     },
   });
-  const code = parseDiscoveredText(file('claudeCode'), claudeJson, '~/.claude.json', ['/ws']);
+  const code = parseDiscoveredText(file('claudeCode'), claudeJson, '~/.claude.json', {
+    platform: linuxHome,
+    folders: ['/ws'],
+  });
   assert.deepEqual(
     code.config.servers.map(s => [s.name, s.transport.type]),
     [

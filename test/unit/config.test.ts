@@ -8,6 +8,7 @@ import {
   sanitizeServerId,
   substituteVariables,
 } from '../../src/core/config/config';
+import { platformOf } from '../../src/core/platform';
 
 test('reads VS Code mcp.json with comments, trailing commas and all transports', () => {
   const config = parseConfigText(
@@ -106,7 +107,7 @@ test('substitutes env, workspaceFolder, userHome and inputs through the resolver
   const asked: string[] = [];
   const def = await substituteVariables(
     config.servers[0],
-    { workspaceFolder: '/ws', userHome: '/home/u', env: { MY_TOKEN: 't0k' } },
+    { workspaceFolder: '/ws', platform: platformOf('linux', { MY_TOKEN: 't0k' }, '/home/u') },
     config.inputs,
     async (input, id) => {
       asked.push(`${id}:${input?.password}`);
@@ -124,7 +125,7 @@ test('substitutes env, workspaceFolder, userHome and inputs through the resolver
 test('a missing input value is an error naming the server', async () => {
   const config = parseConfigObject({ servers: { s: { type: 'http', url: 'http://x/${input:url}' } } }, 'workspace');
   await assert.rejects(
-    substituteVariables(config.servers[0], { env: {} }, [], async () => undefined),
+    substituteVariables(config.servers[0], { platform: platformOf('linux', {}, '') }, [], async () => undefined),
     /Server "s": no value for \$\{input:url\}/,
   );
 });

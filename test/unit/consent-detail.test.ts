@@ -76,3 +76,14 @@ test('loader variables: Node, the dynamic linker (DYLD_* too), Python, PATH; wha
     assert.ok(isLoaderVariable(name), name);
   for (const name of ['DEBUG', 'GITHUB_TOKEN', 'NODE_ENV']) assert.ok(!isLoaderVariable(name), name);
 });
+
+test('every variable substitution reads is called out, Windows names with parentheses too', () => {
+  const [def] = parseConfigObject(
+    { servers: { s: { type: 'http', url: 'https://x.example/${env:ProgramFiles(x86)}', headers: {} } } },
+    'workspace',
+  ).servers;
+  assert.match(
+    consentDetail(def),
+    /^⚠ It reads from your environment and passes on:\n {4}ProgramFiles\(x86\) \(url\)\n/,
+  );
+});

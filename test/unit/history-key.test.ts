@@ -7,6 +7,7 @@ import { parseConfigObject, substituteVariables } from '../../src/core/config/co
 import { planServers } from '../../src/core/config/server-merge';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
 import { ArgumentHistory, memoryStore } from '../../src/core/run/argument-history';
+import { platformOf } from '../../src/core/platform';
 
 /** The `review` prompt of the `api` server defined in `folder`'s .vscode/mcp.json, variables filled in with `token`. */
 async function reviewOf(folder: string, url = 'https://api.example/mcp', token = 't1'): Promise<CatalogPrompt> {
@@ -16,9 +17,9 @@ async function reviewOf(folder: string, url = 'https://api.example/mcp', token =
   );
   const [planned] = planServers([{ kind: 'workspace', label: 'mcp.json', folder, config }], {
     trusted: true,
-    userHome: '/h',
+    platform: platformOf('linux', {}, '/h'),
   }).run;
-  const def = await substituteVariables(planned.def, { env: { TOKEN: token } }, []);
+  const def = await substituteVariables(planned.def, { platform: platformOf('linux', { TOKEN: token }, '/h') }, []);
   return { server: { def }, prompt: { name: 'review' } } as unknown as CatalogPrompt;
 }
 

@@ -5,6 +5,7 @@ import { LineReadBuffer } from '../../src/core/protocol/line-buffer';
 import { MessageTooLargeError, WireMeter } from '../../src/core/protocol/message-limit';
 import { createStdioTransport } from '../../src/core/protocol/transports';
 import { silentLog } from '../../src/core/log';
+import { hostPlatform } from '../../src/core/platform';
 
 function drain(b: LineReadBuffer): unknown[] {
   const out: unknown[] = [];
@@ -50,6 +51,10 @@ test('bad JSON throws for that line only; an oversized line throws MessageTooLar
 });
 
 test('the stdio transport uses it (the SDK field it replaces still exists)', () => {
-  const t = createStdioTransport({ type: 'stdio', command: process.execPath, args: [], env: {} }, silentLog);
+  const t = createStdioTransport(
+    { type: 'stdio', command: process.execPath, args: [], env: {} },
+    silentLog,
+    hostPlatform(),
+  );
   assert.ok((t as unknown as { _readBuffer: unknown })._readBuffer instanceof LineReadBuffer);
 });

@@ -82,6 +82,14 @@ test('Windows line ends change nothing', () => {
   assert.equal(stderrCause(['Error: retrying in 1 s\r', 'KeyboardInterrupt\r'])?.text, 'KeyboardInterrupt');
 });
 
+test("cmd.exe's report of a missing program (npx.cmd without node) is the cause, not its second line", () => {
+  const cmd = ["'node' is not recognized as an internal or external command,\r", 'operable program or batch file.\r'];
+  assert.deepEqual(stderrCause(cmd), {
+    text: "'node' is not recognized as an internal or external command,",
+    last: false,
+  });
+});
+
 test('the latest error wins over an earlier one the server survived', () => {
   const cause = stderrCause([
     'Error: config.json not found, using defaults',

@@ -3,6 +3,7 @@
 // path arithmetic and parsing; the edge reads and watches the files.
 import * as l10n from '@vscode/l10n';
 import { ConfigError, parseConfigObject, parseJsonc, type ServerConfig } from './config.js';
+import { envValue, type Platform } from '../platform.js';
 
 /**
  * The profile folder holding settings.json and mcp.json, from the extension's `globalStorageUri` path:
@@ -45,48 +46,62 @@ export interface DiscoveryFile {
   /** Home-folder files are the user's; files inside a workspace folder are the workspace's (trust, consent). */
   kind: 'user' | 'workspace';
   path: string;
+  /** Where the same file is when `path` does not exist, in order (Claude Desktop's classic Windows install). */
+  fallbacks?: readonly string[];
   /** The workspace folder of a workspace file. */
   folder?: string;
 }
 
 export interface DiscoveryEnv {
-  platform: NodeJS.Platform;
-  home: string;
-  /** %APPDATA% on Windows. */
-  appData?: string;
-  /** $XDG_CONFIG_HOME on Linux, if set. */
-  xdgConfigHome?: string;
+  /** Whose home folder and environment (%APPDATA%, %LOCALAPPDATA%, $XDG_CONFIG_HOME) the files are under. */
+  platform: Platform;
   folders: readonly string[];
 }
 
-const join = (platform: NodeJS.Platform, ...parts: string[]) =>
-  parts.join(platform === 'win32' ? '\\' : '/').replace(/([^:])[\\/]{2,}/g, `$1${platform === 'win32' ? '\\' : '/'}`);
+/**
+ * The Microsoft Store / MSIX package of Claude Desktop, the default Windows install since 2026: the app
+ * reads its file inside the package's own copy of %APPDATA% (`Claude_pzs8sxrjxfjjc` is its package family
+ * name, fixed by the publisher), so a file left in %APPDATA%\Claude by an older install is not the one used.
+ */
+const CLAUDE_MSIX_PACKAGE = 'Claude_pzs8sxrjxfjjc';
+
+/** Claude Desktop's file: the folder each platform's app uses (Windows: the MSIX one first, then the classic one). */
+function claudeDesktopFiles(platform: Platform): string[] {
+  const { path: p, home } = platform;
+  const file = 'claude_desktop_config.json';
+  if (platform.os === 'darwin') return [p.join(home, 'Library', 'Application Support', 'Claude', file)];
+  if (platform.os === 'win32') {
+    const local = envValue(platform, 'LOCALAPPDATA') || p.join(home, 'AppData', 'Local');
+    const roaming = envValue(platform, 'APPDATA') || p.join(home, 'AppData', 'Roaming');
+    return [
+      p.join(local, 'Packages', CLAUDE_MSIX_PACKAGE, 'LocalCache', 'Roaming', 'Claude', file),
+      p.join(roaming, 'Claude', file),
+    ];
+  }
+  // No official Linux app: the community builds follow the XDG rule.
+  return [p.join(envValue(platform, 'XDG_CONFIG_HOME') || p.join(home, '.config'), 'Claude', file)];
+}
 
 /** Every file an enabled discovery source reads, in precedence order (earlier wins a name clash). */
 export function discoveryFiles(env: DiscoveryEnv, on: DiscoverySwitches): DiscoveryFile[] {
-  const j = (...p: string[]) => join(env.platform, ...p);
+  const { path: p, home } = env.platform;
   const files: DiscoveryFile[] = [];
   if (on.claudeDesktop) {
-    const dir =
-      env.platform === 'darwin'
-        ? j(env.home, 'Library', 'Application Support', 'Claude')
-        : env.platform === 'win32'
-          ? j(env.appData ?? j(env.home, 'AppData', 'Roaming'), 'Claude')
-          : j(env.xdgConfigHome || j(env.home, '.config'), 'Claude');
-    files.push({ source: 'claudeDesktop', kind: 'user', path: j(dir, 'claude_desktop_config.json') });
+    const [path, ...fallbacks] = claudeDesktopFiles(env.platform);
+    files.push({ source: 'claudeDesktop', kind: 'user', path, ...(fallbacks.length ? { fallbacks } : {}) });
   }
   if (on.claudeCode) {
-    files.push({ source: 'claudeCode', kind: 'user', path: j(env.home, '.claude.json') });
+    files.push({ source: 'claudeCode', kind: 'user', path: p.join(home, '.claude.json') });
     for (const folder of env.folders)
-      files.push({ source: 'claudeCode', kind: 'workspace', path: j(folder, '.mcp.json'), folder });
+      files.push({ source: 'claudeCode', kind: 'workspace', path: p.join(folder, '.mcp.json'), folder });
   }
   if (on.cursor) {
-    files.push({ source: 'cursor', kind: 'user', path: j(env.home, '.cursor', 'mcp.json') });
+    files.push({ source: 'cursor', kind: 'user', path: p.join(home, '.cursor', 'mcp.json') });
     for (const folder of env.folders)
-      files.push({ source: 'cursor', kind: 'workspace', path: j(folder, '.cursor', 'mcp.json'), folder });
+      files.push({ source: 'cursor', kind: 'workspace', path: p.join(folder, '.cursor', 'mcp.json'), folder });
   }
   if (on.windsurf)
-    files.push({ source: 'windsurf', kind: 'user', path: j(env.home, '.codeium', 'windsurf', 'mcp_config.json') });
+    files.push({ source: 'windsurf', kind: 'user', path: p.join(home, '.codeium', 'windsurf', 'mcp_config.json') });
   return files;
 }
 
@@ -106,14 +121,14 @@ export function parseDiscoveredText(
   file: DiscoveryFile,
   text: string,
   origin: string,
-  folders: readonly string[] = [],
+  env?: DiscoveryEnv,
 ): DiscoveredConfig {
   const value = parseJsonc(text, origin);
   if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
   let raw: Record<string, unknown> = isObject(value.mcpServers) ? { ...value.mcpServers } : {};
   if (file.source === 'claudeCode' && file.kind === 'user') {
     // Per-project ("local scope") servers of the open folders are the user's own, kept in the home file.
-    for (const project of claudeProjects(value, folders)) Object.assign(raw, project.mcpServers);
+    if (env) for (const project of claudeProjects(value, env)) Object.assign(raw, project.mcpServers);
   }
   if (file.source === 'windsurf') {
     raw = Object.fromEntries(
@@ -136,21 +151,41 @@ export function disabledEntries(servers: unknown): string[] {
     .map(([name]) => name);
 }
 
-/** `~/.claude.json` projects of the open `folders`: their own servers and the `.mcp.json` names turned off. */
+/**
+ * A folder as Claude Code's project keys spell it, for comparison: Windows keys use `/` and either case
+ * of the drive letter (`C:/ws` for VS Code's `c:\ws`) and Windows and macOS file names ignore case;
+ * a trailing separator does not count.
+ */
+export function projectKey(folder: string, platform: Platform): string {
+  const key = platform.os === 'win32' ? folder.replace(/\\/g, '/') : folder;
+  const bare = key.replace(/(?<!^|:)\/+$/, '');
+  return platform.os === 'win32' || platform.os === 'darwin' ? bare.normalize('NFC').toLowerCase() : bare;
+}
+
+/**
+ * `~/.claude.json` projects of the open folders: their own servers and the `.mcp.json` names turned off,
+ * keyed by the open folder's own path. One folder written several ways (Claude Code keeps each spelling
+ * it was started from) gets all of them.
+ */
 export function claudeProjects(
   value: unknown,
-  folders: readonly string[],
+  env: DiscoveryEnv,
 ): { folder: string; mcpServers: Record<string, unknown>; disabledMcpjson: string[] }[] {
   if (!isObject(value) || !isObject(value.projects)) return [];
+  const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const out = [];
-  for (const [folder, p] of Object.entries(value.projects)) {
-    if (!isObject(p) || !folders.includes(folder)) continue;
-    const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-    out.push({
-      folder,
-      mcpServers: isObject(p.mcpServers) ? p.mcpServers : {},
-      disabledMcpjson: [...names(p.disabledMcpjsonServers), ...names(p.disabledMcpServers)],
-    });
+  for (const folder of env.folders) {
+    const key = projectKey(folder, env.platform);
+    const mcpServers: Record<string, unknown> = {};
+    const disabledMcpjson: string[] = [];
+    let found = false;
+    for (const [written, p] of Object.entries(value.projects)) {
+      if (!isObject(p) || projectKey(written, env.platform) !== key) continue;
+      found = true;
+      if (isObject(p.mcpServers)) Object.assign(mcpServers, p.mcpServers);
+      disabledMcpjson.push(...names(p.disabledMcpjsonServers), ...names(p.disabledMcpServers));
+    }
+    if (found) out.push({ folder, mcpServers, disabledMcpjson });
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import * as jsonc from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
 import { definitionFingerprint } from './consent.js';
+import { envValue, type Platform } from '../platform.js';
 
 export type ServerSource = 'workspace' | 'user' | 'import';
 
@@ -73,8 +74,8 @@ export const MAX_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface Variables {
   workspaceFolder?: string;
-  userHome?: string;
-  env: Record<string, string | undefined>;
+  /** Whose `${env:…}`, `${userHome}` and `${pathSeparator}` these are. */
+  platform: Platform;
 }
 
 /** Supplies `${input:id}` values; the extension asks the user (and keeps secrets), the CLI reads env. */
@@ -224,11 +225,33 @@ function parseInputs(value: unknown, origin: string): InputDefinition[] {
     }));
 }
 
-const VARIABLE = /\$\{(env:|input:)?([A-Za-z0-9_.-]+)\}/g;
+/**
+ * `${env:NAME}` (any name up to the brace: Windows has `ProgramFiles(x86)`), `${input:id}`, and the
+ * plain variables VS Code resolves in mcp.json that depend on no editor state.
+ */
+const VARIABLE = /\$\{(?:(env|input):([^{}:]+)|(workspaceFolder|userHome|pathSeparator|\/))\}/g;
+
+/** The value of a plain variable or `${env:…}`, as VS Code's resolver gives it; undefined leaves it as written. */
+function variableValue(kind: string | undefined, key: string, vars: Variables): string | undefined {
+  const { platform } = vars;
+  if (kind === 'env') return envValue(platform, key) ?? '';
+  switch (key) {
+    case 'workspaceFolder':
+      // VS Code writes the drive letter upper-case (C:\ws), whatever case the folder's URI has.
+      return vars.workspaceFolder && platform.os === 'win32'
+        ? vars.workspaceFolder.replace(/^[a-z](?=:)/, d => d.toUpperCase())
+        : vars.workspaceFolder;
+    case 'userHome':
+      return platform.home || undefined;
+    default:
+      return platform.path.sep; // pathSeparator, or its short form ${/}
+  }
+}
 
 /**
- * Replaces `${env:NAME}`, `${workspaceFolder}`, `${userHome}` and (through the resolver) `${input:id}`
- * in every string of the transport. Unknown variables are left as they are, as VS Code does.
+ * Replaces `${env:NAME}`, `${workspaceFolder}`, `${userHome}`, `${pathSeparator}` (`${/}`) and
+ * (through the resolver) `${input:id}` in every string of the transport. Unknown variables are left as
+ * they are, as VS Code does.
  */
 export async function substituteVariables(
   def: ServerDefinition,
@@ -261,15 +284,11 @@ export async function substituteVariables(
     return answer;
   };
   const substitute = async (text: string): Promise<string> => {
-    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input:').map(m => m[2]);
+    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input').map(m => m[2]);
     for (const id of inputIds) await ask(id);
-    return text.replace(VARIABLE, (whole, kind: string | undefined, key: string) => {
-      if (kind === 'env:') return vars.env[key] ?? '';
-      if (kind === 'input:') return resolved.get(key) ?? whole;
-      if (key === 'workspaceFolder') return vars.workspaceFolder ?? whole;
-      if (key === 'userHome') return vars.userHome ?? whole;
-      return whole;
-    });
+    return text.replace(VARIABLE, (whole, kind: string | undefined, name: string | undefined, plain: string) =>
+      kind === 'input' ? (resolved.get(name!) ?? whole) : (variableValue(kind, name ?? plain, vars) ?? whole),
+    );
   };
   const record = async (r: Record<string, string>) =>
     Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));

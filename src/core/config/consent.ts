@@ -86,9 +86,9 @@ export function isLoaderVariable(name: string): boolean {
 /** A value of the definition as written, one line, long ones cut (the dialog says so with `…`). */
 const MAX_VALUE_CHARS = 300;
 
-/** `${env:NAME}` variables a text reads from the user's environment. */
+/** `${env:NAME}` variables a text reads from the user's environment: any name substituteVariables reads. */
 function envReads(text: string): string[] {
-  return [...text.matchAll(/\$\{env:([A-Za-z0-9_.-]+)\}/g)].map(m => m[1]);
+  return [...text.matchAll(/\$\{env:([^{}:]+)\}/g)].map(m => m[1]);
 }
 
 /**

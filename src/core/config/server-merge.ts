@@ -3,8 +3,8 @@
 // defines (its .vscode/mcp.json, its workspace settings) waits for trust, and it can never replace a
 // server the user defined.
 import * as l10n from '@vscode/l10n';
-import path from 'node:path';
 import type { ServerConfig, ServerDefinition } from './config.js';
+import { expandHome, type Platform } from '../platform.js';
 
 export interface ConfigSource {
   kind: 'user' | 'workspace';
@@ -62,7 +62,8 @@ export interface ServerPlan {
 export interface TrustContext {
   /** The workspace is trusted (or trust is off). */
   trusted: boolean;
-  userHome: string;
+  /** Where servers run: its home folder (the cwd of user servers in Restricted Mode) and its path rules. */
+  platform: Platform;
   /** The first workspace folder, if any: the default cwd of user servers in a trusted workspace. */
   firstFolder?: string;
   /** The user disabled this server from the tree (keyed by `disableKey`). */
@@ -79,10 +80,16 @@ export function scopeOf(source: ConfigSource): string {
   return source.kind === 'user' ? 'user' : `workspace:${source.folder ?? ''}`;
 }
 
-/** An envFile that would be read from the (untrusted) workspace: relative, or through `${workspaceFolder}`. */
-export function envFileInWorkspace(envFile: string | undefined): boolean {
+/**
+ * An envFile that would be read from the (untrusted) workspace: through `${workspaceFolder}`, or relative
+ * by the rules of the platform the server runs on (`C:\x\.env` and `\\server\share\.env` are absolute on
+ * Windows only, `/x/.env` everywhere); `~` and `${userHome}` are the home folder.
+ */
+export function envFileInWorkspace(envFile: string | undefined, platform: Platform): boolean {
   if (!envFile) return false;
-  return envFile.includes('${workspaceFolder}') || (!path.isAbsolute(envFile) && !/^(~|\$\{userHome\})/.test(envFile));
+  if (envFile.includes('${workspaceFolder}')) return true;
+  const fromHome = envFile.startsWith('${userHome}') || expandHome(platform, envFile) !== envFile;
+  return !fromHome && !platform.path.isAbsolute(envFile);
 }
 
 /**
@@ -145,7 +152,11 @@ function defineServer(
     source: source.kind === 'user' ? 'user' : 'workspace',
     scope: scopeOf(source),
     defaultCwd:
-      source.kind === 'workspace' ? source.folder : ctx.trusted ? (ctx.firstFolder ?? ctx.userHome) : ctx.userHome,
+      source.kind === 'workspace'
+        ? source.folder
+        : ctx.trusted
+          ? (ctx.firstFolder ?? ctx.platform.home)
+          : ctx.platform.home,
     origin: source.label,
     disableKey: disableKey(source, parsed.name),
   };
@@ -197,7 +208,7 @@ function heldBack(def: ServerDefinition, source: ConfigSource, ctx: TrustContext
     );
   if (source.kind !== 'user' || ctx.trusted) return undefined;
   const t = def.transport;
-  if (t.type === 'stdio' && envFileInWorkspace(t.envFile))
+  if (t.type === 'stdio' && envFileInWorkspace(t.envFile, ctx.platform))
     return held(
       'envFile',
       l10n.t(

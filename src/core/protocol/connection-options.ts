@@ -1,6 +1,7 @@
 // What a connection is built with (ConnectionOptions) and what each request of ours may say (RequestOptions).
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { LogSink } from '../log.js';
+import type { Platform } from '../platform.js';
 import type { RestartPolicy } from './backoff.js';
 import type { Asker } from './elicitation.js';
 import type { EraMemory } from './eras.js';
@@ -10,6 +11,11 @@ export interface ConnectionOptions {
   clientInfo?: Implementation;
   log?: LogSink;
   defaultCwd?: string;
+  /**
+   * The platform servers are started on (environment merge, command lookup, ending a process tree);
+   * default: this process's host. Whatever it says, a server is spawned on this machine.
+   */
+  platform?: Platform;
   /** Default per-request timeout when the server entry sets none. */
   timeoutMs?: number;
   /** Restart policy after crashes; `false` disables automatic restarts (the CLI). */

@@ -16,6 +16,7 @@ import {
   tooLargeMessage,
 } from '../errors.js';
 import { LogSink, hideValues, redactingLog, silentLog } from '../log.js';
+import { hostPlatform } from '../platform.js';
 import { type StoredOAuthProvider, exchangeAuthorizationCode } from './oauth.js';
 import { type EraMemory, defaultEraMemory, eraKey } from './eras.js';
 import { CrashRestarts, DEFAULT_RESTART, type RestartPolicy } from './backoff.js';
@@ -157,6 +158,7 @@ export class ServerConnection {
       log: this.log,
       clientInfo: this.options.clientInfo,
       defaultCwd: this.options.defaultCwd,
+      platform: this.options.platform ?? hostPlatform(),
       oauth: this.options.oauth,
       secrets: this.options.secrets ?? [],
       probeTimeoutMs: this.options.probeTimeoutMs,

@@ -7,6 +7,7 @@ import { type Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/clien
 import type { Implementation, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/config.js';
 import { type LogSink, rateLimited } from '../log.js';
+import type { Platform } from '../platform.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import type { ServerInfo } from './connection-state.js';
 import type { WireMeter } from './message-limit.js';
@@ -35,6 +36,8 @@ export interface StartContext {
   log: LogSink;
   clientInfo?: Implementation;
   defaultCwd?: string;
+  /** Where stdio servers start (see ConnectionOptions.platform). */
+  platform: Platform;
   oauth?: StoredOAuthProvider;
   /** Values to hide in the trace besides the definition's own. */
   secrets: readonly string[];
@@ -178,6 +181,7 @@ function createTransport(ctx: StartContext, kind: TransportKind): Transport {
     return createStdioTransport(
       t,
       ctx.log,
+      ctx.platform,
       ctx.def.defaultCwd ?? ctx.defaultCwd,
       line => ctx.onStderr(line),
       ctx.meter,

@@ -37,6 +37,7 @@ const ERROR_LINES = [
   /^(?:panic|fatal error): /, // Go
   /^Exception in thread /, // Java
   /^(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?: /, // CLIs (clap, Deno, Bun, cargo), loggers
+  /^'.+' is not recognized as an internal or external command,?$/, // cmd.exe (English): a launcher's program is missing
 ];
 const BOILERPLATE = [
   /^Node\.js v\d/,
@@ -52,6 +53,7 @@ const BOILERPLATE = [
   /^goroutine \d+ \[/,
   /^exit status \d+$/, // go run
   /^A complete log of this run can be found in/, // npm
+  /^operable program or batch file\.$/, // the second line of that cmd.exe report
   /^[-+\d ]+$/, // an exception group's separators
   /^[{}[\]()]+[,;]?$/,
 ];

@@ -1,13 +1,19 @@
 // Transport construction, one function per kind, plus a trace of the raw JSON-RPC traffic.
 import fs from 'node:fs';
 import * as l10n from '@vscode/l10n';
-import path from 'node:path';
 import { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } from '@modelcontextprotocol/client';
 import type { Transport, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import {
+  DEFAULT_INHERITED_ENV_VARS,
+  StdioClientTransport,
+  getDefaultEnvironment,
+} from '@modelcontextprotocol/client/stdio';
 import type { ChildProcess } from 'node:child_process';
 import type { HttpTransportConfig, StdioTransportConfig } from '../config/config.js';
 import { parseEnvFile } from '../config/config.js';
+import { commandCandidates, stdioLaunch } from '../config/stdio-launch.js';
+import { mergeEnv, type Platform } from '../platform.js';
+import { stopTree, treeStopPlan } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
@@ -79,26 +85,32 @@ export class TransportTrace {
 export function createStdioTransport(
   config: StdioTransportConfig,
   log: LogSink,
+  platform: Platform,
   defaultCwd?: string,
   onStderr?: (line: string) => void,
   meter?: WireMeter,
 ): StdioClientTransport {
-  let env = { ...config.env };
-  const cwd = config.cwd ?? defaultCwd;
+  const launch = stdioLaunch(config, defaultCwd, platform);
   // spawn reports a missing cwd as ENOENT of the command, which would blame the wrong thing.
-  if (config.cwd && !fs.existsSync(config.cwd))
-    throw Object.assign(new Error(config.cwd), { code: 'ENOENT_CWD', path: config.cwd });
-  if (config.envFile) {
-    const file = path.resolve(defaultCwd ?? process.cwd(), config.envFile);
-    if (!fs.existsSync(file)) throw Object.assign(new Error(file), { code: 'ENOENT_ENVFILE', path: file });
-    env = { ...parseEnvFile(fs.readFileSync(file, 'utf8')), ...env };
+  if (config.cwd !== undefined && !fs.existsSync(launch.cwd))
+    throw Object.assign(new Error(launch.cwd), { code: 'ENOENT_CWD', path: launch.cwd });
+  let fromFile: Record<string, string> = {};
+  if (launch.envFile) {
+    if (!fs.existsSync(launch.envFile))
+      throw Object.assign(new Error(launch.envFile), { code: 'ENOENT_ENVFILE', path: launch.envFile });
+    fromFile = parseEnvFile(fs.readFileSync(launch.envFile, 'utf8'));
   }
+  // The SDK adds its safe default environment (PATH, HOME, ...) to whatever we pass here; on Windows
+  // our names take its spelling, so that `Path` in an entry replaces its `PATH` instead of joining it.
+  const env = mergeEnv(platform, [fromFile, config.env], DEFAULT_INHERITED_ENV_VARS);
+  const candidates = commandCandidates(launch, { ...getDefaultEnvironment(), ...env }, platform);
+  if (candidates && !candidates.some(isFile))
+    throw Object.assign(new Error(`spawn ${launch.command} ENOENT`), { code: 'ENOENT', path: launch.command });
   const transport = new StdioClientTransport({
-    command: config.command,
-    args: config.args,
-    // The SDK adds its safe default environment (PATH, HOME, ...) to whatever we pass here.
+    command: launch.command,
+    args: launch.args,
     env: Object.keys(env).length ? env : undefined,
-    cwd,
+    cwd: launch.cwd,
     stderr: 'pipe',
   });
   // A 20 MB image must reach the content checks (which explain the size limit) without killing the
@@ -110,7 +122,7 @@ export function createStdioTransport(
     // A server that started a child of its own (a daemon) which inherited its stdout/stderr keeps our
     // pipes open after it exits: the SDK would wait for them before reporting the close, and the CLI
     // would never exit. Once the server has exited, let the pipes drain briefly, then close our ends.
-    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    const child = processOf(transport);
     child?.once('exit', () => {
       setTimeout(() => {
         child.stdout?.destroy();
@@ -119,6 +131,7 @@ export function createStdioTransport(
       }, PIPE_DRAIN_MS).unref();
     });
   };
+  stopWholeTree(transport, platform);
   pipeLines(
     transport.stderr,
     line => {
@@ -134,6 +147,36 @@ export function createStdioTransport(
       ),
   );
   return transport;
+}
+
+const processOf = (transport: StdioClientTransport) => (transport as unknown as { _process?: ChildProcess })._process;
+
+const isFile = (file: string) => fs.lstatSync(file, { throwIfNoEntry: false })?.isDirectory() === false;
+
+/**
+ * The SDK's close ends stdin, waits, then signals the process it started: on Windows that is the
+ * cmd.exe of a `.cmd` launcher (npx, uvx), and a wrapper script elsewhere, while the real server
+ * lives on. A server still running after the stdin grace is ended with everything it started.
+ */
+function stopWholeTree(transport: StdioClientTransport, platform: Platform): void {
+  const close = transport.close.bind(transport);
+  transport.close = async () => {
+    const child = processOf(transport);
+    const running = () => !!child && child.exitCode === null && child.signalCode === null;
+    if (child?.pid && running()) {
+      const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+      try {
+        child.stdin?.end();
+      } catch {
+        /* already closed */
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise(resolve => (timer = setTimeout(resolve, STDIN_GRACE_MS)))]);
+      clearTimeout(timer);
+      if (running()) await stopTree(treeStopPlan(platform, child.pid), child.pid, KILL_GRACE_MS);
+    }
+    return close();
+  };
 }
 
 /** `meter` counts what the server sends; every response body it sends stops at MAX_MESSAGE_BYTES a message. */
@@ -178,6 +221,10 @@ const MAX_TRACED_MESSAGES_PER_SECOND = 1000;
 const END_SESSION_TIMEOUT_MS = 2000;
 /** How long the pipes of an exited server may still deliver what it wrote. */
 const PIPE_DRAIN_MS = 300;
+/** How long a server gets to exit after its stdin closes, as the SDK gives it, before its tree is ended. */
+const STDIN_GRACE_MS = 2000;
+/** After SIGTERM, how long the tree gets before SIGKILL (POSIX). */
+const KILL_GRACE_MS = 2000;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */
 export const MAX_STDERR_LINES_PER_SECOND = 200;
 

@@ -1,19 +1,26 @@
 // "Output of a command…": runs a shell command the user typed (never one from a server, a setting or
 // a history a workspace could seed) in the workspace folder, and turns its stdout into an argument
-// value. The command runs in its own process group so that Cancel, the size cap and a failure end
-// everything it started, grandchildren included.
+// value. On macOS and Linux the command runs in its own process group so that Cancel, the size cap and
+// a failure end everything it started, grandchildren included; Windows has no process groups, and
+// `taskkill /T` ends the shell's tree while the shell lives.
 import { spawn } from 'node:child_process';
 import * as l10n from '@vscode/l10n';
+import { envValue, type Platform } from '../platform.js';
+import { taskkillCommand, type CommandLine } from '../process-tree.js';
 import { firstLine, formatSize, MAX_SOURCE_BYTES } from './value-sources';
 
 /** Stderr kept for the message of a failed command (the rest is dropped). */
 const STDERR_KEEP = 4096;
 /** After SIGTERM the group gets this long before SIGKILL. */
 const KILL_GRACE_MS = 1000;
+/** Windows: how long the pipes of an exited shell may still deliver what it wrote, before they are closed. */
+const PIPE_DRAIN_MS = 300;
 
 export interface CommandRun {
   command: string;
   cwd: string;
+  /** Which shell runs it and how it is ended; its environment is the command's unless `env` says otherwise. */
+  platform: Platform;
   signal?: AbortSignal;
   /** Bytes of stdout accepted; more ends the run. MAX_SOURCE_BYTES unless a test says otherwise. */
   maxBytes?: number;
@@ -36,6 +43,39 @@ export function displayCommand(command: string): string {
   });
 }
 
+/** The shell a command runs in, as the input and the modal name it, and whether it gets a process group. */
+export interface CommandShell {
+  shell: string;
+  /** POSIX: its own process group, which Cancel, the cap and the shell's exit end as a whole. */
+  group: boolean;
+}
+
+/** `/bin/sh` on macOS and Linux; on Windows %ComSpec% (cmd.exe), as Node's `shell: true` picks it. */
+export function commandShell(platform: Platform): CommandShell {
+  return platform.os === 'win32'
+    ? { shell: envValue(platform, 'ComSpec') || 'cmd.exe', group: false }
+    : { shell: '/bin/sh', group: true };
+}
+
+/** How a command is ended: a signal to its process group, or taskkill on the shell's process tree. */
+export type CommandStop =
+  { kind: 'group'; pid: number; signal: NodeJS.Signals } | { kind: 'taskkill'; run: CommandLine };
+
+/**
+ * What ends the command the shell `pid` runs, or nothing. Windows: taskkill only while the shell lives
+ * (once it has exited its pid may already belong to another process), forcibly whatever `signal` says.
+ */
+export function commandStop(
+  platform: Platform,
+  pid: number,
+  signal: NodeJS.Signals,
+  shellRunning: boolean,
+): CommandStop | undefined {
+  if (!commandShell(platform).group)
+    return shellRunning ? { kind: 'taskkill', run: taskkillCommand(platform, pid) } : undefined;
+  return { kind: 'group', pid, signal };
+}
+
 /**
  * Runs `command` through the platform shell and resolves with its stdout as text (trailing line breaks
  * dropped, as a shell's `$(…)` does) or a problem naming the command and the cause: a non-zero exit
@@ -50,15 +90,20 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
       return;
     }
+    const { shell, group } = commandShell(run.platform);
     const child = spawn(run.command, {
       cwd: run.cwd,
-      shell: true,
+      shell,
       // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
-      detached: process.platform !== 'win32',
+      detached: group,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: run.env ?? process.env,
+      env: run.env ?? run.platform.env,
       windowsHide: true,
     });
+    const kill = (signal: NodeJS.Signals) => {
+      const running = child.exitCode === null && child.signalCode === null;
+      if (child.pid) carryOut(commandStop(run.platform, child.pid, signal, running));
+    };
     const out: Buffer[] = [];
     let outBytes = 0;
     const err: Buffer[] = [];
@@ -68,8 +113,8 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
     const stop = (outcome: CommandOutcome) => {
       if (ended) return;
       ended = outcome;
-      killGroup(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+      kill('SIGTERM');
+      killTimer = setTimeout(() => kill('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
     const onAbort = () => stop({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
@@ -95,9 +140,17 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       // A process that never started emits no 'close'.
       if (!child.pid) resolve(problem);
     });
-    // 'close' waits for the pipes, which a background grandchild may hold: when the shell exits,
-    // what it left running is ended, so the pipes close and nothing the command started outlives it.
-    child.on('exit', () => killGroup(child.pid, 'SIGKILL'));
+    // 'close' waits for the pipes, which a background grandchild may hold: when the shell exits, what it
+    // left running is ended (POSIX), so the pipes close and nothing the command started outlives it. On
+    // Windows nothing names that grandchild any more: our ends of the pipes are closed after a moment.
+    child.on('exit', () => {
+      kill('SIGKILL');
+      if (!group)
+        setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        }, PIPE_DRAIN_MS).unref();
+    });
     child.on('close', (code, sig) => {
       clearTimeout(killTimer);
       run.signal?.removeEventListener('abort', onAbort);
@@ -149,19 +202,15 @@ function lossy(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-/** Signals the whole process group (POSIX) or the process tree (Windows); a group already gone is fine. */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (!pid) return;
-  if (process.platform === 'win32') {
-    if (signal === 'SIGKILL' || signal === 'SIGTERM')
-      spawn('taskkill', ['/pid', String(pid), '/t', '/f'], { stdio: 'ignore', windowsHide: true }).on(
-        'error',
-        () => undefined,
-      );
+/** Carries out a stop: a group already gone is fine, and so is a taskkill that finds nothing. */
+function carryOut(stop: CommandStop | undefined): void {
+  if (stop?.kind === 'taskkill') {
+    spawn(stop.run.command, stop.run.args, { stdio: 'ignore', windowsHide: true }).on('error', () => undefined);
     return;
   }
+  if (!stop) return;
   try {
-    process.kill(-pid, signal);
+    process.kill(-stop.pid, stop.signal);
   } catch {
     /* the group has ended */
   }

@@ -2,6 +2,7 @@
 // the argument; a reference written alone (`#file:x`) or attached without text (a dragged file) fills
 // the first required argument still missing. This file only finds them in the prompt; the edge
 // (src/chat/reference-reader.ts) reads each one and core/run/value-sources.ts makes it a value.
+import type { Platform } from '../platform.js';
 import { tokenize } from './invocation.js';
 
 /** A reference as VS Code passes it: its kind (`id`) and where it sits in the prompt (UTF-16 offsets). */
@@ -94,6 +95,20 @@ function fileSource(written: string): ReferenceSource {
   if (!m) return { kind: 'file', path: written };
   const start = Number(m[2]);
   return { kind: 'file', path: m[1], lines: [start, m[3] ? Number(m[3]) : start] };
+}
+
+/** Where a written `#file:` path points: a full path, or path segments under the first workspace folder. */
+export type FileTarget = { absolute: string } | { relative: string[] };
+
+/**
+ * A `#file:` path by the rules of the platform the files are on: on Windows `C:\src\x.py`, `c:/x` and
+ * `\\server\share\x.py` are full paths and `\` separates folders; elsewhere only `/…` is a full path and a
+ * backslash is part of a name.
+ */
+export function fileTarget(written: string, platform: Platform): FileTarget {
+  if (platform.path.isAbsolute(written)) return { absolute: written };
+  const separators = platform.os === 'win32' ? /[\\/]+/ : /\/+/;
+  return { relative: written.split(separators).filter(s => s && s !== '.') };
 }
 
 /**

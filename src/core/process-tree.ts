@@ -1,0 +1,91 @@
+// Ending a process and everything it started. On Windows a server started through a `.cmd` launcher
+// (npx, uvx) is a child of cmd.exe, and a signal ends only cmd.exe: `taskkill /T /F` ends the tree. On
+// macOS and Linux a wrapper script need not pass a signal on: its descendants are found with `ps` and
+// signalled too. The plan is pure, so tests read it for every platform; stopTree carries it out.
+import { execFile, spawn } from 'node:child_process';
+import { envValue, type Platform } from './platform.js';
+
+/** A command to run: the program and its arguments. */
+export interface CommandLine {
+  command: string;
+  args: string[];
+}
+
+export type TreeStop =
+  /** Windows: one command ends the process and its descendants, forcibly. */
+  | { kind: 'taskkill'; run: CommandLine }
+  /** POSIX: `ps` lists every process with its parent; the tree gets SIGTERM, then SIGKILL after a grace. */
+  | { kind: 'signals'; list: CommandLine };
+
+/** `taskkill /pid N /T /F`, from the system folder rather than whatever PATH finds first. */
+export function taskkillCommand(platform: Platform, pid: number): CommandLine {
+  const root = envValue(platform, 'SystemRoot') ?? 'C:\\Windows';
+  return {
+    command: platform.path.join(root, 'System32', 'taskkill.exe'),
+    args: ['/pid', String(pid), '/T', '/F'],
+  };
+}
+
+/** How `pid` and its descendants are ended on `platform`. */
+export function treeStopPlan(platform: Platform, pid: number): TreeStop {
+  if (platform.os === 'win32') return { kind: 'taskkill', run: taskkillCommand(platform, pid) };
+  // `-A -o pid= -o ppid=`: the same columns from procps (Linux) and BSD ps (macOS).
+  return { kind: 'signals', list: { command: 'ps', args: ['-A', '-o', 'pid=', '-o', 'ppid='] } };
+}
+
+/** The descendants of `root` in `ps -o pid= -o ppid=` output, parents before their children. */
+export function descendantsOf(psOutput: string, root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const line of psOutput.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (!(pid > 0) || !(ppid >= 0) || pid === root) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const out: number[] = [];
+  const seen = new Set<number>([root]);
+  for (let queue = [root]; queue.length;) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+/** Ends `pid` and its descendants by `plan`; resolves once done (at most `graceMs` plus a moment). */
+export async function stopTree(plan: TreeStop, pid: number, graceMs: number): Promise<void> {
+  if (plan.kind === 'taskkill') {
+    await new Promise<void>(resolve => {
+      const child = spawn(plan.run.command, plan.run.args, { stdio: 'ignore', windowsHide: true });
+      child.on('error', () => resolve()).on('exit', () => resolve());
+    });
+    return;
+  }
+  const listing = await new Promise<string>(resolve =>
+    execFile(plan.list.command, plan.list.args, { encoding: 'utf8' }, (err, out) => resolve(err ? '' : out)),
+  );
+  const tree = [pid, ...descendantsOf(listing, pid)];
+  for (const p of tree) signal(p, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (tree.some(alive) && Date.now() < deadline) await new Promise(r => setTimeout(r, 50));
+  for (const p of tree.filter(alive)) signal(p, 'SIGKILL');
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    /* gone already */
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

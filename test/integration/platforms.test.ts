@@ -1,0 +1,119 @@
+// What differs by platform, on real processes here (Linux): Stop ends a server behind a wrapper script
+// (the shape of npx and uvx on Windows, where cmd.exe runs the .cmd file), the CLI starts servers as VS
+// Code does (`${/}`, `${pathSeparator}`, `~`, a relative cwd), and `npx -y <package>` as users write it.
+// The Windows and macOS branches of the same rules run in test/unit/platforms.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, runCli, tempDir, testCatalog, waitFor } from './helpers';
+
+const STUBBORN = path.join(ROOT, 'test', 'fixtures', 'stubborn.mjs');
+const RUN_MJS = path.join(ROOT, 'test', 'fixtures', 'run.mjs');
+const EVERYTHING = '@modelcontextprotocol/server-everything';
+const windows = process.platform === 'win32';
+
+/** Each process with its parent and state, from the ps of macOS and Linux alike. */
+function processes(): Map<number, { ppid: number; zombie: boolean }> {
+  const out = execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'stat='], { encoding: 'utf8' });
+  const table = new Map<number, { ppid: number; zombie: boolean }>();
+  for (const line of out.split('\n')) {
+    const [pid, ppid, stat] = line.trim().split(/\s+/);
+    if (Number(pid) > 0) table.set(Number(pid), { ppid: Number(ppid), zombie: (stat ?? '').startsWith('Z') });
+  }
+  return table;
+}
+
+const running = (pid: number) => {
+  const p = processes().get(pid);
+  return !!p && !p.zombie;
+};
+
+test(
+  'Stop ends the real server behind a wrapper script, not only the wrapper',
+  { skip: windows && 'ps is not on Windows; the taskkill plan is checked in test/unit/platforms.test.ts' },
+  async () => {
+    const dir = tempDir();
+    const pidFile = path.join(dir, 'server.pid');
+    // No `exec`: the shell stays the server's parent, as cmd.exe stays the parent of what a .cmd file runs.
+    const wrapper = path.join(dir, 'server.sh');
+    fs.writeFileSync(wrapper, `#!/bin/sh\n"${process.execPath}" "${STUBBORN}"\n`, { mode: 0o755 });
+    const { catalog, entry } = testCatalog({ wrapped: { command: wrapper, env: { STUBBORN_PID_FILE: pidFile } } });
+    let server = 0;
+    let shell = 0;
+    try {
+      await catalog.ready();
+      assert.deepEqual(
+        entry('wrapped').prompts.map(p => p.prompt.name),
+        ['hello'],
+      );
+      await waitFor(
+        () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '',
+        'the server wrote its pid',
+      );
+      server = Number(fs.readFileSync(pidFile, 'utf8'));
+      shell = processes().get(server)?.ppid ?? 0;
+      assert.equal(processes().get(shell)?.ppid, process.pid, 'the wrapper is our child, the server its child');
+      await entry('wrapped').connection.stop();
+      // Before: the SDK's SIGTERM ended the wrapper and the server lived on, its stdin closed.
+      await waitFor(() => !running(server) && !running(shell), 'the server and its wrapper ended', 10000);
+    } finally {
+      await catalog.dispose();
+      if (server && running(server)) process.kill(server, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test('the CLI starts a server as VS Code does: ${/} and ${pathSeparator}, ~ as the home folder, cwd under the workspace', async () => {
+  const ws = tempDir();
+  const home = tempDir('mcp-prompts-home-');
+  const elsewhere = tempDir();
+  try {
+    // A server script in a folder of the workspace and one in the home folder; each runs the `rich` fixture.
+    const script = `await import(${JSON.stringify(pathToFileURL(RUN_MJS).href)});\n`;
+    fs.mkdirSync(path.join(ws, 'srv'));
+    fs.writeFileSync(path.join(ws, 'srv', 'server.mjs'), script);
+    fs.writeFileSync(path.join(home, 'server.mjs'), script);
+    fs.mkdirSync(path.join(ws, '.vscode'));
+    const node = process.execPath;
+    const servers = {
+      separators: { command: node, args: ['${workspaceFolder}${/}srv${pathSeparator}server.mjs', 'rich'] },
+      tilde: { command: node, args: ['~/server.mjs', 'rich'] },
+      relative: { command: node, args: ['./server.mjs', 'rich'], cwd: 'srv' },
+    };
+    fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers }));
+    const result = await runCli(['list', '--config', path.join(ws, '.vscode', 'mcp.json'), '--json'], {
+      cwd: elsewhere,
+      env: { HOME: home },
+    });
+    assert.equal(result.stderr, '');
+    assert.equal(result.code, 0);
+    const rows = JSON.parse(result.stdout) as { server: string; name: string }[];
+    assert.deepEqual([...new Set(rows.map(r => r.server))], ['separators', 'tilde', 'relative']);
+    assert.ok(rows.some(r => r.server === 'relative' && r.name === 'code_review'));
+  } finally {
+    for (const d of [ws, home, elsewhere]) fs.rmSync(d, { recursive: true, force: true });
+  }
+});
+
+test('a server written as users write it, npx -y <package>, lists and answers through the CLI', async () => {
+  const ws = tempDir();
+  try {
+    fs.mkdirSync(path.join(ws, '.vscode'));
+    // The package is a devDependency: npx finds it in this repository and fetches nothing.
+    const entry = { command: 'npx', args: ['-y', EVERYTHING, 'stdio'], cwd: ROOT };
+    fs.writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { everything: entry } }));
+    const config = path.join(ws, '.vscode', 'mcp.json');
+    const list = await runCli(['list', '--config', config], { timeoutMs: 60000 });
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /^everything\n {2}everything\.simple-prompt/m);
+    const get = await runCli(['get', 'everything.args-prompt', 'city=Paris', '--config', config], { timeoutMs: 60000 });
+    assert.equal(get.code, 0, get.stderr);
+    assert.match(get.stdout, /Paris/);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,322 @@
+// What a Windows or macOS user gets, run on Linux through an injected platform (src/core/platform.ts):
+// variables, the Restricted Mode rule on envFile paths, how a stdio server starts, where other clients'
+// files and the CLI's cache are, `#file:` paths, Windows paths through the invocation rule, and how a
+// process tree is ended. docs/platforms.md points here for each claim.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
+import { EMPTY_MCP_JSON, withServers } from '../../src/core/config/config-text';
+import { claudeProjects, discoveryFiles, projectKey } from '../../src/core/config/config-locations';
+import { envFileInWorkspace, planServers } from '../../src/core/config/server-merge';
+import { commandCandidates, stdioLaunch } from '../../src/core/config/stdio-launch';
+import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
+import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
+import { cacheFolder } from '../../src/cli/era-cache';
+import { commandShell, commandStop } from '../../src/core/run/command-output';
+import { fileTarget, planReferences } from '../../src/core/run/reference-plan';
+import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
+
+const windows = (env: Record<string, string> = {}) => platformOf('win32', env, 'C:\\Users\\u');
+const mac = (env: Record<string, string> = {}) => platformOf('darwin', env, '/Users/u');
+const linux = (env: Record<string, string> = {}) => platformOf('linux', env, '/home/u');
+
+/** The strings of one stdio entry after substitution on `platform`. */
+async function substituted(entry: Record<string, unknown>, platform: ReturnType<typeof linux>, folder?: string) {
+  const [def] = parseConfigObject({ servers: { s: { type: 'stdio', ...entry } } }, 'workspace').servers;
+  const out = await substituteVariables(def, { workspaceFolder: folder, platform }, []);
+  assert.ok(out.transport.type === 'stdio');
+  return out.transport;
+}
+
+test('${env:NAME} ignores case on Windows (as VS Code does there) and nowhere else; names may hold parentheses', async () => {
+  const env = { Path: 'C:\\bin', 'ProgramFiles(x86)': 'C:\\Program Files (x86)', HOME: '/h' };
+  const entry = { command: 'srv', args: ['${env:PATH}', '${env:programfiles(x86)}', '${env:home}'] };
+  assert.deepEqual((await substituted(entry, windows(env))).args, ['C:\\bin', 'C:\\Program Files (x86)', '/h']);
+  assert.deepEqual((await substituted(entry, linux(env))).args, ['', '', '']);
+  assert.deepEqual((await substituted(entry, mac(env))).args, ['', '', '']);
+  assert.equal(envValue(windows({ SystemRoot: 'C:\\Windows' }), 'SYSTEMROOT'), 'C:\\Windows');
+  assert.equal(envValue(linux({ SystemRoot: 'x' }), 'SYSTEMROOT'), undefined);
+});
+
+test('${pathSeparator} and ${/} are the platform separator; ${workspaceFolder} has an upper-case drive on Windows', async () => {
+  const entry = {
+    command: 'srv',
+    args: ['${workspaceFolder}${/}a', '${userHome}${pathSeparator}b'],
+    cwd: '${userHome}',
+  };
+  const win = await substituted(entry, windows(), 'c:\\ws');
+  assert.deepEqual(win.args, ['C:\\ws\\a', 'C:\\Users\\u\\b']);
+  assert.equal(win.cwd, 'C:\\Users\\u');
+  assert.deepEqual((await substituted(entry, mac(), '/Users/u/ws')).args, ['/Users/u/ws/a', '/Users/u/b']);
+  assert.deepEqual((await substituted(entry, linux(), '/ws')).args, ['/ws/a', '/home/u/b']);
+  // Without a folder the variable stays as written, as VS Code leaves what it cannot resolve.
+  assert.deepEqual((await substituted(entry, linux())).args, ['${workspaceFolder}/a', '/home/u/b']);
+});
+
+test('Restricted Mode: which envFile is read from the untrusted workspace depends on the platform’s path rules', () => {
+  const cases: [string, boolean, boolean][] = [
+    // [envFile, from the workspace on Windows, … on Linux/macOS]
+    ['C:\\Users\\u\\.env', false, true],
+    ['c:/Users/u/.env', false, true],
+    ['\\\\server\\share\\.env', false, true],
+    ['/etc/srv.env', false, false],
+    ['~/.env', false, false],
+    ['~\\.env', false, true],
+    ['${userHome}\\.env', false, false],
+    ['.env', true, true],
+    ['config\\.env', true, true],
+    ['C:.env', true, true],
+    ['${workspaceFolder}\\.env', true, true],
+    ['C:\\x\\${workspaceFolder}.env', true, true],
+  ];
+  for (const [envFile, win, posix] of cases) {
+    assert.equal(envFileInWorkspace(envFile, windows()), win, `Windows: ${envFile}`);
+    assert.equal(envFileInWorkspace(envFile, linux()), posix, `Linux: ${envFile}`);
+    assert.equal(envFileInWorkspace(envFile, mac()), posix, `macOS: ${envFile}`);
+  }
+  // The whole rule: a user's server with an absolute Windows envFile runs in Restricted Mode on Windows.
+  const config = parseConfigObject({ servers: { s: { command: 'srv', envFile: 'C:\\Users\\u\\.env' } } }, 'user');
+  const plan = (platform: ReturnType<typeof linux>) =>
+    planServers([{ kind: 'user', label: 'user settings', config }], { trusted: false, platform });
+  assert.deepEqual(
+    plan(windows()).run.map(r => [r.def.name, r.def.defaultCwd]),
+    [['s', 'C:\\Users\\u']],
+  );
+  assert.deepEqual(
+    plan(linux()).held.map(h => h.reason),
+    ['envFile'],
+  );
+});
+
+test('a stdio server starts as VS Code starts it: ~ is home, a relative cwd and envFile lie under the default folder', () => {
+  const entry = {
+    type: 'stdio' as const,
+    command: '~\\bin\\srv.exe',
+    args: ['~/data', 'a~b'],
+    env: {},
+    cwd: 'sub',
+    envFile: '.env',
+  };
+  assert.deepEqual(stdioLaunch(entry, 'C:\\ws', windows()), {
+    command: 'C:\\Users\\u\\bin\\srv.exe',
+    args: ['C:\\Users\\u/data', 'a~b'],
+    cwd: 'C:\\ws\\sub',
+    envFile: 'C:\\ws\\.env',
+  });
+  assert.deepEqual(stdioLaunch({ ...entry, command: '~/bin/srv', cwd: '~/srv' }, '/Users/u/ws', mac()), {
+    command: '/Users/u/bin/srv',
+    args: ['/Users/u/data', 'a~b'],
+    cwd: '/Users/u/srv',
+    envFile: '/Users/u/ws/.env',
+  });
+  // `~\` is a file name on Linux, not the home folder; with no folder at all the server runs from home.
+  const plain = { type: 'stdio' as const, command: '~\\srv', args: [], env: {} };
+  assert.deepEqual(stdioLaunch(plain, undefined, linux()), {
+    command: '~\\srv',
+    args: [],
+    cwd: '/home/u',
+    envFile: undefined,
+  });
+  assert.equal(stdioLaunch({ ...plain, envFile: '~/.env' }, '/ws', linux()).envFile, '/home/u/.env');
+  assert.equal(stdioLaunch({ ...plain, envFile: '~\\.env' }, 'C:\\ws', windows()).envFile, 'C:\\Users\\u\\.env');
+  assert.equal(expandHome(windows(), '~'), 'C:\\Users\\u');
+  assert.equal(expandHome(windows(), '~user\\x'), '~user\\x');
+});
+
+test('Windows environments merge by name whatever its case, so an entry’s Path replaces the inherited PATH', () => {
+  const inherited = ['PATH', 'PATHEXT', 'SYSTEMROOT'];
+  assert.deepEqual(mergeEnv(windows(), [{ path: 'C:\\from-file' }, { Path: 'C:\\tools', Token: 't' }], inherited), {
+    PATH: 'C:\\tools',
+    Token: 't',
+  });
+  assert.deepEqual(mergeEnv(windows(), [{ token: 'a' }, { TOKEN: 'b' }]), { TOKEN: 'b' });
+  // Elsewhere names are exact: both stay.
+  assert.deepEqual(mergeEnv(linux(), [{ path: 'a' }, { Path: 'b' }], inherited), { path: 'a', Path: 'b' });
+});
+
+test('Windows: a command is looked up in the working folder, then PATH, with PATHEXT, before anything starts', () => {
+  const env = { Path: 'C:\\nodejs;"C:\\Program Files\\tool";', PATHEXT: '.EXE;.CMD' };
+  const npx = commandCandidates({ command: 'npx', cwd: 'C:\\ws' }, env, windows());
+  assert.deepEqual(npx?.slice(0, 7), [
+    'C:\\ws\\npx.EXE',
+    'C:\\ws\\npx.CMD',
+    'C:\\ws\\npx',
+    'C:\\nodejs\\npx.EXE',
+    'C:\\nodejs\\npx.CMD',
+    'C:\\nodejs\\npx',
+    'C:\\Program Files\\tool\\npx.EXE',
+  ]);
+  assert.deepEqual(commandCandidates({ command: 'npx.cmd', cwd: 'C:\\ws' }, env, windows())?.slice(0, 2), [
+    'C:\\ws\\npx.cmd',
+    'C:\\ws\\npx.cmd.EXE',
+  ]);
+  // A command with a folder is looked up there only; PATHEXT unset is cross-spawn's default.
+  assert.deepEqual(commandCandidates({ command: 'bin\\srv', cwd: 'C:\\ws' }, {}, windows()), [
+    'C:\\ws\\bin\\srv.EXE',
+    'C:\\ws\\bin\\srv.CMD',
+    'C:\\ws\\bin\\srv.BAT',
+    'C:\\ws\\bin\\srv.COM',
+    'C:\\ws\\bin\\srv',
+  ]);
+  assert.equal(commandCandidates({ command: 'npx', cwd: '/ws' }, { PATH: '/usr/bin' }, linux()), undefined);
+});
+
+test("Claude Desktop's file: the MSIX package's first on Windows, then the classic one; macOS and Linux folders", () => {
+  const on = { claudeDesktop: true, claudeCode: false, cursor: false, windsurf: false };
+  const win = discoveryFiles(
+    { platform: windows({ LocalAppData: 'D:\\Local', APPDATA: 'D:\\Roaming' }), folders: [] },
+    on,
+  );
+  assert.deepEqual(
+    win.map(f => [f.path, ...(f.fallbacks ?? [])]),
+    [
+      [
+        'D:\\Local\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json',
+        'D:\\Roaming\\Claude\\claude_desktop_config.json',
+      ],
+    ],
+  );
+  assert.deepEqual(
+    discoveryFiles({ platform: mac(), folders: [] }, on).map(f => [f.path, f.fallbacks]),
+    [['/Users/u/Library/Application Support/Claude/claude_desktop_config.json', undefined]],
+  );
+  assert.deepEqual(
+    discoveryFiles({ platform: linux({ XDG_CONFIG_HOME: '/cfg' }), folders: [] }, on).map(f => f.path),
+    ['/cfg/Claude/claude_desktop_config.json'],
+  );
+  const everyOn = { claudeDesktop: false, claudeCode: true, cursor: true, windsurf: true };
+  assert.deepEqual(
+    discoveryFiles({ platform: windows(), folders: ['c:\\ws'] }, everyOn).map(f => f.path),
+    [
+      'C:\\Users\\u\\.claude.json',
+      'c:\\ws\\.mcp.json',
+      'C:\\Users\\u\\.cursor\\mcp.json',
+      'c:\\ws\\.cursor\\mcp.json',
+      'C:\\Users\\u\\.codeium\\windsurf\\mcp_config.json',
+    ],
+  );
+});
+
+test("Claude Code's project keys match the open folder however Windows and macOS spell it", () => {
+  const claudeJson = {
+    projects: {
+      'C:/Users/u/ws': { mcpServers: { a: { command: 'a' } }, disabledMcpjsonServers: ['off1'] },
+      'c:/users/u/ws/': { mcpServers: { b: { command: 'b' } }, disabledMcpjsonServers: ['off2'] },
+      '/Users/u/Proj': { mcpServers: { m: { command: 'm' } } },
+      '/home/u/ws': { mcpServers: { l: { command: 'l' } } },
+    },
+  };
+  assert.deepEqual(claudeProjects(claudeJson, { platform: windows(), folders: ['c:\\Users\\u\\ws'] }), [
+    {
+      folder: 'c:\\Users\\u\\ws',
+      mcpServers: { a: { command: 'a' }, b: { command: 'b' } },
+      disabledMcpjson: ['off1', 'off2'],
+    },
+  ]);
+  assert.deepEqual(
+    claudeProjects(claudeJson, { platform: mac(), folders: ['/Users/u/proj'] }).map(p => Object.keys(p.mcpServers)),
+    [['m']],
+  );
+  // Linux file names are exact.
+  assert.deepEqual(
+    claudeProjects(claudeJson, { platform: linux(), folders: ['/home/u/WS', '/home/u/ws/'] }).map(p => p.folder),
+    ['/home/u/ws/'],
+  );
+  assert.equal(projectKey('C:\\', windows()), 'c:/');
+  assert.equal(projectKey('/', linux()), '/');
+});
+
+test("the CLI's cache folder: %LOCALAPPDATA%, ~/Library/Caches, ~/.cache, or $XDG_CACHE_HOME when it is a full path", () => {
+  assert.equal(cacheFolder(windows({ LOCALAPPDATA: 'D:\\Local' })), 'D:\\Local\\mcp-prompts');
+  assert.equal(cacheFolder(windows()), 'C:\\Users\\u\\AppData\\Local\\mcp-prompts');
+  assert.equal(cacheFolder(windows({ XDG_CACHE_HOME: 'D:\\cache' })), 'D:\\cache\\mcp-prompts');
+  assert.equal(cacheFolder(mac()), '/Users/u/Library/Caches/mcp-prompts');
+  assert.equal(cacheFolder(linux()), '/home/u/.cache/mcp-prompts');
+  assert.equal(cacheFolder(linux({ XDG_CACHE_HOME: '/c' })), '/c/mcp-prompts');
+  assert.equal(cacheFolder(linux({ XDG_CACHE_HOME: 'relative' })), '/home/u/.cache/mcp-prompts');
+});
+
+test('#file: paths with drive letters and UNC shares are full paths on Windows; backslashes separate folders there only', () => {
+  assert.deepEqual(fileTarget('C:\\src\\x.py', windows()), { absolute: 'C:\\src\\x.py' });
+  assert.deepEqual(fileTarget('c:/src/x.py', windows()), { absolute: 'c:/src/x.py' });
+  assert.deepEqual(fileTarget('\\\\server\\share\\x.py', windows()), { absolute: '\\\\server\\share\\x.py' });
+  assert.deepEqual(fileTarget('src\\lib/./a.ts', windows()), { relative: ['src', 'lib', 'a.ts'] });
+  assert.deepEqual(fileTarget('/home/u/a.ts', linux()), { absolute: '/home/u/a.ts' });
+  assert.deepEqual(fileTarget('src\\a.ts', linux()), { relative: ['src\\a.ts'] });
+  assert.deepEqual(fileTarget('C:\\src\\x.py', mac()), { relative: ['C:\\src\\x.py'] });
+  // The prompt keeps them whole, lines included.
+  const prompt = '/review code=#file:C:\\src\\x.py:3-5 #file:\\\\server\\share\\notes.md';
+  const plan = planReferences(prompt, []);
+  assert.deepEqual(plan.named[0].ref.source, { kind: 'file', path: 'C:\\src\\x.py', lines: [3, 5] });
+  assert.deepEqual(plan.unnamed[0].source, { kind: 'file', path: '\\\\server\\share\\notes.md' });
+});
+
+test('Windows paths round-trip through the invocation rule: spaces, trailing backslashes, UNC, quotes', () => {
+  const values = [
+    'C:\\Program Files\\tool\\',
+    'C:\\new folder',
+    '\\\\server\\share\\dir with space\\',
+    'C:\\a"b\\',
+    'C:\\x\\\\',
+    'c:/forward/slashes',
+    '"C:\\quoted"',
+    '\\',
+  ];
+  for (const value of values) {
+    const line = formatInvocation('x.echo', { path: value });
+    assert.deepEqual(parseInvocation(line)?.named, { path: value }, line);
+  }
+  assert.equal(
+    formatInvocation('x.echo', { path: 'C:\\Program Files\\tool\\' }),
+    'x.echo path="C:\\Program Files\\tool\\\\"',
+  );
+  assert.equal(formatInvocation('x.echo', { path: 'C:\\src\\x.py' }), 'x.echo path=C:\\src\\x.py');
+});
+
+test('ending a process tree: taskkill /T /F from the system folder on Windows, ps and signals on macOS and Linux', () => {
+  assert.deepEqual(treeStopPlan(windows({ SYSTEMROOT: 'D:\\Win' }), 42), {
+    kind: 'taskkill',
+    run: { command: 'D:\\Win\\System32\\taskkill.exe', args: ['/pid', '42', '/T', '/F'] },
+  });
+  assert.deepEqual(treeStopPlan(windows(), 7), {
+    kind: 'taskkill',
+    run: { command: 'C:\\Windows\\System32\\taskkill.exe', args: ['/pid', '7', '/T', '/F'] },
+  });
+  for (const platform of [mac(), linux()])
+    assert.deepEqual(treeStopPlan(platform, 42), {
+      kind: 'signals',
+      list: { command: 'ps', args: ['-A', '-o', 'pid=', '-o', 'ppid='] },
+    });
+  // A wrapper (10) started the server (11), which started a helper (12); 13 is someone else's.
+  const ps = '    1     0\n   10  9\n 11 10\n12 11\n13 1\n garbage\n';
+  assert.deepEqual(descendantsOf(ps, 10), [11, 12]);
+  assert.deepEqual(descendantsOf(ps, 12), []);
+});
+
+test('Output of a command: cmd.exe (or %ComSpec%) and taskkill while it lives on Windows; /bin/sh and its process group elsewhere', () => {
+  assert.deepEqual(commandShell(windows({ ComSpec: 'C:\\WINDOWS\\system32\\cmd.exe' })), {
+    shell: 'C:\\WINDOWS\\system32\\cmd.exe',
+    group: false,
+  });
+  assert.deepEqual(commandShell(windows()), { shell: 'cmd.exe', group: false });
+  assert.deepEqual(commandShell(mac()), { shell: '/bin/sh', group: true });
+  assert.deepEqual(commandStop(windows(), 42, 'SIGTERM', true), {
+    kind: 'taskkill',
+    run: { command: 'C:\\Windows\\System32\\taskkill.exe', args: ['/pid', '42', '/T', '/F'] },
+  });
+  // Once the shell has exited its pid may belong to another process: nothing is killed by it.
+  assert.equal(commandStop(windows(), 42, 'SIGKILL', false), undefined);
+  assert.deepEqual(commandStop(linux(), 42, 'SIGKILL', false), { kind: 'group', pid: 42, signal: 'SIGKILL' });
+  assert.deepEqual(commandStop(mac(), 42, 'SIGTERM', true), { kind: 'group', pid: 42, signal: 'SIGTERM' });
+});
+
+test('Add Server and Import keep the line endings of an mcp.json written on Windows (CRLF), and its indentation', () => {
+  const crlf = '{\r\n  // mine\r\n  "servers": {\r\n    "a": { "command": "a" }\r\n  }\r\n}\r\n';
+  const out = withServers(crlf, { a: { command: 'b' } }, [{ id: 'tok', type: 'promptString', password: true }]);
+  assert.equal(out.replace(/\r\n/g, '').includes('\n'), false, `a bare LF in ${JSON.stringify(out)}`);
+  assert.match(out, /\r\n {4}"a-2": \{\r\n {6}"command": "b"\r\n {4}\}/);
+  assert.match(out, /\/\/ mine\r\n/);
+  const lf = withServers(EMPTY_MCP_JSON, { a: { command: 'a' } });
+  assert.equal(lf.includes('\r'), false);
+  assert.match(lf, /\n\t\t"a": \{\n\t\t\t"command": "a"\n\t\t\}/);
+});
