@@ -15,6 +15,7 @@ import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from '../config/config.js';
 import type { EraStore } from '../protocol/eras.js';
+import { type Skill, readStoredSkills, storedSkills } from './skills.js';
 
 /** Where cache entries live: the extension's global storage folder, a temp folder in tests. */
 export interface CacheStorage {
@@ -50,6 +51,8 @@ export type CacheScope = 'public' | 'private';
 
 export interface CachedList {
   prompts: Prompt[];
+  /** The server's skills (their entries: what they are, which files, never a file's content). */
+  skills?: Skill[];
   /** Prompt name → the short name it was given, so suffixes (`a_b-2`) survive a restart. */
   shortNames: Map<string, string>;
   /** When the server sent it (ms since the epoch). */
@@ -139,10 +142,11 @@ interface StoredPrompts {
   args?: StoredArgument[][];
 }
 
-type StoredFile = CacheHead & StoredPrompts;
+type StoredFile = CacheHead & StoredPrompts & { skills?: unknown[] };
 
 interface CacheFile extends CacheHead {
   prompts: Prompt[];
+  skills?: Skill[];
   shortNames: Map<string, string>;
 }
 
@@ -210,6 +214,7 @@ export class PromptCache {
     this.queue(key, () => this.storage.touch(key));
     return {
       prompts: file.prompts,
+      skills: file.skills,
       shortNames: file.shortNames,
       listedAt: file.listedAt,
       ttlMs: file.ttlMs,
@@ -234,6 +239,7 @@ export class PromptCache {
       cacheScope: list.cacheScope,
       owner: list.cacheScope === 'private' ? this.owner : undefined,
       ...encodePrompts(list.prompts.slice(0, MAX_CACHED_PROMPTS), list.shortNames),
+      ...(list.skills?.length ? { skills: storedSkills(list.skills) } : {}),
     };
     const key = this.slot(def);
     const body = JSON.stringify(file);
@@ -260,7 +266,8 @@ export class PromptCache {
     const json: unknown = JSON.parse(body);
     if (!isRecord(json)) throw new Error('not an object');
     const { names, titles, descriptions, argRefs, icons, shorts, args } = json;
-    return { ...cacheHead(json), ...decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args }) };
+    const prompts = decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args });
+    return { ...cacheHead(json), ...prompts, skills: readStoredSkills(json.skills) };
   }
 
   /** Binds a prompt file's content to its slot: a file copied over another server's is no match either. */
