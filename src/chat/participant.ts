@@ -11,6 +11,8 @@ import { destination } from '../core/run/destination';
 import type { Collector, PromptRunner } from '../core/run/prompt-runner';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
+import { findCommand, skillCommand } from '../core/catalog/skills';
+import type { SkillSession } from '../core/run/skill-session';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { readSettings } from '../settings';
 import { describeAnswerMarkdown } from '../core/protocol/elicitation';
@@ -20,6 +22,7 @@ import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { readReferences } from './reference-reader';
 import type { ModelOffer } from './model-offer';
+import { loadSkillInChat } from './skill-chat';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -42,6 +45,8 @@ export interface ParticipantParts {
   collect: Collector;
   offer: ModelOffer;
   extensionUri: vscode.Uri;
+  /** The skills this window approved and loaded. */
+  skills: SkillSession;
 }
 
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
@@ -94,7 +99,13 @@ async function handle(
     const starting = catalog.servers.filter(s => isStarting(serverState(s)));
     if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
     else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
-    const prompt = await catalog.find(parsed.name);
+    const found = await findCommand(catalog, parsed.name);
+    if ('skill' in found) {
+      const load = { session: parts.skills, target: found.skill, ask: parsed.rest, request, stream, token };
+      await loadSkillInChat({ ...load, signal: controller.signal });
+      return { metadata: { invocation: line } satisfies ChatResultMetadata };
+    }
+    const prompt = found.prompt;
     const reads = await readReferences(plan, request.references);
     const referenced = withReferenceValues(bindRequest(prompt, parsed), plan, reads);
     for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
@@ -217,7 +228,11 @@ function listPrompts(
         `- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`,
       );
     }
-    if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
+    for (const k of s.skills)
+      lines.push(
+        `- ${codeSpan(`/${skillCommand(k)}`)} *${escapeLabel(vscode.l10n.t('skill'))}* — ${escapeLabel(k.skill.frontmatter.description)}`,
+      );
+    if (!s.prompts.length && !s.skills.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
     lines.push('');
   }
   for (const b of configuration.blocked)
@@ -242,6 +257,9 @@ function help(catalog: Catalog, stream: vscode.ChatResponseStream): vscode.ChatR
           '- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.',
         ),
         vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
+        vscode.l10n.t(
+          '- `@mcp /server.skill request` loads a skill of that server into the chat, after you approve its files (`/server.skill:name` when a prompt has the same name).',
+        ),
       ].join('\n'),
     ),
   );

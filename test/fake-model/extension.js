@@ -3,7 +3,9 @@
 //    run any participant until a model is selected. Its answer describes what it received:
 //      FAKE-MODEL received 2 messages: [user] look: <image image/png 1234 bytes> [assistant] ok
 //    (a text part as is; a data part as ` <image MIME N bytes>`, or ` <data MIME N bytes>` when not an
-//    image; messages joined by one space), streamed in up to 3 chunks.
+//    image; messages joined by one space), streamed in up to 3 chunks. Before that, given tools, it calls
+//    them: our image tool for each `call #… with image "r3/0-1"` in what it received, and a skill tool for
+//    each call written out as `mcpPrompts_skillFile {"skill":"s1","file":"…"}` (or mcpPrompts_loadSkill).
 // 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
 //    history and its attachments to the selected model and streams the answer: attached images as image
 //    data, attached files as ` <file URI>` plus their contents (image files as image data). Being default needs the
@@ -64,13 +66,16 @@ function chunks(text) {
 }
 
 const CALL_IMAGE = /call #\w+ with image "([^"]+)"/g;
+/** A call written out as `<tool name> {json input}` (a skill's text lists its files so; a test types one). */
+const CALL_WRITTEN = /\b(mcpPrompts_skillFile|mcpPrompts_loadSkill) (\{[^\n]*?\})/g;
 
-/** The tool calls the model makes (see the head of this file): none, or one per named image handle. */
+/**
+ * The tool calls the model makes (see the head of this file), only before any tool result came back:
+ * one per named image handle, and one per call written out for a tool it was given.
+ */
 function toolCalls(messages, options) {
-  const tool = (options.tools || []).find(
-    t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image,
-  );
-  if (!tool || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
+  const tools = options.tools || [];
+  if (!tools.length || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
     return [];
   const text = messages
     .map(m =>
@@ -79,9 +84,13 @@ function toolCalls(messages, options) {
         : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''),
     )
     .join('\n');
-  return [...text.matchAll(CALL_IMAGE)].map(
-    (m, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, tool.name, { image: m[1] }),
-  );
+  const imageTool = tools.find(t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image);
+  const calls = imageTool
+    ? [...text.matchAll(CALL_IMAGE)].map(m => ({ name: imageTool.name, input: { image: m[1] } }))
+    : [];
+  for (const m of text.matchAll(CALL_WRITTEN))
+    if (tools.some(t => t.name === m[1])) calls.push({ name: m[1], input: JSON.parse(m[2]) });
+  return calls.map((c, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, c.name, c.input));
 }
 
 const provider = {

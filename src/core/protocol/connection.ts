@@ -105,9 +105,6 @@ export class ServerConnection {
   get info(): ServerInfo | undefined {
     return stateInfo(this.current);
   }
-  get label(): string {
-    return this.def.name;
-  }
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
@@ -392,11 +389,7 @@ export class ServerConnection {
    * One request of ours: starts the server if needed and keeps it from an idle stop meanwhile. `local`
    * answers without asking the server when it has nothing to say (no such capability).
    */
-  async request<T>(
-    req: PromptRequest<T>,
-    opts: RequestOptions,
-    local?: (client: Client) => T | undefined,
-  ): Promise<T> {
+  async request<T>(req: PromptRequest<T>, opts: RequestOptions, local?: (client: Client) => T | undefined): Promise<T> {
     if (opts.signal?.aborted)
       throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, req.what()), 'cancelled', this.def.name);
     if (this.restarts.gaveUp) throw this.restarts.gaveUp;
@@ -428,9 +421,7 @@ export class ServerConnection {
       quiet: opts.questions === false ? ('input' as const) : opts.background ? ('background' as const) : undefined,
     };
     return this.tracker.run(info, tracked =>
-      this.questions.retryAfterPage(tracked, () =>
-        req.send(client, { signal: tracked.signal, timeout: NEVER }),
-      ),
+      this.questions.retryAfterPage(tracked, () => req.send(client, { signal: tracked.signal, timeout: NEVER })),
     );
   }
 

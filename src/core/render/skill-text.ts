@@ -92,7 +92,7 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
   return [
     `# ${l10n.t('Skill "{0}" of the MCP server "{1}"', s.name, labelText(s.server))}`,
     '',
-    l10n.t('Read-only preview: nothing of this skill was sent to a model. Loading it into a chat asks you first.'),
+    l10n.t('Read-only preview: inspecting sent nothing of this skill to a model. Loading it into a chat asks you first.'),
     '',
     `- ${l10n.t('Source: {0}', labelText(s.uri))}`,
     `- ${s.tools ? l10n.t('Asks for tools (shown, never granted): {0}', labelText(s.tools)) : l10n.t('Asks for no tools')}`,
