@@ -49,7 +49,10 @@ function showSkill(stream: vscode.ChatResponseStream, m: SkillManifest, body: st
   const s = m.summary;
   stream.markdown(heading('book', vscode.l10n.t('Skill {0} from {1}', s.name, s.server)));
   const lines = [
-    vscode.l10n.t('Loaded into this chat as text from the MCP server "{0}": not a local skill, and it grants no tools.', s.server),
+    vscode.l10n.t(
+      'Loaded into this chat as text from the MCP server "{0}": not a local skill, and it grants no tools.',
+      s.server,
+    ),
     approval === 'remembered' ? vscode.l10n.t('You approved these files earlier in this session.') : '',
     vscode.l10n.t('Files: {0}', s.files.map(f => `${f.label} (${formatBytes(f.size)})`).join(', ')),
     s.tools ? vscode.l10n.t('Asks for tools (not granted): {0}', s.tools) : '',
@@ -87,7 +90,9 @@ async function answer(load: SkillLoad, context: string, m: SkillManifest): Promi
 /** One tool call of the model: only the file tool, through VS Code (which shows its confirmation here). */
 async function run(call: vscode.LanguageModelToolCallPart, load: SkillLoad): Promise<vscode.LanguageModelTextPart[]> {
   if (call.name !== SKILL_FILE_TOOL.name)
-    return [new vscode.LanguageModelTextPart(vscode.l10n.t('Only the tool {0} is available here.', SKILL_FILE_TOOL.name))];
+    return [
+      new vscode.LanguageModelTextPart(vscode.l10n.t('Only the tool {0} is available here.', SKILL_FILE_TOOL.name)),
+    ];
   try {
     const result = await vscode.lm.invokeTool(
       call.name,

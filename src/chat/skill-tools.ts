@@ -66,7 +66,12 @@ export function registerSkillTools(catalog: Catalog, session: SkillSession): vsc
         );
         message.isTrusted = false;
         return {
-          invocationMessage: vscode.l10n.t('Reading {0} of the skill {1} ({2})', file.label, s.name, labelText(s.server)),
+          invocationMessage: vscode.l10n.t(
+            'Reading {0} of the skill {1} ({2})',
+            file.label,
+            s.name,
+            labelText(s.server),
+          ),
           confirmationMessages: { title: vscode.l10n.t('Read a File of an MCP Skill'), message },
         };
       },

@@ -44,9 +44,7 @@ export async function skills(catalog: Catalog, o: SkillCommandLine): Promise<num
     if (o.json) process.stdout.write(terminalJson(stringifyJson(rows, 2)) + '\n');
     else
       for (const k of answered.flatMap(s => s.skills))
-        process.stdout.write(
-          terminalLine(`${k.server.id}.${k.name}  — ${k.skill.frontmatter.description}`) + '\n',
-        );
+        process.stdout.write(terminalLine(`${k.server.id}.${k.name}  — ${k.skill.frontmatter.description}`) + '\n');
   }
   return reportListings(catalog);
 }
@@ -59,8 +57,7 @@ export async function skill(catalog: Catalog, o: SkillCommandLine, signal: Abort
   const manifest = await skillManifest(target, signal);
   const read = await readSkill(manifest, file, signal);
   if (o.json) {
-    const content =
-      read.text !== undefined ? { text: read.text } : { blob: Buffer.from(read.data).toString('base64') };
+    const content = read.text !== undefined ? { text: read.text } : { blob: Buffer.from(read.data).toString('base64') };
     const out = {
       server: target.server.def.name,
       skill: manifest.summary.name,

@@ -30,7 +30,6 @@ export interface RunParts {
   collect: Collector;
 }
 
-
 /** `line` in the chat input, sent: the chat request runs it. */
 function openChat(line: string): Thenable<unknown> {
   return vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${line}` });

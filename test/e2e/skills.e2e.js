@@ -18,14 +18,20 @@ async function skillServers() {
 
 /** The text of the active editor (its lines in view; the editor draws spaces as no-break spaces). */
 async function editorText(page) {
-  return (await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+  return (await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText()).replace(
+    /\u00a0/g,
+    ' ',
+  );
 }
 
 async function waitForEditor(page, re) {
   await page.waitForFunction(
     r =>
       new RegExp(r).test(
-        (document.querySelector('.editor-instance .monaco-editor .view-lines')?.innerText ?? '').replace(/\u00a0/g, ' '),
+        (document.querySelector('.editor-instance .monaco-editor .view-lines')?.innerText ?? '').replace(
+          /\u00a0/g,
+          ' ',
+        ),
       ),
     re.source,
     { timeout: 60000 },
@@ -45,7 +51,11 @@ module.exports = async function skills(ctx) {
   // 1. The Skills group: under docs (3 prompts, 5 skills) and tricky (6 skills offered), not under plain.
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   const tree = page.locator('.pane-body .monaco-list-row');
-  await tree.filter({ hasText: 'docs' }).filter({ hasText: 'running · stdio · 3 prompts · 5 skills' }).first().waitFor();
+  await tree
+    .filter({ hasText: 'docs' })
+    .filter({ hasText: 'running · stdio · 3 prompts · 5 skills' })
+    .first()
+    .waitFor();
   await tree.filter({ hasText: 'tricky' }).filter({ hasText: '0 prompts · 6 skills' }).first().waitFor();
   await tree.filter({ hasText: 'plain' }).filter({ hasText: 'running · stdio · 1 prompts' }).first().waitFor();
   await tree.filter({ hasText: 'pdf-forms' }).first().waitFor({ timeout: 60000 });
@@ -87,7 +97,9 @@ module.exports = async function skills(ctx) {
   await ui.runCommand('Notifications: Show Notifications');
   const refused = page
     .locator('.notifications-center .notification-list-item')
-    .filter({ hasText: 'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed' })
+    .filter({
+      hasText: 'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed',
+    })
     .first();
   await refused.waitFor({ timeout: 60000 });
   await refused.getByRole('button', { name: 'Show Log' }).waitFor();

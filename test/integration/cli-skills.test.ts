@@ -105,7 +105,10 @@ test('skill SERVER.NAME prints SKILL.md, checked; FILE prints that file; --json 
 
 test('a refused file: one line naming the server and the file, exit 1, nothing of it printed', async () => {
   const cases: [string[], string][] = [
-    [['tricky.digest-lie'], 'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed'],
+    [
+      ['tricky.digest-lie'],
+      'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed',
+    ],
     [['tricky.size-lie'], 'tricky: the skill "size-lie" was refused: SKILL.md is not the size its server listed'],
     [
       ['tricky.frontmatter-lie'],

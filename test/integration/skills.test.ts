@@ -162,9 +162,18 @@ test('every lie about a file is refused with one message naming the server and t
     'tricky: the skill "tampered-reference" was refused: references/GUIDE.md does not match the digest its server listed',
   );
   // Files outside the manifest: another skill of the server, a path up and out, a file of no skill. None is asked for.
-  const reads = () => fs.readFileSync(wire, 'utf8').split('\n').filter(l => l.startsWith('resources/read'));
+  const reads = () =>
+    fs
+      .readFileSync(wire, 'utf8')
+      .split('\n')
+      .filter(l => l.startsWith('resources/read'));
   const before = reads();
-  for (const ref of ['skill://digest-lie/SKILL.md', '../digest-lie/SKILL.md', 'references/OTHER.md', 'file:///etc/passwd']) {
+  for (const ref of [
+    'skill://digest-lie/SKILL.md',
+    '../digest-lie/SKILL.md',
+    'references/OTHER.md',
+    'file:///etc/passwd',
+  ]) {
     const err = await refused('outside', ref);
     assert.equal(err.kind, 'input', ref);
     assert.match(err.message, /^tricky: the skill "outside" has no file .+ among those its server listed$/);
@@ -210,7 +219,11 @@ test('the saved list keeps the skills, honours ttlMs (no re-list while fresh) an
   await waitFor(() => first.catalog.server('tricky')!.skills.length === 6, 'the first listing');
   await first.cache.flush();
   await first.catalog.dispose();
-  const lists = () => fs.readFileSync(wire, 'utf8').split('\n').filter(l => l === 'skills/list').length;
+  const lists = () =>
+    fs
+      .readFileSync(wire, 'utf8')
+      .split('\n')
+      .filter(l => l === 'skills/list').length;
   const listedOnce = lists();
   assert.ok(listedOnce >= 1);
 
@@ -232,7 +245,9 @@ test('the saved list keeps the skills, honours ttlMs (no re-list while fresh) an
 test('a private list of skills is shown only to the identity that listed it', async () => {
   const dir = tempDir('mcp-skills-private-');
   const { skillsCommand } = await launch();
-  const servers = { tricky: { ...skillsCommand('tampered'), env: { SKILLS_LEGACY: 'reject', SKILLS_TTL_MS: '600000' } } };
+  const tricky = {
+    tricky: { ...skillsCommand('tampered'), env: { SKILLS_LEGACY: 'reject', SKILLS_TTL_MS: '600000' } },
+  };
   const window = (identity: string) => {
     const cache = new PromptCache(new FolderStorage(path.join(dir, 'store')), { identity });
     const catalog = new Catalog({
@@ -241,7 +256,7 @@ test('a private list of skills is shown only to the identity that listed it', as
       connection: () => ({ log: new RecordingLog(), restart: false, timeoutMs: 20000 }),
     });
     open.push(catalog);
-    catalog.setServers(defs(servers));
+    catalog.setServers(defs(tricky));
     return { catalog, cache };
   };
   const first = window('ada@box');

@@ -60,8 +60,7 @@ export async function readListing(connection: ServerConnection, options: Listing
     // Stopped meanwhile: no warning, and the skills shown stay (as the prompts do).
     if (skills.error) {
       if (skills.error.kind !== 'cancelled') listing.warnings.push(skills.error.message);
-    }
-    else if (skills.skills) {
+    } else if (skills.skills) {
       listing.skills = skills.skills;
       if (offersSkills(client))
         listing.hints = mergeHints(listing.hints, skills.hints, !client.getServerCapabilities()?.prompts);

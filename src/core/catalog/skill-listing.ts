@@ -56,7 +56,11 @@ export async function readSkills(
   }
   for (const bad of listing.invalid)
     result.warnings.push(
-      l10n.t('{0} listed an invalid skill ({1}); it was skipped', server, `${bad.uri ?? `#${bad.index}`}: ${bad.reason}`.slice(0, 200)),
+      l10n.t(
+        '{0} listed an invalid skill ({1}); it was skipped',
+        server,
+        `${bad.uri ?? `#${bad.index}`}: ${bad.reason}`.slice(0, 200),
+      ),
     );
   const max = options.maxSkills ?? MAX_SAVED_SKILLS;
   if (listing.skills.length > max)

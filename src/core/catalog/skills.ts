@@ -46,7 +46,10 @@ export function skillNamed(entry: ServerEntry, name: string): CatalogSkill | und
  * one has that name, else a skill of the server it names (never a skill by its bare name). Waits for
  * servers still listing, as Catalog.find does; throws the PromptError saying why there is neither.
  */
-export async function findCommand(catalog: Catalog, name: string): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
+export async function findCommand(
+  catalog: Catalog,
+  name: string,
+): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
   const entry = catalog.serverOf(name);
   try {
     return { prompt: await catalog.find(name) };
@@ -75,7 +78,13 @@ export function skillOutOfBounds(server: string, skill: Skill): string | undefin
     );
   const files = skill.resources.length;
   if (files > SKILL_LIMITS.files)
-    return l10n.t('{0}: the skill "{1}" lists {2} files, more than {3}; it is not offered', server, name, files, SKILL_LIMITS.files);
+    return l10n.t(
+      '{0}: the skill "{1}" lists {2} files, more than {3}; it is not offered',
+      server,
+      name,
+      files,
+      SKILL_LIMITS.files,
+    );
   const bytes = skill.resources.reduce((sum, r) => sum + r.size, 0);
   if (bytes > SKILL_LIMITS.bytes)
     return l10n.t(
@@ -101,14 +110,13 @@ export function toCatalogSkills(entry: ServerEntry, skills: readonly Skill[], wa
     else kept.push(skill);
   }
   const seen = new Map<string, number>();
-  return [...kept]
-    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
-    .map(skill => {
-      const count = (seen.get(skill.frontmatter.name) ?? 0) + 1;
-      seen.set(skill.frontmatter.name, count);
-      return { server: entry, skill, name: count === 1 ? skill.frontmatter.name : `${skill.frontmatter.name}~${count}` };
-    })
-    .sort((a, b) => kept.indexOf(a.skill) - kept.indexOf(b.skill));
+  const names = new Map<Skill, string>();
+  for (const skill of [...kept].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
+    const count = (seen.get(skill.frontmatter.name) ?? 0) + 1;
+    seen.set(skill.frontmatter.name, count);
+    names.set(skill, count === 1 ? skill.frontmatter.name : `${skill.frontmatter.name}~${count}`);
+  }
+  return kept.map(skill => ({ server: entry, skill, name: names.get(skill)! }));
 }
 
 /** The tools a skill's frontmatter asks for (`allowed-tools`), as it wrote them; shown, never granted. */

@@ -44,9 +44,7 @@ export function listSkills(): PromptRequest<SkillListing> {
 }
 
 /** `skills/get`: the skill's entry as the server has it now, whatever it listed before. */
-export function getSkill(
-  uri: string,
-): PromptRequest<{ skill: Skill; ttlMs?: number; cacheScope?: SkillCacheScope }> {
+export function getSkill(uri: string): PromptRequest<{ skill: Skill; ttlMs?: number; cacheScope?: SkillCacheScope }> {
   return {
     method: 'skills/get',
     params: { uri },
@@ -68,7 +66,10 @@ export interface SkillRefusal {
  * does not list is refused before anything is sent. A failed check is an answer (`refused`), so the
  * caller names the server and the file in its own words; only the server's failures throw.
  */
-export function readSkillFile(skill: Skill, ref?: string): PromptRequest<{ file: SkillFile } | { refused: SkillRefusal }> {
+export function readSkillFile(
+  skill: Skill,
+  ref?: string,
+): PromptRequest<{ file: SkillFile } | { refused: SkillRefusal }> {
   return {
     method: 'resources/read',
     params: { uri: skill.uri, ...(ref === undefined ? {} : { ref }) },

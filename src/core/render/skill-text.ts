@@ -61,7 +61,9 @@ export function skillContext(s: SkillSummary, body: string, handle: string, nonc
   if (others.length) {
     lines.push(l10n.t('Its other files, readable with the tool {0} and no others:', SKILL_FILE_TOOL.name));
     for (const f of others)
-      lines.push(`- ${f.path} (${formatBytes(f.size)}): ${SKILL_FILE_TOOL.name} ${JSON.stringify({ skill: handle, file: f.path })}`);
+      lines.push(
+        `- ${f.path} (${formatBytes(f.size)}): ${SKILL_FILE_TOOL.name} ${JSON.stringify({ skill: handle, file: f.path })}`,
+      );
   }
   lines.push(`${marker} begin`, body.replace(/\s+$/, ''), `${marker} end`);
   return lines.join('\n');
@@ -92,7 +94,9 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
   return [
     `# ${l10n.t('Skill "{0}" of the MCP server "{1}"', s.name, labelText(s.server))}`,
     '',
-    l10n.t('Read-only preview: inspecting sent nothing of this skill to a model. Loading it into a chat asks you first.'),
+    l10n.t(
+      'Read-only preview: inspecting sent nothing of this skill to a model. Loading it into a chat asks you first.',
+    ),
     '',
     `- ${l10n.t('Source: {0}', labelText(s.uri))}`,
     `- ${s.tools ? l10n.t('Asks for tools (shown, never granted): {0}', labelText(s.tools)) : l10n.t('Asks for no tools')}`,
@@ -119,10 +123,12 @@ export function skillApproval(s: SkillSummary): { message: string; detail: strin
         ? l10n.t('Asks for tools: {0}. MCP Prompts shows this and grants no tools.', labelText(s.tools))
         : l10n.t('Asks for no tools.'),
       l10n.t(
-        'Its instructions go to the model as text from {0}, marked as such; the model may read its other files, only these, each with your confirmation.',
+        'Its instructions go to the model as text from {0}, marked as such; the model may read its other files, only these, after you confirm in the chat.',
         labelText(s.server),
       ),
-      l10n.t('Load for This Session: not asked again in this window while the server sends these very files; any change asks again.'),
+      l10n.t(
+        'Load for This Session: not asked again in this window while the server sends these very files; any change asks again.',
+      ),
     ].join('\n'),
   };
 }

@@ -113,7 +113,11 @@ function refusal(m: SkillManifest, r: SkillRefusal): PromptError {
     digest: () => l10n.t('{0} does not match the digest its server listed', file),
     frontmatter: () => l10n.t('the frontmatter of {0} is not what its server listed', file),
   }[r.reason]();
-  return new PromptError(l10n.t('{0}: the skill "{1}" was refused: {2}', def.name, m.summary.name, why), 'server', def.name);
+  return new PromptError(
+    l10n.t('{0}: the skill "{1}" was refused: {2}', def.name, m.summary.name, why),
+    'server',
+    def.name,
+  );
 }
 
 /** A file's path under the skill's folder (its URI's spelling), and the same for people. */

@@ -239,7 +239,10 @@ export function skillGroupItem(entry: ServerView & { readonly skills: readonly C
     id: `skills:${entry.id}`,
     label: l10n.t('Skills'),
     description: String(entry.skills.length),
-    tooltip: l10n.t('Skills of {0}: instructions and files it serves. Click one to inspect it; loading asks you first.', labelText(entry.def.name)),
+    tooltip: l10n.t(
+      'Skills of {0}: instructions and files it serves. Click one to inspect it; loading asks you first.',
+      labelText(entry.def.name),
+    ),
     icon: { codicon: 'library' },
     contextValue: 'skills',
     collapsible: 'expanded',
@@ -252,7 +255,9 @@ export function skillItem(k: CatalogSkill): TreeItemView {
   const bytes = files.reduce((sum, f) => sum + f.size, 0);
   const tools = requestedTools(k.skill);
   const tooltip: TooltipPart[] = [
-    { markdown: `**${escapeLabel(k.name)}** \`/${skillCommand(k)}\` — ${escapeLabel(l10n.t('skill of {0}', k.server.def.name))}\n\n` },
+    {
+      markdown: `**${escapeLabel(k.name)}** \`/${skillCommand(k)}\` — ${escapeLabel(l10n.t('skill of {0}', k.server.def.name))}\n\n`,
+    },
     { text: `${labelText(k.skill.frontmatter.description, MAX_TOOLTIP_CHARS)}\n\n` },
     { text: `${l10n.t('{0} files, {1}', files.length, formatBytes(bytes))}\n\n` },
   ];
