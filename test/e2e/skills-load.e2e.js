@@ -4,6 +4,7 @@
 // server's text; the model reads the skill's files through the file tool, whose confirmation names the file.
 // A tampered skill is refused with one message naming the server and the file, nothing of it shown or sent.
 // "Load for This Session" is not asked again for the same files, and asked again once the server changed one.
+// An agent's load through the tool #mcpSkill asks in the same modal.
 // The fake model (test/fake-model) echoes what it receives and calls the file tool for each file the skill lists.
 const assert = require('node:assert/strict');
 const path = require('node:path');
@@ -143,6 +144,18 @@ module.exports = async function skillsLoad(ctx) {
   await ui.screenshot('asked-again');
   await choose(page, 'Cancel');
   await waitForSession(page, /The skill code-review was not loaded\./);
+
+  // 5. An agent loads a skill through the tool (#mcpSkill): the same modal asks first; the tool's result
+  //    reaches the model as the server's text. (The fake default agent runs the call the fake model makes.)
+  await ui.typeInChat('#mcpSkill mcpPrompts_loadSkill {"server":"docs","skill":"release-notes"}');
+  const byTool = await loadDialog(page, 'release-notes');
+  assert.ok(byTool.includes('Files (1, '), `the modal lists the files:\n${byTool}`);
+  await choose(page, 'Load');
+  await waitForSession(
+    page,
+    /<tool-call mcpPrompts_loadSkill \{"server":"docs","skill":"release-notes"\}> \[user\] <tool-result The text between the lines "MCP-SKILL-[0-9a-f]{12} begin" and "MCP-SKILL-[0-9a-f]{12} end" is the skill "release-notes" of the MCP server "docs"/,
+  );
+  await ui.screenshot('agent-tool');
 };
 
 if (require.main === module) runStandalone(module, __filename);
