@@ -193,32 +193,37 @@ test('every lie about a file is refused with one message naming the server and t
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('the saved list keeps the skills, honours ttlMs (no re-list while fresh) and a private cacheScope', async () => {
-  const dir = tempDir('mcp-skills-cache-');
-  const wire = path.join(dir, 'wire.log');
+/** A window over the saved lists of `dir` with the tampered server (2026-07-28 only, its lists fresh for 10 minutes). */
+async function cacheWindow(dir: string, identity: string, env: Record<string, string> = {}) {
   const { skillsCommand } = await launch();
-  const tricky = {
-    tricky: {
-      ...skillsCommand('tampered'),
-      env: { SKILLS_LEGACY: 'reject', SKILLS_TTL_MS: '600000', SKILLS_CACHE_SCOPE: 'public', SKILLS_WIRE_LOG: wire },
-    },
-  };
-  const window = (identity: string) => {
-    const cache = new PromptCache(new FolderStorage(path.join(dir, 'store')), { identity });
-    const catalog = new Catalog({
-      start: 'eager',
-      startServers: 'onDemand',
-      cache,
-      connection: () => ({ log: new RecordingLog(), restart: false, timeoutMs: 20000 }),
-    });
-    open.push(catalog);
-    catalog.setServers(defs(tricky));
-    return { catalog, cache };
-  };
-  const first = window('ada@box');
-  await waitFor(() => first.catalog.server('tricky')!.skills.length === 6, 'the first listing');
+  const tricky = { ...skillsCommand('tampered'), env: { SKILLS_LEGACY: 'reject', SKILLS_TTL_MS: '600000', ...env } };
+  const cache = new PromptCache(new FolderStorage(path.join(dir, 'store')), { identity });
+  const catalog = new Catalog({
+    start: 'eager',
+    startServers: 'onDemand',
+    cache,
+    connection: () => ({ log: new RecordingLog(), restart: false, timeoutMs: 20000 }),
+  });
+  open.push(catalog);
+  catalog.setServers(defs({ tricky }));
+  return { catalog, cache, entry: catalog.server('tricky')! };
+}
+
+/** The first window: the server starts once and its list is saved. */
+async function fill(dir: string, identity: string, env: Record<string, string> = {}): Promise<void> {
+  const first = await cacheWindow(dir, identity, env);
+  await waitFor(() => first.entry.skills.length === 6, 'the first listing');
   await first.cache.flush();
   await first.catalog.dispose();
+}
+
+const TRICKY_OFFERED = ['digest-lie', 'size-lie', 'frontmatter-lie', 'tampered-reference', 'hidden-text', 'outside'];
+
+test('the saved list keeps the skills and honours ttlMs: no re-list while the server calls it fresh', async () => {
+  const dir = tempDir('mcp-skills-cache-');
+  const wire = path.join(dir, 'wire.log');
+  const env = { SKILLS_CACHE_SCOPE: 'public', SKILLS_WIRE_LOG: wire };
+  await fill(dir, 'ada@box', env);
   const lists = () =>
     fs
       .readFileSync(wire, 'utf8')
@@ -226,45 +231,31 @@ test('the saved list keeps the skills, honours ttlMs (no re-list while fresh) an
       .filter(l => l === 'skills/list').length;
   const listedOnce = lists();
   assert.ok(listedOnce >= 1);
-
-  const second = window('ada@box');
-  const entry = second.catalog.server('tricky')!;
+  const { catalog, entry } = await cacheWindow(dir, 'ada@box', env);
   assert.deepEqual(
     entry.skills.map(s => s.name),
-    ['digest-lie', 'size-lie', 'frontmatter-lie', 'tampered-reference', 'hidden-text', 'outside'],
+    TRICKY_OFFERED,
     'the skills are there before the server runs',
   );
   assert.equal(entry.connection.state.kind, 'stopped');
-  await second.catalog.ensureStarted(entry);
+  await catalog.ensureStarted(entry);
   assert.equal(entry.connection.state.kind, 'running');
   assert.equal(lists(), listedOnce, 'a list its server called fresh for 10 minutes is not asked for again');
-  await second.catalog.dispose();
+  await catalog.dispose();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('a private list of skills is shown only to the identity that listed it', async () => {
   const dir = tempDir('mcp-skills-private-');
-  const { skillsCommand } = await launch();
-  const tricky = {
-    tricky: { ...skillsCommand('tampered'), env: { SKILLS_LEGACY: 'reject', SKILLS_TTL_MS: '600000' } },
-  };
-  const window = (identity: string) => {
-    const cache = new PromptCache(new FolderStorage(path.join(dir, 'store')), { identity });
-    const catalog = new Catalog({
-      start: 'eager',
-      cache,
-      connection: () => ({ log: new RecordingLog(), restart: false, timeoutMs: 20000 }),
-    });
-    open.push(catalog);
-    catalog.setServers(defs(tricky));
-    return { catalog, cache };
-  };
-  const first = window('ada@box');
-  await waitFor(() => first.catalog.server('tricky')!.skills.length === 6, 'the first listing');
-  await first.cache.flush();
-  await first.catalog.dispose();
-  const other = window('bob@box');
-  assert.deepEqual(other.catalog.server('tricky')!.skills, [], 'another identity sees no private list');
+  await fill(dir, 'ada@box');
+  const same = await cacheWindow(dir, 'ada@box');
+  assert.deepEqual(
+    same.entry.skills.map(s => s.name),
+    TRICKY_OFFERED,
+  );
+  await same.catalog.dispose();
+  const other = await cacheWindow(dir, 'bob@box');
+  assert.deepEqual(other.entry.skills, [], 'another identity sees no private list');
   await other.catalog.dispose();
   fs.rmSync(dir, { recursive: true, force: true });
 });
