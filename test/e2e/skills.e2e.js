@@ -2,7 +2,8 @@
 // under each server that has skills (none under the server without the extension); Inspect from the tree
 // (a click on a skill): a read-only preview headed by the server, every file with its size, SKILL.md as
 // source; a tampered skill refused on Inspect with one message naming the server and the file, and nothing
-// of it on screen; Run Prompt… lists the skills marked as skills, and a row's button inspects one.
+// of it on screen; Run Prompt… lists the skills marked as skills, and a row's button inspects one; the chat
+// input completes `@mcp /docs.` with the skills, and /list names them.
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
@@ -123,6 +124,25 @@ module.exports = async function skills(ctx) {
   await page.locator('.tab').filter({ hasText: 'code-review (docs).md' }).first().waitFor({ timeout: 60000 });
   await waitForEditor(page, /references\/CHECKLIST\.md — 69 B/);
   await ui.screenshot('picker-inspect');
+
+  // 5. In chat: `@mcp /docs.` offers the skills, marked as skills; /list names them after each server's prompts.
+  await ui.typeInChat('@mcp /docs.pdf', { send: false });
+  const suggest = page.locator('.suggest-widget .monaco-list-row');
+  await suggest.filter({ hasText: '/docs.pdf-forms' }).filter({ hasText: 'skill of docs' }).first().waitFor();
+  await ui.screenshot('completion');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await ui.typeInChat('@mcp /list');
+  await page.waitForFunction(
+    () =>
+      /\/docs\.skill:greet skill — Greet people the way the team does/.test(
+        (document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' '),
+      ),
+    undefined,
+    { timeout: 60000 },
+  );
+  await ui.screenshot('list');
 };
 
 if (require.main === module) runStandalone(module, __filename);
