@@ -125,7 +125,30 @@ module.exports = async function skills(ctx) {
   await waitForEditor(page, /references\/CHECKLIST\.md — 69 B/);
   await ui.screenshot('picker-inspect');
 
-  // 5. In chat: `@mcp /docs.` offers the skills, marked as skills; /list names them after each server's prompts.
+  // 5. Load Skill into Chat from the tree: the chat input gets `@mcp /docs.pdf-forms ` for the request;
+  //    sent, the modal asks first (Cancel: nothing is loaded).
+  const pdfRow = tree.filter({ hasText: 'pdf-forms' }).first();
+  await pdfRow.hover();
+  await pdfRow.locator('.action-label[aria-label="Load Skill into Chat"]').click();
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('.interactive-input-part .monaco-editor .view-lines')
+        ?.textContent.replace(/\u00a0/g, ' ') === '@mcp /docs.pdf-forms ',
+    undefined,
+    { timeout: 60000 },
+  );
+  await ui.screenshot('tree-load');
+  await page.keyboard.type('Fill the form for Ada');
+  await page.keyboard.press('Enter');
+  const dialog = page
+    .locator('.monaco-dialog-box')
+    .filter({ hasText: 'Load the skill "pdf-forms" from the MCP server "docs"?' });
+  await dialog.waitFor({ timeout: 120000 });
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await ui.waitForText('The skill pdf-forms was not loaded.', { within: '.interactive-session' });
+
+  // 6. In chat: `@mcp /docs.` offers the skills, marked as skills; /list names them after each server's prompts.
   await ui.typeInChat('@mcp /docs.pdf', { send: false });
   const suggest = page.locator('.suggest-widget .monaco-list-row');
   await suggest.filter({ hasText: '/docs.pdf-forms' }).filter({ hasText: 'skill of docs' }).first().waitFor();
