@@ -113,7 +113,8 @@ function fileOf(held: HeldSkill, file: unknown) {
  */
 function findSkill(catalog: Catalog, input: LoadInput): CatalogSkill {
   const server = catalog.servers.find(s => s.id === input.server || s.def.name === input.server);
-  const name = typeof input.skill === 'string' ? input.skill.replace(new RegExp(`^${SKILL_PREFIX}`), '') : '';
+  const typed = typeof input.skill === 'string' ? input.skill : '';
+  const name = typed.startsWith(SKILL_PREFIX) ? typed.slice(SKILL_PREFIX.length) : typed;
   const found = server?.skills.find(s => s.name === name);
   if (found) return found;
   const offered = catalog.skills.map(s => `${labelText(s.server.def.name, 60)}: ${s.name}`).slice(0, 200);
