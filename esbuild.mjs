@@ -19,7 +19,7 @@ const noAjv = {
 };
 
 /**
- * The extension's second bundle: `@modelcontextprotocol/client` (and `/stdio`) resolve to a stand-in
+ * The extension's second bundle: `@modelcontextprotocol/client` (and `/stdio`, `/ext/skills`) resolve to a stand-in
  * whose exports are getters that require dist/protocol.js (src/core/protocol/protocol-bundle.ts) on first use, so activation
  * does not parse the SDK (about half the code). esbuild reads a CommonJS module's exports at each use,
  * so the sources import the SDK as usual; only values reached at load time (a class `extends Client`
@@ -28,7 +28,7 @@ const noAjv = {
 const lazyProtocol = {
   name: 'lazy-protocol',
   setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client(\/stdio)?$/ }, args => ({
+    build.onResolve({ filter: /^@modelcontextprotocol\/client(\/stdio|\/ext\/skills)?$/ }, args => ({
       path: args.path,
       namespace: 'lazy-protocol',
     }));

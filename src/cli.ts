@@ -16,6 +16,7 @@ import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/render/terminal.js';
 import { CliQuestions, parseAnswers } from './cli/questions.js';
+import { reportListings, skill, skills } from './cli/skills.js';
 import { openEraCache } from './cli/era-cache.js';
 import { envValue, hostPlatform, type Platform } from './core/platform.js';
 import { sentResult } from './cli/sent-result.js';
@@ -24,6 +25,8 @@ const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
   mcp-prompts get SERVER.PROMPT [NAME=VALUE ...] [--config FILE] [--json]
   mcp-prompts complete SERVER.PROMPT ARGUMENT [PREFIX] [NAME=VALUE ...] [--config FILE] [--json]
+  mcp-prompts skills [--config FILE] [--json]
+  mcp-prompts skill SERVER.NAME [FILE] [--config FILE] [--json]
 options:
   --config FILE   .vscode/mcp.json (default) or a Claude Desktop / Cursor file with "mcpServers"
   --json          machine-readable output
@@ -135,15 +138,7 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
   await catalog.ready();
   const answered = catalog.servers.filter(s => !s.listError);
   if (answered.length || !catalog.servers.length) printList(catalog, answered, o);
-  let code = 0;
-  for (const s of catalog.servers) {
-    for (const w of s.warnings) process.stderr.write(`mcp-prompts: ${terminalLine(w)}\n`);
-    if (s.listError) {
-      process.stderr.write(`mcp-prompts: ${terminalLine(s.listError.message)}\n`);
-      code = 1;
-    }
-  }
-  return code;
+  return reportListings(catalog);
 }
 
 /** The prompts of the servers that answered; a failed server is named on stderr only. */
@@ -263,7 +258,7 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
 type Command = (catalog: Catalog, o: Options, signal: AbortSignal) => Promise<number>;
 
 /** Every command, by the name typed after `mcp-prompts`: the one place a new command is added. */
-const COMMANDS: Record<string, Command> = { list, get, complete };
+const COMMANDS: Record<string, Command> = { list, get, complete, skills, skill };
 
 export async function main(argv: string[], platform: Platform): Promise<number> {
   let catalog: Catalog | undefined;

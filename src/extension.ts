@@ -11,6 +11,7 @@ import { ArgumentHistory } from './core/run/argument-history';
 import { Attempts } from './core/run/attempts';
 import { PromptRunner } from './core/run/prompt-runner';
 import { ResultStore } from './core/run/result-store';
+import { SkillSession } from './core/run/skill-session';
 import { ArgumentInput } from './ui/argument-input';
 import { ConsentPrompt } from './ui/consent-prompt';
 import { InputPrompter } from './ui/input-prompter';
@@ -19,11 +20,13 @@ import { PromptTree } from './ui/tree';
 import { registerStatus } from './ui/status';
 import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
 import { registerViewWelcome } from './ui/view-welcome';
+import { registerSkillPreviews, SkillPreviews } from './ui/skill-preview';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import { registerPromptTools } from './chat/prompt-tools';
 import { ModelOffer } from './chat/model-offer';
+import { registerSkillTools } from './chat/skill-tools';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
 import { watchOutsideConfig } from './workspace/config-watch';
@@ -79,6 +82,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const runner = new PromptRunner(catalog, { results, attempts, history });
   const { collect } = new ArgumentInput(history, context.globalState, platform);
   const offer = new ModelOffer();
+  // Skill approvals and loads: this window's, in memory only.
+  const skills = new SkillSession();
+  const previews = new SkillPreviews();
   const transcripts = new TranscriptFileSystem(results);
   const tree = new PromptTree(catalog, configuration, context.workspaceState);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
@@ -92,8 +98,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     view,
     tree.attach(view),
     registerStatus(catalog, configuration),
-    ...registerCommands({ ...surfaces, attempts, results, logs, globalStorageUri: context.globalStorageUri }),
-    registerParticipant({ ...surfaces, extensionUri: context.extensionUri }),
+    ...registerCommands({ ...surfaces, attempts, results, logs, previews, globalStorageUri: context.globalStorageUri }),
+    registerParticipant({ ...surfaces, skills, extensionUri: context.extensionUri }),
+    registerSkillTools(catalog, skills),
+    registerSkillPreviews(previews),
     registerChatCompletions(catalog),
     ...registerPromptTools({ catalog, runner }),
     transcripts,

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { argumentList, completeArgument, parseInvocation } from '../core/run/invocation';
 import { completeNames } from '../core/view/name-completion';
 import type { Catalog } from '../core/catalog/catalog';
+import { skillCommand } from '../core/catalog/skills';
 import { nameSuggestion, valueSuggestion } from '../core/view/chat-suggestions';
 import { labelText } from '../core/label';
 
@@ -150,6 +151,25 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
           },
         });
       }
+    }
+    // Skills, always with their server (a skill is never named by its name alone): the request follows.
+    for (const k of this.catalog.skills) {
+      const name = skillCommand(k);
+      words.push({
+        name,
+        item: () => {
+          const server = labelText(k.server.def.name);
+          const item = new vscode.CompletionItem(
+            { label: `/${name}`, description: vscode.l10n.t('skill of {0}', server) },
+            vscode.CompletionItemKind.Module,
+          );
+          item.detail = vscode.l10n.t('{0} · skill: you approve its files before it loads', server);
+          item.documentation = labelText(k.skill.frontmatter.description, MAX_DOCUMENTATION_CHARS);
+          item.sortText = `2${name}`;
+          item.command = { command: 'type', title: '', arguments: [{ text: ' ' }] };
+          return item;
+        },
+      });
     }
     return completeNames(
       typed,

@@ -8,9 +8,12 @@ import { argumentList, bindRequest, parseInvocation } from '../core/run/invocati
 import { planReferences } from '../core/run/reference-plan';
 import { withReferenceValues } from '../core/run/value-sources';
 import { destination } from '../core/run/destination';
-import type { Collector, PromptRunner } from '../core/run/prompt-runner';
+import type { Collector, PromptRunner, RunOutcome } from '../core/run/prompt-runner';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
+import type { CatalogSkill } from '../core/catalog/skills';
+import { skillCommand } from '../core/catalog/skills';
+import type { SkillSession } from '../core/run/skill-session';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { readSettings } from '../settings';
 import { describeAnswerMarkdown } from '../core/protocol/elicitation';
@@ -21,6 +24,7 @@ import { continueAfterResponse, resultButtons } from './result-actions';
 import { referenceReader } from './reference-reader';
 import type { Platform } from '../core/platform';
 import type { ModelOffer } from './model-offer';
+import { loadSkillInChat } from './skill-chat';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
 
@@ -45,6 +49,8 @@ export interface ParticipantParts {
   extensionUri: vscode.Uri;
   /** The extension host's platform: how a `#file:` path is read. */
   platform: Platform;
+  /** The skills this window approved and loaded. */
+  skills: SkillSession;
 }
 
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
@@ -86,53 +92,87 @@ async function handle(
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   try {
-    // The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
-    // parsed into the prompt and its values; from here on the run is that structured request. The
-    // references are read when core has placed them (the reader is this edge's I/O).
-    const readReferences = referenceReader(request.references, parts.platform);
-    const plan = planReferences(
-      request.prompt,
-      request.references.map(r => ({ id: r.id, range: r.range })),
-    );
-    const parsed = parseInvocation(plan.text);
-    if (!parsed) throw new PromptError(vscode.l10n.t('Name a prompt, e.g. server.prompt'), 'input');
-    const starting = catalog.servers.filter(s => isStarting(serverState(s)));
-    if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
-    else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
-    const prompt = await catalog.find(parsed.name);
-    const referenced = await withReferenceValues(bindRequest(prompt, parsed), plan, readReferences);
-    for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
-    const outcome = await parts.runner.run(referenced.run, {
-      collect: parts.collect,
-      fromDraft: true,
-      signal: controller.signal,
-      // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
-      questions: questionsIn(stream),
-      whileStarting: async (server, start) => {
-        stream.progress(vscode.l10n.t('Starting {0}…', server.def.name));
-        await start();
-      },
-    });
-    switch (outcome.kind) {
-      case 'cancelled':
-        stream.markdown(vscode.l10n.t('Cancelled.'));
-        return { metadata: { invocation: line } satisfies ChatResultMetadata };
-      case 'failed':
-        return showError(catalog, stream, outcome.error, line, controller.signal.aborted, outcome.retry);
-      case 'done': {
-        const { stored } = outcome;
-        renderTranscript(stream, stored);
-        const where = await destination('chat', 'chat', readSettings(), async () => true);
-        const then = where.to === 'chat' ? where.then : 'send';
-        const result = await answer(request, stream, token, stored, then === 'send');
-        if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
-        return result;
-      }
-    }
+    return await runLine(request, { parts, stream, token, signal: controller.signal }, line);
   } catch (err) {
     return showError(catalog, stream, err, line, controller.signal.aborted);
   } finally {
     sub.dispose();
+  }
+}
+
+/** One request's surroundings: what the participant uses, the response, and the request's cancel. */
+interface ChatTurn {
+  parts: ParticipantParts;
+  stream: vscode.ChatResponseStream;
+  token: vscode.CancellationToken;
+  signal: AbortSignal;
+}
+
+/**
+ * The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
+ * parsed into the prompt and its values; from here on the run is that structured request. The
+ * references are read when core has placed them (the reader is this edge's I/O).
+ */
+async function runLine(request: vscode.ChatRequest, turn: ChatTurn, line: string): Promise<vscode.ChatResult> {
+  const { parts, stream, token, signal } = turn;
+  const { catalog } = parts;
+  const readReferences = referenceReader(request.references, parts.platform);
+  // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
+  const loadSkill = (target: CatalogSkill, ask: string) =>
+    loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal });
+  const plan = planReferences(
+    request.prompt,
+    request.references.map(r => ({ id: r.id, range: r.range })),
+  );
+  const parsed = parseInvocation(plan.text);
+  if (!parsed) throw new PromptError(vscode.l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+  const starting = catalog.servers.filter(s => isStarting(serverState(s)));
+  if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
+  else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
+  const found = await catalog.findCommand(parsed.name);
+  if ('skill' in found) {
+    await loadSkill(found.skill, parsed.rest);
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
+  }
+  const referenced = await withReferenceValues(bindRequest(found.prompt, parsed), plan, readReferences);
+  for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
+  const outcome = await parts.runner.run(referenced.run, {
+    collect: parts.collect,
+    fromDraft: true,
+    signal,
+    // A server's question meanwhile shows in this response: "waiting for your answer", then the transcript line.
+    questions: questionsIn(stream),
+    whileStarting: async (server, start) => {
+      stream.progress(vscode.l10n.t('Starting {0}…', server.def.name));
+      await start();
+    },
+  });
+  return showOutcome(request, turn, outcome, line);
+}
+
+/** The run's end in the response: the transcript and the model's answer, a failure, or Cancelled. */
+async function showOutcome(
+  request: vscode.ChatRequest,
+  turn: ChatTurn,
+  outcome: RunOutcome,
+  line: string,
+): Promise<vscode.ChatResult> {
+  const { parts, stream, token, signal } = turn;
+  switch (outcome.kind) {
+    case 'cancelled':
+      stream.markdown(vscode.l10n.t('Cancelled.'));
+      return { metadata: { invocation: line } satisfies ChatResultMetadata };
+    case 'failed':
+      return showError(parts.catalog, stream, outcome.error, line, signal.aborted, outcome.retry);
+    case 'done': {
+      const { stored } = outcome;
+      renderTranscript(stream, stored);
+      const where = await destination('chat', 'chat', readSettings(), async () => true);
+      const then = where.to === 'chat' ? where.then : 'send';
+      const result = await answer(request, stream, token, stored, then === 'send');
+      if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
+      return result;
+    }
   }
 }
 
@@ -221,7 +261,11 @@ function listPrompts(
         `- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`,
       );
     }
-    if (!s.prompts.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
+    for (const k of s.skills)
+      lines.push(
+        `- ${codeSpan(`/${skillCommand(k)}`)} *${escapeLabel(vscode.l10n.t('skill'))}* — ${escapeLabel(k.skill.frontmatter.description)}`,
+      );
+    if (!s.prompts.length && !s.skills.length && !status) lines.push(`- *${vscode.l10n.t('no prompts')}*`);
     lines.push('');
   }
   for (const b of configuration.blocked)
@@ -246,6 +290,9 @@ function help(catalog: Catalog, stream: vscode.ChatResponseStream): vscode.ChatR
           '- `@mcp /server.prompt key=value "positional value"` runs a prompt; missing required arguments are asked for.',
         ),
         vscode.l10n.t('- `@mcp /prompt` works alone when no other server has a prompt of that name.'),
+        vscode.l10n.t(
+          '- `@mcp /server.skill request` loads a skill of that server into the chat, after you approve its files (`/server.skill:name` when a prompt has the same name).',
+        ),
       ].join('\n'),
     ),
   );

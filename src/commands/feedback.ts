@@ -1,4 +1,5 @@
-// How a command says that something failed or that there is nothing to do, and offers the way forward.
+// How a command says that something failed or that there is nothing to do, and offers the way forward;
+// and whether a chat model is there to take a result.
 import * as vscode from 'vscode';
 import { Command, type CommandId } from '../core/command-ids';
 import { PromptError } from '../core/errors';
@@ -31,6 +32,15 @@ export function showError(p: FeedbackParts, err: unknown, retry?: string, where:
     if (choice === showLog && server) p.logs.channel(server.def).show();
     if (choice === again && retry) void vscode.commands.executeCommand(Command.retryPrompt, retry, where);
   });
+}
+
+/** A chat model is there to answer: otherwise results go to the transcript editor. */
+export async function chatAvailable(): Promise<boolean> {
+  try {
+    return (await vscode.lm.selectChatModels()).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A command with nothing to do says so and offers the way forward. */

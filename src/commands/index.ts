@@ -21,6 +21,7 @@ import {
   type ServerParts,
 } from './servers';
 import { showFoundServers } from './found-servers';
+import { inspectSkill, loadSkill, type SkillParts } from './skills';
 import {
   copyInvocation,
   copyMarkdown,
@@ -34,7 +35,7 @@ import type { ModelOffer } from '../chat/model-offer';
 import type { Platform } from '../core/platform';
 
 /** What the commands use, handed over by extension.ts. */
-export interface CommandParts extends RunParts, ServerParts {
+export interface CommandParts extends RunParts, ServerParts, SkillParts {
   results: ResultStore;
   offer: ModelOffer;
   /** The extension's global storage: Import Servers finds the profile's mcp.json from it. */
@@ -86,6 +87,8 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.disableServer, (arg?: ServerArg) => disableServer(p, arg)),
     register(Command.enableServer, (arg?: ServerArg) => enableServer(p, arg)),
     register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
+    register(Command.inspectSkill, (node?: unknown) => inspectSkill(p, node)),
+    register(Command.loadSkill, (node?: unknown) => loadSkill(p, node)),
     register(Command.addServer, () => addServer()),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>

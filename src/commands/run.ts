@@ -11,10 +11,11 @@ import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
-import { pickPrompt } from '../ui/picker';
+import { pickPrompt, type Picked } from '../ui/picker';
 import { openTranscript } from '../ui/transcript-editor';
 import type { Node } from '../ui/tree';
-import { nothingToDo, showError } from './feedback';
+import { chatAvailable, nothingToDo, showError } from './feedback';
+import { inspectSkill, loadSkill, type SkillParts } from './skills';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
@@ -27,15 +28,6 @@ export interface RunParts {
   logs: ServerLogs;
   /** The argument input (src/ui/argument-input.ts). */
   collect: Collector;
-}
-
-/** A chat model is there to answer: otherwise results go to the transcript editor. */
-async function chatAvailable(): Promise<boolean> {
-  try {
-    return (await vscode.lm.selectChatModels()).length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /** `line` in the chat input, sent: the chat request runs it. */
@@ -105,16 +97,25 @@ function promptRan(): void {
   void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
 }
 
-/** mcpPrompts.runPrompt: the tree's prompt, or one picked. */
-export async function runPromptCommand(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
-  return target ? runPrompt(p, { prompt: target, values: {} }) : undefined;
+/** mcpPrompts.runPrompt: the tree's prompt, or one picked (a skill picked is loaded, or inspected by its button). */
+export async function runPromptCommand(p: RunParts & SkillParts, node?: Node): Promise<StoredResult | undefined> {
+  return runPicked(p, node?.type === 'prompt' ? { prompt: node.prompt } : await pickPrompt(p.catalog, p.logs));
 }
 
-/** mcpPrompts.runPromptInEditor: the same, always in the transcript editor. */
-export async function runPromptInEditor(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
-  return target ? runPrompt(p, { prompt: target, values: {} }, 'editor') : undefined;
+/** mcpPrompts.runPromptInEditor: the same, always in the transcript editor (a skill there is inspected). */
+export async function runPromptInEditor(p: RunParts & SkillParts, node?: Node): Promise<StoredResult | undefined> {
+  const picked = node?.type === 'prompt' ? { prompt: node.prompt } : await pickPrompt(p.catalog, p.logs);
+  return runPicked(p, picked && 'skill' in picked ? { ...picked, inspect: true } : picked, 'editor');
+}
+
+async function runPicked(
+  p: RunParts & SkillParts,
+  picked: Picked | undefined,
+  where?: Where,
+): Promise<StoredResult | undefined> {
+  if (picked && 'skill' in picked) await (picked.inspect ? inspectSkill(p, picked) : loadSkill(p, picked));
+  else if (picked) return runPrompt(p, { prompt: picked.prompt, values: {} }, where);
+  return undefined;
 }
 
 /** mcpPrompts.rerunLast (Repeat Last Prompt): the last run again with its arguments (missing ones are asked for). */

@@ -28,6 +28,8 @@ export const Command = {
   savePromptFile: 'mcpPrompts.savePromptFile',
   showFoundServers: 'mcpPrompts.showFoundServers',
   walkthroughAction: 'mcpPrompts.walkthroughAction',
+  inspectSkill: 'mcpPrompts.inspectSkill',
+  loadSkill: 'mcpPrompts.loadSkill',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

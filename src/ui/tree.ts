@@ -1,11 +1,21 @@
-// The sidebar: servers (live status) → prompts → arguments. Nodes are cached per server so a change
+// The sidebar: servers (live status) → prompts → arguments, and a Skills group → skills. Nodes are cached per server so a change
 // refreshes only that server's subtree (no flicker, no re-listing of unchanged servers). At a glance:
 // rows that need the user come first, the view's badge counts them, servers whose prompts would not fit
 // start collapsed, and what the user expanded or collapsed is remembered per workspace.
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
+import type { CatalogSkill } from '../core/catalog/skills';
 import { serverState, type HeldEntry } from '../core/view/server-state';
-import { argumentItem, heldItem, problemItem, promptItem, serverItem, type TreeItemView } from '../core/view/items';
+import {
+  argumentItem,
+  heldItem,
+  problemItem,
+  promptItem,
+  serverItem,
+  skillGroupItem,
+  skillItem,
+  type TreeItemView,
+} from '../core/view/items';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
@@ -18,8 +28,10 @@ const EXPANDED_KEY = 'tree.expanded';
 const MAX_REMEMBERED = 500;
 
 export type Node =
-  /** `listed`: the entry had prompts when this row was made (a row without them has another id, items.ts). */
+  /** `listed`: the entry had prompts or skills when this row was made (a row without has another id, items.ts). */
   | { type: 'server'; entry: ServerEntry; listed: boolean }
+  | { type: 'skills'; entry: ServerEntry }
+  | { type: 'skill'; skill: CatalogSkill }
   | { type: 'blocked'; held: HeldEntry }
   | { type: 'problem'; origin: string; message: string }
   | { type: 'prompt'; prompt: CatalogPrompt }
@@ -77,7 +89,12 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
    */
   private unchanged(node: Node & { type: 'server' }): boolean {
     const last = this.given.get(node);
-    return !!last && last.prompts === node.entry.prompts && last.row === this.rowText(node);
+    return (
+      !!last &&
+      last.prompts === node.entry.prompts &&
+      last.skills === node.entry.skills &&
+      last.row === this.rowText(node)
+    );
   }
 
   private rowText(node: Node & { type: 'server' }): string {
@@ -89,11 +106,14 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   /** The row text and prompt list VS Code last got for each server row. */
-  private readonly given = new WeakMap<Node, { row: string; prompts: readonly CatalogPrompt[] }>();
+  private readonly given = new WeakMap<
+    Node,
+    { row: string; prompts: readonly CatalogPrompt[]; skills: readonly CatalogSkill[] }
+  >();
 
-  /** The row made for `entry` still fits it: same entry, and its prompts neither came nor went. */
+  /** The row made for `entry` still fits it: same entry, and its prompts and skills neither came nor went. */
   private keeps(node: Node & { type: 'server' }, entry: ServerEntry): boolean {
-    return node.entry === entry && node.listed === entry.prompts.length > 0;
+    return node.entry === entry && node.listed === hasRows(entry);
   }
 
   private lastOrder = '';
@@ -115,7 +135,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   private byRule(entry: ServerEntry): boolean {
-    return expandByDefault(entry.prompts.length, this.catalog.servers.length);
+    return expandByDefault(entry.prompts.length + (entry.skills.length ? 1 : 0), this.catalog.servers.length);
   }
 
   private memory(): Record<string, boolean> {
@@ -166,7 +186,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       for (const entry of this.catalog.servers) {
         const existing = this.serverNodes.get(entry.id);
         const kept = existing && existing.type === 'server' && this.keeps(existing, entry);
-        next.set(entry.id, kept ? existing : { type: 'server' as const, entry, listed: entry.prompts.length > 0 });
+        next.set(entry.id, kept ? existing : { type: 'server' as const, entry, listed: hasRows(entry) });
       }
       this.serverNodes = next;
       const order = this.order();
@@ -180,7 +200,11 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       nodes.push(...servers.filter(n => !attention.includes(n)), ...held.filter(n => !consent(n.held)));
       return nodes;
     }
-    if (node.type === 'server') return node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
+    if (node.type === 'server') {
+      const prompts: Node[] = node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
+      return node.entry.skills.length ? [...prompts, { type: 'skills', entry: node.entry }] : prompts;
+    }
+    if (node.type === 'skills') return node.entry.skills.map(skill => ({ type: 'skill' as const, skill }));
     if (node.type === 'prompt') {
       const { prompt } = node;
       return (prompt.prompt.arguments ?? []).map((_, index) => ({ type: 'argument' as const, prompt, index }));
@@ -191,6 +215,8 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   getParent(node: Node): Node | undefined {
     if (node.type === 'prompt') return this.serverNodes.get(node.prompt.server.id);
     if (node.type === 'argument') return { type: 'prompt', prompt: node.prompt };
+    if (node.type === 'skills') return this.serverNodes.get(node.entry.id);
+    if (node.type === 'skill') return { type: 'skills', entry: node.skill.server };
     return undefined;
   }
 
@@ -198,7 +224,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     switch (node.type) {
       case 'server': {
         const row = this.serverRow(node);
-        this.given.set(node, { row: JSON.stringify(row), prompts: node.entry.prompts });
+        this.given.set(node, { row: JSON.stringify(row), prompts: node.entry.prompts, skills: node.entry.skills });
         return toTreeItem(row);
       }
       case 'blocked':
@@ -212,6 +238,13 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       }
       case 'argument':
         return toTreeItem(argumentItem(node.prompt, node.index));
+      case 'skills':
+        return toTreeItem(skillGroupItem(node.entry));
+      case 'skill': {
+        const item = toTreeItem(skillItem(node.skill));
+        item.command!.arguments = [node];
+        return item;
+      }
     }
   }
 
@@ -219,4 +252,9 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.emitter.dispose();
     for (const s of this.subs) s.dispose();
   }
+}
+
+/** The server row has something under it: prompts, or skills. */
+function hasRows(entry: ServerEntry): boolean {
+  return entry.prompts.length > 0 || entry.skills.length > 0;
 }

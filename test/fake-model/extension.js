@@ -7,8 +7,9 @@
 //    It calls tools when told to: the user's request may hold `call TOOL_NAME {JSON input}` (the input may
 //    be left out: `{}`), one or more times. The model makes those calls in order, one per answer, of the
 //    tools it was offered (a name it was not offered is a word like any other); once all were made
-//    (their results are in the messages) it echoes as above. Without such words it calls our image tool
-//    once per `call #x with image "HANDLE"`.
+//    (their results are in the messages) it echoes as above. Without such words, before any tool result
+//    came back, it calls our image tool once per `call #x with image "HANDLE"` and a skill tool for each
+//    call written out as `mcpPrompts_skillFile {"skill":"s1","file":"…"}` (or mcpPrompts_loadSkill).
 // 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
 //    history and its attachments to the selected model and streams the answer: attached images as image
 //    data, attached files as ` <file URI>` plus their contents (image files as image data). It offers the
@@ -72,6 +73,8 @@ function chunks(text) {
 }
 
 const CALL_IMAGE = /call #\w+ with image "([^"]+)"/g;
+/** A call written out as `<tool name> {json input}` (a skill's text lists its files so; a test types one). */
+const CALL_WRITTEN = /\b(mcpPrompts_skillFile|mcpPrompts_loadSkill) (\{[^\n]*?\})/g;
 
 /** The text parts of a message, joined. */
 function textOf(message) {
@@ -131,12 +134,13 @@ function directedCall(messages, options) {
   return next && new vscode.LanguageModelToolCallPart(`call-${made}`, next.name, next.input);
 }
 
-/** The tool calls the model makes for images (see the head of this file): none, or one per named image handle. */
+/**
+ * The tool calls the model makes (see the head of this file), only before any tool result came back:
+ * one per named image handle, and one per call written out for a tool it was given.
+ */
 function toolCalls(messages, options) {
-  const tool = (options.tools || []).find(
-    t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image,
-  );
-  if (!tool || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
+  const tools = options.tools || [];
+  if (!tools.length || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
     return [];
   const text = messages
     .map(m =>
@@ -145,9 +149,13 @@ function toolCalls(messages, options) {
         : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''),
     )
     .join('\n');
-  return [...text.matchAll(CALL_IMAGE)].map(
-    (m, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, tool.name, { image: m[1] }),
-  );
+  const imageTool = tools.find(t => t.inputSchema && t.inputSchema.properties && t.inputSchema.properties.image);
+  const calls = imageTool
+    ? [...text.matchAll(CALL_IMAGE)].map(m => ({ name: imageTool.name, input: { image: m[1] } }))
+    : [];
+  for (const m of text.matchAll(CALL_WRITTEN))
+    if (tools.some(t => t.name === m[1])) calls.push({ name: m[1], input: JSON.parse(m[2]) });
+  return calls.map((c, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, c.name, c.input));
 }
 
 const provider = {

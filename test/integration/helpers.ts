@@ -46,6 +46,7 @@ export interface Launch {
   ): Promise<RunningServer>;
   startEverythingHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   modernCommand(): { command: string; args: string[] };
+  skillsCommand(variant: 'catalog' | 'tampered' | 'plain'): { command: string; args: string[] };
   startModernHttp(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer>;
   freePort(): Promise<number>;
   FIXTURES: string[];

@@ -29,13 +29,18 @@ test('the MCP client and its transports are not in dist/extension.js, but in dis
     /node_modules\/(@modelcontextprotocol\/client|eventsource|eventsource-parser|cross-spawn|pkce-challenge)\//.test(i),
   );
   assert.deepEqual(inExtension, []);
-  // The stand-in that loads the second bundle is there instead, for both package entries.
+  // The stand-in that loads the second bundle is there instead, for each package entry.
   assert.deepEqual(
     extensionInputs()
       .filter(i => i.startsWith('lazy-protocol:'))
       .sort(),
-    ['lazy-protocol:@modelcontextprotocol/client', 'lazy-protocol:@modelcontextprotocol/client/stdio'],
+    [
+      'lazy-protocol:@modelcontextprotocol/client',
+      'lazy-protocol:@modelcontextprotocol/client/ext/skills',
+      'lazy-protocol:@modelcontextprotocol/client/stdio',
+    ],
   );
   const protocol = fs.readFileSync(path.join(root, 'dist', 'protocol.js'), 'utf8');
   assert.match(protocol, /elicitation\/create/, 'the SDK client is in dist/protocol.js');
+  assert.match(protocol, /SkillVerificationError/, 'and its skills client');
 });

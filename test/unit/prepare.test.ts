@@ -16,6 +16,7 @@ const server: ServerEntry = {
   def,
   connection: new ServerConnection(def),
   prompts: [],
+  skills: [],
   loading: false,
   warnings: [],
   cached: false,

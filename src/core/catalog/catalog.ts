@@ -9,9 +9,10 @@ import { stateError } from '../protocol/connection-state.js';
 import { Emitter } from '../events.js';
 import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
-import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
+import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
 import { mixedScripts } from './scripts.js';
 import type { CachedList, PromptCache } from './prompt-cache.js';
+import { type CatalogSkill, skillNamed, toCatalogSkills } from './skills.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;
@@ -30,6 +31,8 @@ export interface ServerEntry {
   readonly def: ServerDefinition;
   readonly connection: ServerConnection;
   prompts: CatalogPrompt[];
+  /** Its skills (MCP Skills extension); none for a server without it. */
+  skills: CatalogSkill[];
   /** True while pages are being read. */
   loading: boolean;
   /** Why the last listing failed (the server may still have prompts from before). */
@@ -95,6 +98,10 @@ export class Catalog {
     return this.entries.flatMap(e => e.prompts);
   }
 
+  get skills(): CatalogSkill[] {
+    return this.entries.flatMap(e => e.skills);
+  }
+
   /** Replaces the configuration. Servers whose definition did not change keep their connection and prompts. */
   setServers(defs: ServerDefinition[]): void {
     const old = new Map(this.entries.map(e => [e.id, e]));
@@ -114,7 +121,7 @@ export class Catalog {
     this.changeEmitter.fire(undefined);
     if ((this.options.start ?? 'eager') === 'eager')
       for (const e of next)
-        if ((e.cached || !e.prompts.length) && !this.loads.has(e) && e.connection.state.kind === 'idle')
+        if ((e.cached || !listed(e)) && !this.loads.has(e) && e.connection.state.kind === 'idle')
           void this.load(e, BACKGROUND);
   }
 
@@ -125,13 +132,14 @@ export class Catalog {
       def,
       connection,
       prompts: [],
+      skills: [],
       loading: false,
       warnings: [],
       cached: false,
     };
     this.seed(entry);
     this.disposables.set(entry, [
-      connection.onPromptsChanged(() => this.scheduleReload(entry)),
+      connection.onListsChanged(() => this.scheduleReload(entry)),
       connection.onDidChangeState(state => {
         // Whatever started it (a completion, a get), a server showing a saved list confirms it now.
         if (state.kind === 'running' && entry.cached) void this.ensureStarted(entry);
@@ -148,6 +156,7 @@ export class Catalog {
     if (!list) return;
     entry.shortNames = list.shortNames;
     entry.prompts = this.toCatalogPrompts(entry, list.prompts, []);
+    entry.skills = toCatalogSkills(entry, list.skills ?? [], []);
     entry.cached = true;
     this.saved.set(entry, { listedAt: list.listedAt, ttlMs: list.ttlMs });
     if (list.cacheScope === 'private') this.privateLists.add(entry);
@@ -164,11 +173,12 @@ export class Catalog {
     const dropped = this.options.cache?.deletePrivate(entry.def) ?? false;
     if (!this.privateLists.delete(entry) && !dropped) return;
     entry.connection.log.info(l10n.t('{0}: signed out; its private prompt list was dropped', entry.def.name));
-    if (!entry.prompts.length) return;
+    if (!entry.prompts.length && !entry.skills.length) return;
     entry.cached = false;
     this.saved.delete(entry);
     this.takenOnTtl.delete(entry);
     this.replacePrompts(entry, []);
+    entry.skills = [];
     this.changeEmitter.fire(entry);
   }
 
@@ -192,7 +202,7 @@ export class Catalog {
     const running = this.starts.get(entry) ?? this.loads.get(entry);
     if (running) return running;
     if (!entry.cached) {
-      if (!entry.prompts.length && !entry.listError) return this.load(entry);
+      if (!listed(entry) && !entry.listError) return this.load(entry);
       const { kind } = entry.connection.state;
       if (kind !== 'stopped' && kind !== 'idle') return Promise.resolve();
       return entry.connection.connect().then(
@@ -276,7 +286,7 @@ export class Catalog {
           this.debounce.delete(e);
           return this.load(e);
         }
-        return this.loads.get(e) ?? (e.prompts.length || e.listError ? undefined : this.load(e));
+        return this.loads.get(e) ?? (listed(e) || e.listError ? undefined : this.load(e));
       }),
     );
   }
@@ -313,6 +323,7 @@ export class Catalog {
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
     if (!stopped && (!listError || collected.length))
       this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
+    if (!stopped && listing.skills) entry.skills = toCatalogSkills(entry, listing.skills, warnings);
     entry.listError = listError;
     if (!listError) {
       entry.cached = false;
@@ -322,6 +333,7 @@ export class Catalog {
       else this.privateLists.delete(entry);
       this.options.cache?.set(entry.def, {
         prompts: entry.prompts.map(p => p.prompt),
+        skills: entry.skills.map(s => s.skill),
         shortNames: entry.shortNames ?? new Map<string, string>(),
         ...hints,
       });
@@ -402,6 +414,25 @@ export class Catalog {
     return found.prompt;
   }
 
+  /**
+   * What a typed name (`server.prompt`, `prompt`, `server.skill`, `server.skill:name`) runs: a prompt when
+   * one has that name, else a skill of the server it names (never a skill by its bare name). Waits as
+   * find() does; throws the PromptError saying why there is neither.
+   */
+  async findCommand(name: string): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
+    const entry = this.serverOf(name);
+    try {
+      return { prompt: await this.find(name) };
+    } catch (err) {
+      if (!entry) throw err;
+      const part = name.slice(entry.id.length + 1);
+      const skill = skillNamed(entry, part);
+      if (skill) return { skill };
+      if (!(err instanceof PromptError) || err.kind !== 'input') throw err;
+      throw new PromptError(l10n.t('{0} has no prompt or skill "{1}"', entry.def.name, part), 'input', entry.def.name);
+    }
+  }
+
   /** Finds `server.prompt` or a unique bare `prompt` among the prompts listed now. */
   resolve(name: string): ResolveResult {
     const entry = this.serverOf(name);
@@ -453,6 +484,11 @@ export class Catalog {
   }
 }
 
+/** The entry shows something of its server: prompts or skills (listed, or from a saved list). */
+function listed(entry: ServerEntry): boolean {
+  return entry.prompts.length > 0 || entry.skills.length > 0;
+}
+
 /**
  * A re-list the server asked for (list_changed, a restart) runs only while it runs: a server stopped
  * meanwhile is not started again for it. Its next start announces a change itself.
@@ -460,41 +496,4 @@ export class Catalog {
 function isLive(entry: ServerEntry): boolean {
   const { kind } = entry.connection.state;
   return kind === 'running' || kind === 'starting';
-}
-
-/** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */
-export function sanitizePromptName(name: string): string {
-  // The common case without the Unicode regex (seeding 20,000 saved prompts runs this twice each).
-  if (/^[\w.:-]+$/.test(name)) return name;
-  return name.replace(/[^\p{L}\p{N}_.:-]+/gu, '_') || '_';
-}
-
-/**
- * Typeable short names for one server's prompts, all distinct: `a/b`, `a b` and `a_b` all sanitise to
- * `a_b`, so the prompt literally named `a_b` keeps it and the others get `a_b-2`, `a_b-3` in code-point
- * order of their names. A name keeps what it had in `previous`, so re-lists do not shuffle suffixes.
- */
-export function assignShortNames(
-  names: readonly string[],
-  previous?: ReadonlyMap<string, string>,
-): Map<string, string> {
-  const out = new Map<string, string>();
-  const taken = new Set<string>();
-  const give = (name: string, short: string) => {
-    out.set(name, short);
-    taken.add(short);
-  };
-  for (const name of names) if (sanitizePromptName(name) === name) give(name, name);
-  for (const name of names) {
-    const before = previous?.get(name);
-    if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name)))
-      give(name, before);
-  }
-  for (const name of names.filter(n => !out.has(n)).sort()) {
-    const base = sanitizePromptName(name);
-    let short = base;
-    for (let i = 2; taken.has(short); i++) short = `${base}-${i}`;
-    give(name, short);
-  }
-  return out;
 }

@@ -9,8 +9,10 @@ import * as z from 'zod/v4';
 import { PromptError, toPromptError } from '../errors.js';
 import { stringifyJson } from '../json.js';
 import type { ServerConnection } from '../protocol/connection.js';
+import { offersSkills, type Skill } from '../protocol/skill-requests.js';
 import type { CacheScope } from './prompt-cache.js';
 import { MAX_CACHED_PROMPTS } from './saved-prompts.js';
+import { readSkills } from './skill-listing.js';
 
 /** Pages of one listing. */
 export const MAX_PAGES = 1000;
@@ -26,6 +28,8 @@ export type ListingHints = { ttlMs?: number; cacheScope?: CacheScope };
 export interface Listing {
   /** What was read: every prompt, or those before a bound or a failure. */
   prompts: Prompt[];
+  /** The server's skills (none without the extension); undefined when their listing failed. */
+  skills?: Skill[];
   warnings: string[];
   hints: ListingHints;
   error?: PromptError;
@@ -39,7 +43,10 @@ export interface ListingOptions {
   maxBytes?: number;
 }
 
-/** Every page of the server's prompts, starting it if needed; never throws (a failure is `error`). */
+/**
+ * Every page of the server's prompts, then its skills (skill-listing.ts), starting it if needed; never
+ * throws (a failure is `error`; one of the skills listing is a warning, and their list is kept as it was).
+ */
 export async function readListing(connection: ServerConnection, options: ListingOptions = {}): Promise<Listing> {
   const listing: Listing = { prompts: [], warnings: [], hints: {} };
   const server = connection.def.name;
@@ -47,8 +54,18 @@ export async function readListing(connection: ServerConnection, options: Listing
   const release = connection.hold();
   try {
     const client = await connection.connect();
-    if (!client.getServerCapabilities()?.prompts) listing.warnings.push(l10n.t('{0} offers no prompts', server));
-    else await readPages(connection, client, listing, options);
+    if (client.getServerCapabilities()?.prompts) await readPages(connection, client, listing, options);
+    else if (!offersSkills(client)) listing.warnings.push(l10n.t('{0} offers no prompts', server));
+    const skills = await readSkills(connection, client, options);
+    listing.warnings.push(...skills.warnings);
+    // Stopped meanwhile: no warning, and the skills shown stay (as the prompts do).
+    if (skills.error) {
+      if (skills.error.kind !== 'cancelled') listing.warnings.push(skills.error.message);
+    } else if (skills.skills) {
+      listing.skills = skills.skills;
+      if (offersSkills(client))
+        listing.hints = mergeHints(listing.hints, skills.hints, !client.getServerCapabilities()?.prompts);
+    }
   } catch (err) {
     listing.error = toPromptError(err, server, l10n.t('listing prompts'));
   } finally {

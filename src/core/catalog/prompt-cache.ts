@@ -21,6 +21,7 @@ import {
   isRecord,
   optional,
 } from './saved-prompts.js';
+import { type Skill, readStoredSkills, storedSkills } from './skills.js';
 
 export interface PruneLimits {
   maxUnusedMs: number;
@@ -33,6 +34,8 @@ export type CacheScope = 'public' | 'private';
 
 export interface CachedList {
   prompts: Prompt[];
+  /** The server's skills (their entries: what they are, which files, never a file's content). */
+  skills?: Skill[];
   /** Prompt name → the short name it was given, so suffixes (`a_b-2`) survive a restart. */
   shortNames: Map<string, string>;
   /** When the server sent it (ms since the epoch). */
@@ -100,10 +103,11 @@ function cacheHead(json: Record<string, unknown>): CacheHead {
   return { v, def, listedAt, ttlMs, cacheScope, owner } as CacheHead;
 }
 
-type StoredFile = CacheHead & StoredPrompts;
+type StoredFile = CacheHead & StoredPrompts & { skills?: unknown[] };
 
 interface CacheFile extends CacheHead {
   prompts: Prompt[];
+  skills?: Skill[];
   shortNames: Map<string, string>;
 }
 
@@ -171,6 +175,7 @@ export class PromptCache {
     this.queue(key, () => this.storage.touch(key));
     return {
       prompts: file.prompts,
+      skills: file.skills,
       shortNames: file.shortNames,
       listedAt: file.listedAt,
       ttlMs: file.ttlMs,
@@ -195,6 +200,7 @@ export class PromptCache {
       cacheScope: list.cacheScope,
       owner: list.cacheScope === 'private' ? this.owner : undefined,
       ...encodePrompts(list.prompts.slice(0, MAX_CACHED_PROMPTS), list.shortNames),
+      ...(list.skills?.length ? { skills: storedSkills(list.skills) } : {}),
     };
     const key = this.slot(def);
     const body = JSON.stringify(file);
@@ -221,7 +227,8 @@ export class PromptCache {
     const json: unknown = JSON.parse(body);
     if (!isRecord(json)) throw new Error('not an object');
     const { names, titles, descriptions, argRefs, icons, shorts, args } = json;
-    return { ...cacheHead(json), ...decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args }) };
+    const prompts = decodePrompts({ names, titles, descriptions, argRefs, icons, shorts, args });
+    return { ...cacheHead(json), ...prompts, skills: readStoredSkills(json.skills) };
   }
 
   /** Binds a prompt file's content to its slot: a file copied over another server's is no match either. */

@@ -38,6 +38,7 @@ import { StderrTail } from './stderr-cause.js';
 import * as requests from './prompt-requests.js';
 import type { CompletionResult, PromptRequest, RawGetResult, RawListResult } from './prompt-requests.js';
 import { describeRunning, renamedServer, serverInfoOf } from './server-identity.js';
+import { offersSkills } from './skill-requests.js';
 
 export type { CompletionResult, ConnectionOptions, RawGetResult, RestartPolicy };
 
@@ -64,11 +65,11 @@ export class ServerConnection {
   private readonly tracker = new RequestTracker();
   private readonly questions: ServerQuestions;
   private readonly stateEmitter = new Emitter<ConnectionState>();
-  private readonly promptsChangedEmitter = new Emitter<void>();
+  private readonly listsChangedEmitter = new Emitter<void>();
   /** Fired with the new state on every change: start, stop, crash, sign-in, a server that names itself anew. */
   readonly onDidChangeState = this.stateEmitter.event;
-  /** Fired on `notifications/prompts/list_changed` and after a reconnect (the list may differ). */
-  readonly onPromptsChanged = this.promptsChangedEmitter.event;
+  /** Fired on a list change of prompts (or, of a server with skills, resources) and after a reconnect. */
+  readonly onListsChanged = this.listsChangedEmitter.event;
   readonly log: LogSink;
   /** What the SDK reports about a server's messages (unknown progress tokens, stray responses, garbage): the server decides how often. */
   private readonly protocolWarning: (line: string) => void;
@@ -104,9 +105,6 @@ export class ServerConnection {
   /** What the server said it is, now or when it last ran. */
   get info(): ServerInfo | undefined {
     return stateInfo(this.current);
-  }
-  get label(): string {
-    return this.def.name;
   }
 
   /** Connects if needed; concurrent callers share one attempt. */
@@ -168,7 +166,11 @@ export class ServerConnection {
       prepare: (client, traced) => {
         this.questions.attach(client, v => traced.hide(v));
         client.onerror = e => this.protocolWarning(`${this.def.name}: ${e.message}`);
-        client.setNotificationHandler('notifications/prompts/list_changed', () => this.promptsChangedEmitter.fire());
+        client.setNotificationHandler('notifications/prompts/list_changed', () => this.listsChangedEmitter.fire());
+        // Skills are resources: their list changes with the resources (SEP-2640).
+        client.setNotificationHandler('notifications/resources/list_changed', () => {
+          if (offersSkills(client)) this.listsChangedEmitter.fire();
+        });
       },
     };
   }
@@ -192,6 +194,10 @@ export class ServerConnection {
   get bytesReceived(): number {
     return this.meter.received;
   }
+  /** Calls `exceeded` once the server sent more than `limit` bytes from now on (see WireMeter.watch). */
+  watchBytes(limit: number, exceeded: () => void): () => void {
+    return this.meter.watch(limit, exceeded);
+  }
 
   /** The started client becomes this connection's: info, close hook, state, change stream. */
   private adopt({ client, traced, kind }: Started, abort: AbortController): void {
@@ -209,12 +215,12 @@ export class ServerConnection {
       server: this.def.name,
       log: this.log,
       current: () => this.client,
-      changed: () => this.promptsChangedEmitter.fire(),
+      changed: () => this.listsChangedEmitter.fire(),
       warn: line => this.protocolWarning(line),
     });
     if (this.missedChanges) {
       this.missedChanges = false;
-      this.promptsChangedEmitter.fire();
+      this.listsChangedEmitter.fire();
     }
     this.idle.arm();
   }
@@ -283,7 +289,7 @@ export class ServerConnection {
       const generation = this.generation;
       // A restart that fails counts as one more crash, so the backoff goes on until the limit.
       this.connect().then(
-        () => this.promptsChangedEmitter.fire(),
+        () => this.listsChangedEmitter.fire(),
         (err: PromptError) => {
           if (generation + 1 === this.generation && err.kind !== 'cancelled') this.crashed(err);
         },
@@ -348,7 +354,7 @@ export class ServerConnection {
     await this.stop();
     this.restarts.reset();
     await this.connect();
-    this.promptsChangedEmitter.fire();
+    this.listsChangedEmitter.fire();
   }
 
   listPromptsPage(cursor: string | undefined, opts: RequestOptions = {}): Promise<RawListResult> {
@@ -385,11 +391,7 @@ export class ServerConnection {
    * One request of ours: starts the server if needed and keeps it from an idle stop meanwhile. `local`
    * answers without asking the server when it has nothing to say (no such capability).
    */
-  private async request<T>(
-    req: PromptRequest<T>,
-    opts: RequestOptions,
-    local?: (client: Client) => T | undefined,
-  ): Promise<T> {
+  async request<T>(req: PromptRequest<T>, opts: RequestOptions, local?: (client: Client) => T | undefined): Promise<T> {
     if (opts.signal?.aborted)
       throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, req.what()), 'cancelled', this.def.name);
     if (this.restarts.gaveUp) throw this.restarts.gaveUp;
@@ -421,12 +423,7 @@ export class ServerConnection {
       quiet: opts.questions === false ? ('input' as const) : opts.background ? ('background' as const) : undefined,
     };
     return this.tracker.run(info, tracked =>
-      this.questions.retryAfterPage(tracked, () =>
-        client.request({ method: req.method, params: req.params }, req.schema, {
-          signal: tracked.signal,
-          timeout: NEVER,
-        }),
-      ),
+      this.questions.retryAfterPage(tracked, () => req.send(client, { signal: tracked.signal, timeout: NEVER })),
     );
   }
 
@@ -490,7 +487,7 @@ export class ServerConnection {
     this.disposed = true;
     const done = this.stop();
     this.stateEmitter.dispose();
-    this.promptsChangedEmitter.dispose();
+    this.listsChangedEmitter.dispose();
     // Each connection gets its own provider (src/state.ts): its watch on the secret store ends here.
     this.options.oauth?.dispose();
     return done;

@@ -17,7 +17,7 @@ export class LineReadBuffer {
   ) {}
 
   append(chunk: Buffer): void {
-    if (this.meter) this.meter.received += chunk.length;
+    this.meter?.add(chunk.length);
     let start = 0;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, i);

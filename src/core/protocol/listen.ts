@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { Client } from '@modelcontextprotocol/client';
 import { describeCause } from '../errors.js';
 import type { LogSink } from '../log.js';
+import { offersSkills } from './skill-requests.js';
 
 /** A dropped stream is opened again after this pause, this many times per connection. */
 const RELISTEN_DELAY_MS = 500;
@@ -21,8 +22,15 @@ export interface ListenContext {
 }
 
 export function listenForChanges(client: Client, ctx: ListenContext, drops = 0): void {
-  if (client.getProtocolEra() !== 'modern' || !client.getServerCapabilities()?.prompts?.listChanged) return;
-  client.listen({ promptsListChanged: true }).then(
+  if (client.getProtocolEra() !== 'modern') return;
+  const capabilities = client.getServerCapabilities();
+  const filter = {
+    ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
+    // A server's skills are resources: their list changes with the resources (SEP-2640).
+    ...(capabilities?.resources?.listChanged && offersSkills(client) && { resourcesListChanged: true }),
+  };
+  if (!Object.keys(filter).length) return;
+  client.listen(filter).then(
     subscription => {
       if (ctx.current() !== client) return void subscription.close().catch(() => undefined);
       void subscription.closed.then(why => {

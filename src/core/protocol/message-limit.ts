@@ -16,6 +16,25 @@ export class WireMeter {
   received = 0;
   /** Called once per message past the bound, before the transport fails it. */
   onOversized?: (error: MessageTooLargeError) => void;
+  private readonly watchers = new Set<() => void>();
+
+  /** Counts bytes as they arrive; watchers hear of each chunk (a walk of pages the SDK drives is bounded so). */
+  add(bytes: number): void {
+    this.received += bytes;
+    for (const watcher of this.watchers) watcher();
+  }
+
+  /** Calls `exceeded` once when more than `limit` bytes arrived from now on; returns the way to stop watching. */
+  watch(limit: number, exceeded: () => void): () => void {
+    const start = this.received;
+    const watcher = () => {
+      if (this.received - start <= limit) return;
+      this.watchers.delete(watcher);
+      exceeded();
+    };
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
 
   oversized(error: MessageTooLargeError): void {
     this.onOversized?.(error);
@@ -38,7 +57,7 @@ export function limitedFetch(meter: WireMeter, limit = MAX_MESSAGE_BYTES, base: 
     // A body of a stated length (fetch holds the server to it) is counted without reading it twice.
     const length = Number(response.headers.get('content-length') ?? NaN);
     if (!events && Number.isInteger(length) && length >= 0) {
-      meter.received += length;
+      meter.add(length);
       if (length <= limit) return response;
       await response.body.cancel().catch(() => undefined);
       const error = new MessageTooLargeError(limit, false);
@@ -55,7 +74,7 @@ function countMessages(meter: WireMeter, limit: number, events: boolean): Transf
   let current = 0;
   return new TransformStream({
     transform(chunk, controller) {
-      meter.received += chunk.length;
+      meter.add(chunk.length);
       current = size(chunk, current);
       if (current <= limit) return controller.enqueue(chunk);
       const error = new MessageTooLargeError(limit, false);

@@ -1,6 +1,7 @@
 // The requests a prompts client makes (list, get, complete, read) as they go on the wire, and their
 // answers parsed leniently: one malformed item must not cost the whole answer (callers check per item).
 import * as l10n from '@vscode/l10n';
+import type { Client } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 
 /** Suggestions kept from one completion answer (the spec's maximum). */
@@ -32,31 +33,34 @@ export interface CompletionResult {
   hasMore?: boolean;
 }
 
-/** One request of ours: the wire request, the schema its answer is read with, and its name in messages. */
+/** What the connection hands a request when it goes out: the tracked signal, and the SDK's own timeout (ours decides). */
+export interface SendOptions {
+  signal: AbortSignal;
+  timeout: number;
+}
+
+/** One request of ours: what it is on the wire, how it is sent and read, and its name in messages. */
 export interface PromptRequest<T> {
   method: string;
   params: Record<string, unknown>;
-  schema: z.ZodType<T>;
+  /** Sends it on `client` and reads the answer (one request, or a walk of them the SDK drives). */
+  send: (client: Client, options: SendOptions) => Promise<T>;
   /** `prompt "review"`, for messages; built only when one is needed. */
   what: () => string;
 }
 
+/** A plain request whose answer is read with `schema`. */
+function wire<T>(method: string, params: Record<string, unknown>, schema: z.ZodType<T>, what: () => string) {
+  const send = (client: Client, options: SendOptions) => client.request({ method, params }, schema, options);
+  return { method, params, send, what } satisfies PromptRequest<T>;
+}
+
 export function list(cursor: string | undefined): PromptRequest<RawListResult> {
-  return {
-    method: 'prompts/list',
-    params: cursor === undefined ? {} : { cursor },
-    schema: LooseListResult,
-    what: () => l10n.t('listing prompts'),
-  };
+  return wire('prompts/list', cursor === undefined ? {} : { cursor }, LooseListResult, () => l10n.t('listing prompts'));
 }
 
 export function get(name: string, args: Record<string, string>): PromptRequest<RawGetResult> {
-  return {
-    method: 'prompts/get',
-    params: { name, arguments: args },
-    schema: LooseGetResult,
-    what: () => l10n.t('prompt "{0}"', name),
-  };
+  return wire('prompts/get', { name, arguments: args }, LooseGetResult, () => l10n.t('prompt "{0}"', name));
 }
 
 export function complete(
@@ -65,20 +69,16 @@ export function complete(
   value: string,
   context: Record<string, string>,
 ): PromptRequest<RawCompleteResult> {
-  return {
-    method: 'completion/complete',
-    params: {
-      ref: { type: 'ref/prompt', name: prompt },
-      argument: { name: argument, value },
-      ...(Object.keys(context).length ? { context: { arguments: context } } : {}),
-    },
-    schema: LooseCompleteResult,
-    what: () => l10n.t('completion of "{0}"', argument),
+  const params = {
+    ref: { type: 'ref/prompt', name: prompt },
+    argument: { name: argument, value },
+    ...(Object.keys(context).length ? { context: { arguments: context } } : {}),
   };
+  return wire('completion/complete', params, LooseCompleteResult, () => l10n.t('completion of "{0}"', argument));
 }
 
 export function read(uri: string): PromptRequest<z.infer<typeof LooseReadResult>> {
-  return { method: 'resources/read', params: { uri }, schema: LooseReadResult, what: () => l10n.t('reading {0}', uri) };
+  return wire('resources/read', { uri }, LooseReadResult, () => l10n.t('reading {0}', uri));
 }
 
 /** The answer of a server without the completions capability: nothing is sent. */

@@ -4,3 +4,4 @@
 // with every server cached and on demand never loads it. The CLI bundles the SDK directly.
 export * from '@modelcontextprotocol/client';
 export * from '@modelcontextprotocol/client/stdio';
+export * from '@modelcontextprotocol/client/ext/skills';

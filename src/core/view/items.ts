@@ -3,6 +3,8 @@
 // server string (names, titles, descriptions, problems) goes through labelText() on its way in here.
 import * as l10n from '@vscode/l10n';
 import type { CatalogPrompt } from '../catalog/catalog.js';
+import { type CatalogSkill, requestedTools, skillCommand, skillFiles } from '../catalog/skills.js';
+import { formatBytes } from '../render/content.js';
 import { stateInfo } from '../protocol/connection-state.js';
 import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
@@ -49,6 +51,8 @@ export interface TreeItemView {
 /** A server's entry as the tree reads it: the state's inputs plus what its tooltip names. */
 export interface ServerView extends ServerSnapshot {
   readonly prompts: readonly CatalogPrompt[];
+  /** None for a server without the skills extension. */
+  readonly skills?: readonly CatalogSkill[];
   readonly warnings: readonly string[];
 }
 
@@ -130,7 +134,7 @@ export function serverItem(
     description:
       problem !== undefined && !isRunning(state)
         ? `${statusText}: ${labelText(problem)}`
-        : `${statusText} · ${transport} · ${l10n.t('{0} prompts', entry.prompts.length)}`,
+        : [statusText, transport, l10n.t('{0} prompts', entry.prompts.length), ...skillCount(entry)].join(' · '),
     tooltip,
     icon: statusIcon(life),
     // Menus key on the connection's own state (package.json `viewItem =~ /^server\.(running|starting)$/`);
@@ -224,6 +228,52 @@ export function promptItem(p: CatalogPrompt): TreeItemView {
   };
 }
 
+/** `3 skills` beside the prompt count, for a server that has any. */
+function skillCount(entry: ServerView): string[] {
+  return entry.skills?.length ? [l10n.t('{0} skills', entry.skills.length)] : [];
+}
+
+/** The Skills group under a server: its skills, apart from its prompts. */
+export function skillGroupItem(entry: ServerView & { readonly skills: readonly CatalogSkill[] }): TreeItemView {
+  return {
+    id: `skills:${entry.id}`,
+    label: l10n.t('Skills'),
+    description: String(entry.skills.length),
+    tooltip: l10n.t(
+      'Skills of {0}: instructions and files it serves. Click one to inspect it; loading asks you first.',
+      labelText(entry.def.name),
+    ),
+    icon: { codicon: 'library' },
+    contextValue: 'skills',
+    collapsible: 'expanded',
+  };
+}
+
+/** A skill row: a click inspects it (a read-only preview); loading is its own action, and asks first. */
+export function skillItem(k: CatalogSkill): TreeItemView {
+  const files = skillFiles(k.skill);
+  const bytes = files.reduce((sum, f) => sum + f.size, 0);
+  const tools = requestedTools(k.skill);
+  const tooltip: TooltipPart[] = [
+    {
+      markdown: `**${escapeLabel(k.name)}** \`/${skillCommand(k)}\` — ${escapeLabel(l10n.t('skill of {0}', k.server.def.name))}\n\n`,
+    },
+    { text: `${labelText(k.skill.frontmatter.description, MAX_TOOLTIP_CHARS)}\n\n` },
+    { text: `${l10n.t('{0} files, {1}', files.length, formatBytes(bytes))}\n\n` },
+  ];
+  if (tools) tooltip.push({ text: l10n.t('Asks for tools (not granted): {0}', labelText(tools, MAX_TOOLTIP_CHARS)) });
+  return {
+    id: `skill:${JSON.stringify([k.server.id, k.skill.uri])}`,
+    label: labelText(k.name),
+    description: labelText(k.skill.frontmatter.description),
+    tooltip,
+    icon: { codicon: 'book' },
+    contextValue: 'skill',
+    collapsible: 'none',
+    command: { command: Command.inspectSkill, title: l10n.t('Inspect Skill') },
+  };
+}
+
 export function argumentItem(p: CatalogPrompt, index: number): TreeItemView {
   const a = p.prompt.arguments![index];
   const name = labelText(a.name);
@@ -250,6 +300,8 @@ export interface PickerItemView<S extends ServerView = ServerView> {
   iconUri?: string;
   alwaysShow?: boolean;
   prompt?: CatalogPrompt;
+  /** A skill's row: accepting it loads the skill; its button inspects it. */
+  skill?: CatalogSkill;
   /** The row of a failed server: selecting it opens that server's log. */
   logOf?: S;
   /** Which row this is across catalog changes: `server:`, `prompt:` or `status:` and the server id. */
@@ -267,7 +319,7 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
   const items: PickerItemView<S>[] = [];
   for (const s of servers) {
     items.push({ label: labelText(s.def.name), separator: true, key: `server:${s.id}`, group: s.id });
-    if (!s.prompts.length) {
+    if (!s.prompts.length && !s.skills?.length) {
       const row = emptyServerRow(s, serverState(s));
       if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
       continue;
@@ -291,8 +343,21 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
         group: s.id,
       });
     }
+    for (const k of s.skills ?? []) items.push(skillRow(k, s.id));
   }
   return items;
+}
+
+/** A skill in the picker, marked as one: the book icon and "skill" beside its command. */
+function skillRow<S extends ServerView>(k: CatalogSkill, group: string): PickerItemView<S> {
+  return {
+    label: `$(book) ${labelText(k.name)}`,
+    description: `/${labelText(skillCommand(k))} · ${l10n.t('skill')}`,
+    detail: labelText(k.skill.frontmatter.description, MAX_TOOLTIP_CHARS),
+    skill: k,
+    key: `skill:${JSON.stringify([group, k.skill.uri])}`,
+    group,
+  };
 }
 
 /**
@@ -320,7 +385,7 @@ export function mergePickerRows<S extends ServerView>(
     if (row.separator) return separators.get(row.key) ?? row;
     const now = byKey.get(row.key);
     if (now) return now;
-    if (row.prompt)
+    if (row.prompt || row.skill)
       return row.gone ? row : { ...row, gone: true, label: `${row.label} ${l10n.t('(no longer offered)')}` };
     return row.stale ? row : { ...row, stale: true, label: `${row.label} ${l10n.t('(no longer current)')}` };
   });

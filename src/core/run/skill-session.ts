@@ -1,0 +1,45 @@
+// What this window did with skills: the loads a person approved "for this session", each bound to the
+// skill's whole manifest (server, skill, every file's URI, size and digest: any change asks again), and
+// the skills loaded into a chat, each under a short handle the file tool names it by. Kept in memory
+// only: a workspace cannot seed an approval, and a reload forgets them all.
+import type { SkillManifest } from './skill-loader.js';
+
+/** Loaded skills kept for their files; the oldest goes first. */
+const MAX_HELD = 50;
+
+/** A loaded skill: its manifest as held at load time, under the handle the file tool names it by. */
+export interface HeldSkill {
+  handle: string;
+  manifest: SkillManifest;
+}
+
+export class SkillSession {
+  private readonly approvals = new Set<string>();
+  private readonly held = new Map<string, HeldSkill>();
+  private next = 1;
+
+  /** True when the person approved this very manifest for the session. */
+  approved(m: SkillManifest): boolean {
+    return this.approvals.has(m.fingerprint);
+  }
+
+  approve(m: SkillManifest): void {
+    this.approvals.add(m.fingerprint);
+  }
+
+  /** Keeps a loaded skill's manifest; its files are read against it later. Returns its handle (`s3`). */
+  hold(manifest: SkillManifest): HeldSkill {
+    const skill = { handle: `s${this.next++}`, manifest };
+    this.held.set(skill.handle, skill);
+    for (const old of this.held.keys()) {
+      if (this.held.size <= MAX_HELD) break;
+      this.held.delete(old);
+    }
+    return skill;
+  }
+
+  /** The loaded skill a handle names, if this window still holds it. */
+  skill(handle: unknown): HeldSkill | undefined {
+    return typeof handle === 'string' ? this.held.get(handle) : undefined;
+  }
+}
