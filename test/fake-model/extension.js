@@ -112,24 +112,17 @@ function callDirectives(text) {
   return out;
 }
 
-const isToolResult = m =>
-  typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
-
-/** The index of the user's request: the last user message that is not a tool result (-1: none). */
-function lastRequest(messages) {
-  let at = messages.length - 1;
-  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
-    at--;
-  return at;
-}
-
 /**
  * The next tool call the user's request tells the model to make, if any: the request is the last user
  * message that is not a tool result; only tools the model was offered count (other words after "call"
  * are text), and the calls made since the request are counted, so each directive runs once.
  */
 function directedCall(messages, options) {
-  const at = lastRequest(messages);
+  const isToolResult = m =>
+    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
+  let at = messages.length - 1;
+  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
+    at--;
   if (at < 0) return undefined;
   const offered = new Set((options.tools || []).map(t => t.name));
   const directives = callDirectives(textOf(messages[at])).filter(d => offered.has(d.name));
@@ -142,15 +135,14 @@ function directedCall(messages, options) {
 }
 
 /**
- * The tool calls the model makes (see the head of this file), from the request only and before any tool
- * result came back: one per named image handle, and one per call written out for a tool it was given.
+ * The tool calls the model makes (see the head of this file), only before any tool result came back:
+ * one per named image handle, and one per call written out for a tool it was given.
  */
 function toolCalls(messages, options) {
   const tools = options.tools || [];
-  // What the request holds (earlier turns' calls were made in their turns), before any result came back.
-  const request = messages.slice(Math.max(0, lastRequest(messages)));
-  if (!tools.length || request.some(isToolResult)) return [];
-  const text = request
+  if (!tools.length || messages.some(m => (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart)))
+    return [];
+  const text = messages
     .map(m =>
       typeof m.content === 'string'
         ? m.content
