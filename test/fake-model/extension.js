@@ -153,7 +153,17 @@ function toolCalls(messages, options) {
   const calls = imageTool
     ? [...text.matchAll(CALL_IMAGE)].map(m => ({ name: imageTool.name, input: { image: m[1] } }))
     : [];
-  for (const m of text.matchAll(CALL_WRITTEN))
+  // Written calls come from what the user side sent: an earlier answer that echoed a skill's text (its
+  // file list) is no request to read those files again.
+  const userText = messages
+    .filter(m => m.role === vscode.LanguageModelChatMessageRole.User)
+    .map(m =>
+      typeof m.content === 'string'
+        ? m.content
+        : (m.content || []).map(p => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''),
+    )
+    .join('\n');
+  for (const m of userText.matchAll(CALL_WRITTEN))
     if (tools.some(t => t.name === m[1])) calls.push({ name: m[1], input: JSON.parse(m[2]) });
   return calls.map((c, i) => new vscode.LanguageModelToolCallPart(`call-${i}`, c.name, c.input));
 }
