@@ -1,6 +1,7 @@
 // What the benchmark drives: the project's core, exactly as the extension and the CLI use it.
 // Bundled by bench/build.mjs into bench/.out/core.cjs (same esbuild options as the real build).
-export { Catalog, sanitizePromptName } from '../src/core/catalog/catalog.js';
+export { Catalog } from '../src/core/catalog/catalog.js';
+export { sanitizePromptName } from '../src/core/catalog/name-index.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog/catalog.js';
 export { ServerConnection } from '../src/core/protocol/connection.js';
 export { EraMemory, defaultEraMemory, eraKey } from '../src/core/protocol/eras.js';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { codeSpan, escapeLabel, textToMarkdown } from '../../src/core/render/markdown';
 import { stringifyIteratively, stringifyJson } from '../../src/core/json';
 import { mixedScripts } from '../../src/core/catalog/scripts';
-import { assignShortNames } from '../../src/core/catalog/catalog';
+import { assignShortNames } from '../../src/core/catalog/name-index';
 
 test('textToMarkdown: HTML and entities outside code are inert; fenced code and code spans are left alone', () => {
   assert.equal(textToMarkdown('<!-- hidden\nafter'), '&lt;!-- hidden\nafter');

@@ -9,7 +9,8 @@ import { stateError } from '../protocol/connection-state.js';
 import { Emitter } from '../events.js';
 import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
-import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
+import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
+import { sameJson } from '../json.js';
 import { mixedScripts } from './scripts.js';
 import type { CachedList, PromptCache } from './prompt-cache.js';
 
@@ -311,7 +312,8 @@ export class Catalog {
       collected.length = 0;
     }
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
-    if (!stopped && (!listError || collected.length))
+    // A re-list that brings the same prompts keeps the catalog's objects: no names or index to redo.
+    if (!stopped && (!listError || collected.length) && !samePrompts(entry.prompts, collected))
       this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     entry.listError = listError;
     if (!listError) {
@@ -453,6 +455,11 @@ export class Catalog {
   }
 }
 
+/** The listed prompts are those the entry shows, in the same order (a re-list of an unchanged list). */
+function samePrompts(shown: readonly CatalogPrompt[], listed: readonly Prompt[]): boolean {
+  return shown.length === listed.length && shown.every((p, i) => sameJson(p.prompt, listed[i]));
+}
+
 /**
  * A re-list the server asked for (list_changed, a restart) runs only while it runs: a server stopped
  * meanwhile is not started again for it. Its next start announces a change itself.
@@ -460,41 +467,4 @@ export class Catalog {
 function isLive(entry: ServerEntry): boolean {
   const { kind } = entry.connection.state;
   return kind === 'running' || kind === 'starting';
-}
-
-/** Prompt names go into a slash command: keep them typeable (no spaces or quotes). */
-export function sanitizePromptName(name: string): string {
-  // The common case without the Unicode regex (seeding 20,000 saved prompts runs this twice each).
-  if (/^[\w.:-]+$/.test(name)) return name;
-  return name.replace(/[^\p{L}\p{N}_.:-]+/gu, '_') || '_';
-}
-
-/**
- * Typeable short names for one server's prompts, all distinct: `a/b`, `a b` and `a_b` all sanitise to
- * `a_b`, so the prompt literally named `a_b` keeps it and the others get `a_b-2`, `a_b-3` in code-point
- * order of their names. A name keeps what it had in `previous`, so re-lists do not shuffle suffixes.
- */
-export function assignShortNames(
-  names: readonly string[],
-  previous?: ReadonlyMap<string, string>,
-): Map<string, string> {
-  const out = new Map<string, string>();
-  const taken = new Set<string>();
-  const give = (name: string, short: string) => {
-    out.set(name, short);
-    taken.add(short);
-  };
-  for (const name of names) if (sanitizePromptName(name) === name) give(name, name);
-  for (const name of names) {
-    const before = previous?.get(name);
-    if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name)))
-      give(name, before);
-  }
-  for (const name of names.filter(n => !out.has(n)).sort()) {
-    const base = sanitizePromptName(name);
-    let short = base;
-    for (let i = 2; taken.has(short); i++) short = `${base}-${i}`;
-    give(name, short);
-  }
-  return out;
 }

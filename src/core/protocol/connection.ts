@@ -396,7 +396,7 @@ export class ServerConnection {
     try {
       const generation = this.generation;
       if (opts.client && opts.client !== this.client) throw this.stoppedError();
-      const client = opts.client ?? (await this.connect());
+      const client = opts.client ?? this.client ?? (await this.connect());
       try {
         const answer = local?.(client) ?? (await this.send(client, req, opts));
         if (client === this.client && client.getProtocolEra() === 'modern') this.noteServerInfo(answer);

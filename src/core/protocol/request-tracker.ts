@@ -25,22 +25,34 @@ export interface RequestInfo {
   quiet?: Quiet;
 }
 
-/** One request under way: its signal aborts on the caller's cancel or on its own timeout. */
+/**
+ * One request under way: its signal aborts on the caller's cancel or on its own timeout. One
+ * controller per request, and the caller's signal heard by one listener: a request costs no more
+ * than the SDK's own.
+ */
 export class TrackedRequest {
   /** Questions the server asked during it. */
   questions = 0;
   /** Why it was ended from outside (a message of the server's past the bound): what it throws. */
   failure?: Error;
-  readonly signal: AbortSignal;
   private timer?: NodeJS.Timeout;
-  private readonly expire = new AbortController();
-  private readonly either: { signal: AbortSignal; dispose(): void };
+  private readonly controller = new AbortController();
+  private readonly onCallerAbort?: () => void;
 
   constructor(private readonly info: RequestInfo) {
-    this.either = anySignal(info.signal ? [info.signal, this.expire.signal] : [this.expire.signal]);
-    this.signal = this.either.signal;
+    const caller = info.signal;
+    if (!caller) return;
+    if (caller.aborted) this.controller.abort(caller.reason);
+    else {
+      this.onCallerAbort = () => this.controller.abort(caller.reason);
+      caller.addEventListener('abort', this.onCallerAbort, { once: true });
+    }
   }
 
+  /** Aborts on the caller's cancel, on the timeout, or when failed from outside. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
   get quiet(): Quiet | undefined {
     return this.info.quiet;
   }
@@ -63,18 +75,18 @@ export class TrackedRequest {
     clearTimeout(this.timer);
     const timeout = this.info.timeoutMs;
     this.timer = setTimeout(
-      () => this.expire.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
+      () => this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
       timeout,
     );
   }
   /** Ends it now with `error`, whatever the server answers later. */
   fail(error: Error): void {
     this.failure ??= error;
-    this.expire.abort(error);
+    this.controller.abort(error);
   }
   end(): void {
     this.pause();
-    this.either.dispose();
+    if (this.onCallerAbort) this.info.signal?.removeEventListener('abort', this.onCallerAbort);
   }
 }
 
@@ -82,7 +94,8 @@ export class RequestTracker {
   private readonly running = new Set<TrackedRequest>();
   /** Questions open now: while any, no timeout runs. */
   private open = 0;
-  private ended = new AbortController();
+  /** Made when someone asks for allEnded (a question): most requests end with no one waiting for that. */
+  private ended?: AbortController;
 
   /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
   async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
@@ -97,9 +110,9 @@ export class RequestTracker {
       request.end();
       this.running.delete(request);
       // The last request ended: questions still open belong to nothing any more.
-      if (!this.running.size) {
+      if (!this.running.size && this.ended) {
         this.ended.abort();
-        this.ended = new AbortController();
+        this.ended = undefined;
       }
     }
   }
@@ -116,7 +129,7 @@ export class RequestTracker {
 
   /** Aborted when the requests under way now have all ended. */
   get allEnded(): AbortSignal {
-    return this.ended.signal;
+    return (this.ended ??= new AbortController()).signal;
   }
 
   /** Runs `ask` (a question to the user) with every request's timeout stopped meanwhile. */
