@@ -41,7 +41,7 @@ const sections = [
   ],
   [
     'typing',
-    '4. Completion under typing (30 keystrokes / 40 ms, server delay 100 ms) and the work of each keystroke',
+    '4. Completion under typing (30 keystrokes at 40 ms a key, 10 at 120 ms; server delay 100 ms) and the work of each keystroke',
     async () => (await import('./typing.mjs')).run({ reps: quick ? 2 : 5 }),
   ],
   [
