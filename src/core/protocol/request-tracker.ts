@@ -26,6 +26,37 @@ export interface RequestInfo {
 }
 
 /**
+ * One timer for the timeouts of every request of a connection: armed for the earliest deadline, and
+ * left armed when that request ends first (the usual case), so a request starts no timer of its own.
+ * When it fires, what is due times out and it is armed again for the next deadline.
+ */
+class Deadlines {
+  private timer?: NodeJS.Timeout;
+  private at = Infinity;
+
+  constructor(private readonly running: () => Iterable<TrackedRequest>) {}
+
+  watch(deadline: number): void {
+    if (deadline >= this.at) return;
+    clearTimeout(this.timer);
+    this.at = deadline;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, deadline - performance.now()));
+    // A request under way keeps the process alive by its connection; this timer alone must not.
+    this.timer.unref?.();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.at = Infinity;
+    const now = performance.now();
+    for (const r of this.running()) {
+      const next = r.expireIfDue(now);
+      if (next !== undefined) this.watch(next);
+    }
+  }
+}
+
+/**
  * One request under way: its signal aborts on the caller's cancel or on its own timeout. One
  * controller per request, and the caller's signal heard by one listener: a request costs no more
  * than the SDK's own.
@@ -35,11 +66,15 @@ export class TrackedRequest {
   questions = 0;
   /** Why it was ended from outside (a message of the server's past the bound): what it throws. */
   failure?: Error;
-  private timer?: NodeJS.Timeout;
+  /** When it times out (performance.now()); undefined while a question holds the timeout. */
+  private due?: number;
   private readonly controller = new AbortController();
   private readonly onCallerAbort?: () => void;
 
-  constructor(private readonly info: RequestInfo) {
+  constructor(
+    private readonly info: RequestInfo,
+    private readonly deadlines: Deadlines,
+  ) {
     const caller = info.signal;
     if (!caller) return;
     if (caller.aborted) this.controller.abort(caller.reason);
@@ -67,17 +102,20 @@ export class TrackedRequest {
 
   /** Stops the timeout (a question waits for the user). */
   pause(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.due = undefined;
   }
   /** Starts the timeout again, in full. */
   resume(): void {
-    clearTimeout(this.timer);
+    this.due = performance.now() + this.info.timeoutMs;
+    this.deadlines.watch(this.due);
+  }
+  /** Times it out if its deadline has come; else its deadline (undefined while the timeout is held). */
+  expireIfDue(now: number): number | undefined {
+    if (this.due === undefined || this.due > now) return this.due;
+    this.due = undefined;
     const timeout = this.info.timeoutMs;
-    this.timer = setTimeout(
-      () => this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
-      timeout,
-    );
+    this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout }));
+    return undefined;
   }
   /** Ends it now with `error`, whatever the server answers later. */
   fail(error: Error): void {
@@ -96,10 +134,11 @@ export class RequestTracker {
   private open = 0;
   /** Made when someone asks for allEnded (a question): most requests end with no one waiting for that. */
   private ended?: AbortController;
+  private readonly deadlines = new Deadlines(() => this.running);
 
   /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
   async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
-    const request = new TrackedRequest(info);
+    const request = new TrackedRequest(info, this.deadlines);
     this.running.add(request);
     if (!this.open) request.resume();
     try {
