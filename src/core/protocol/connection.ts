@@ -203,12 +203,16 @@ export class ServerConnection {
     // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
     client.onclose = () => this.handleClose(client);
     this.setState({ kind: 'running', info });
-    listenForChanges(client, {
-      server: this.def.name,
-      log: this.log,
-      current: () => this.client,
-      changed: () => this.promptsChangedEmitter.fire(),
-      warn: line => this.protocolWarning(line),
+    // Once the connect has returned: the request it was made for goes out first, the stream after it.
+    setImmediate(() => {
+      if (this.client !== client) return;
+      listenForChanges(client, {
+        server: this.def.name,
+        log: this.log,
+        current: () => this.client,
+        changed: () => this.promptsChangedEmitter.fire(),
+        warn: line => this.protocolWarning(line),
+      });
     });
     if (this.missedChanges) {
       this.missedChanges = false;
