@@ -14,7 +14,7 @@ import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
 
 /** Connects per HTTP server for each one over stdio. */
-const HTTP_REPS = 8;
+const HTTP_REPS = 5;
 
 /** One connect + close by the raw client; returns ms to connected and the era it found. */
 async function rawConnect(core, server, prior, negotiate = true) {
@@ -46,7 +46,7 @@ async function oursConnect(core, def, eras) {
   return { ms, era: info?.era, version: info?.protocolVersion };
 }
 
-export async function run({ reps = 5 } = {}) {
+export async function run({ reps = 9 } = {}) {
   const core = loadCore();
   const running = [];
   const rows = [];
@@ -75,7 +75,7 @@ export async function run({ reps = 5 } = {}) {
       // the first start to beat. Over HTTP the raw client negotiates as ours must (no process either way).
       const negotiate = first.era === 'modern' || server.type !== 'stdio';
       // An HTTP connect takes milliseconds, where one slow request on a busy machine moves a median of 5:
-      // eight times the connects, at a fraction of a stdio spawn's time.
+      // five times the connects, at a fraction of a stdio spawn's time.
       const n = server.type === 'stdio' ? reps : reps * HTTP_REPS;
       const [cold, rawCold, warm, rawWarm] = await interleaved(n, [
         async () => (await oursConnect(core, def, new core.EraMemory())).ms,

@@ -31,7 +31,7 @@ const sections = [
       (await import('./overhead.mjs')).run(
         quick
           ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 }
-          : { calls: 240, warmup: 30, rounds: 4, httpRounds: 2 },
+          : { calls: 240, warmup: 30, rounds: 6, httpRounds: 2 },
       ),
   ],
   [
@@ -54,7 +54,7 @@ const sections = [
   [
     'connect',
     '8. Connect time per protocol era: core vs the raw v2 SDK Client (stdio spawns; HTTP servers already running)',
-    async () => (await import('./connect.mjs')).run({ reps: quick ? 2 : 5 }),
+    async () => (await import('./connect.mjs')).run({ reps: quick ? 3 : 9 }),
   ],
   [
     'host-memory',
