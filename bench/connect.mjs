@@ -74,7 +74,7 @@ export async function run({ reps = 9 } = {}) {
       // Over stdio a client written for a 2025 server does not negotiate, and costs one process: that is
       // the first start to beat. Over HTTP the raw client negotiates as ours must (no process either way).
       const negotiate = first.era === 'modern' || server.type !== 'stdio';
-      // An HTTP connect takes milliseconds, where one slow request on a busy machine moves a median of 5:
+      // An HTTP connect takes milliseconds, where one slow request on a busy machine moves a short median:
       // five times the connects, at a fraction of a stdio spawn's time.
       const n = server.type === 'stdio' ? reps : reps * HTTP_REPS;
       const [cold, rawCold, warm, rawWarm] = await interleaved(n, [
