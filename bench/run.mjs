@@ -47,7 +47,7 @@ const sections = [
   [
     'scale',
     '3. Scale: 20 stdio servers × 1,000 prompts',
-    async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 3, singles: 5 }),
+    async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 5, singles: 5 }),
   ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
   ['cache', '7. Saved prompt lists, on demand', async () => (await import('./cache.mjs')).run({ quick })],
