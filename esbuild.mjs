@@ -1,4 +1,5 @@
-// Bundles the extension and the CLI (one minified CommonJS file each), and the unit and integration tests.
+// Bundles the extension and the CLI (one minified CommonJS file each, sharing dist/protocol.js), and the unit
+// and integration tests.
 // node esbuild.mjs [--production] [--watch] [--tests]
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -19,39 +20,116 @@ const noAjv = {
 };
 
 /**
- * The extension's second bundle: `@modelcontextprotocol/client` (and `/stdio`, `/ext/skills`) resolve to a stand-in
- * whose exports are getters that require dist/protocol.js (src/core/protocol/protocol-bundle.ts) on first use, so activation
- * does not parse the SDK (about half the code). esbuild reads a CommonJS module's exports at each use,
- * so the sources import the SDK as usual; only values reached at load time (a class `extends Client`
- * at the top of a file) would load it early, which test/host checks.
+ * The packages that live in one second bundle, dist/protocol.js, shared by the extension and the CLI:
+ * the MCP SDK client with its transports and its skills client, the SDK's schemas and zod. Our sources import them as usual;
+ * the build resolves each to a stand-in whose exports are getters that require dist/protocol.js on
+ * first use (src/core/protocol/protocol-load.ts hears of it), so activation parses none of it and the
+ * SDK ships once. esbuild reads a CommonJS module's exports at each use, so only values reached at load
+ * time (a schema built at the top of a file, a class `extends Client`) would load it early, which the
+ * host tests check. Each package is a key of dist/protocol.js's exports.
  */
-const lazyProtocol = {
-  name: 'lazy-protocol',
-  setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client(\/stdio|\/ext\/skills)?$/ }, args => ({
-      path: args.path,
-      namespace: 'lazy-protocol',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-protocol' }, async args => {
-      const names = Object.keys(await import(args.path)).filter(n => n !== 'default');
-      return {
+const PROTOCOL = {
+  '@modelcontextprotocol/client': 'client',
+  '@modelcontextprotocol/client/stdio': 'stdio',
+  '@modelcontextprotocol/client/ext/skills': 'skills',
+  '@modelcontextprotocol/core': 'core',
+  '@modelcontextprotocol/core/ext/skills': 'coreSkills',
+  'zod/v4': 'zod',
+};
+const PROTOCOL_FILTER =
+  /^(@modelcontextprotocol\/client(\/stdio|\/ext\/skills)?|@modelcontextprotocol\/core(\/ext\/skills)?|zod\/v4)$/;
+const SURFACES = ['src/extension.ts', 'src/cli.ts'];
+
+/**
+ * What the extension and the CLI take from each of those packages, as esbuild itself sees it: both are
+ * bundled once against empty stand-ins, and esbuild names every import it cannot find (a named import,
+ * or a member of a namespace import such as `z.object`). dist/protocol.js exports exactly these, so the
+ * bundler keeps only what is used (a tool's or an OAuth flow's code we never call stays out). A
+ * namespace passed around as a value would hide its members: use `z.member` only.
+ */
+async function protocolNames() {
+  const empty = {
+    name: 'protocol-names',
+    setup(build) {
+      build.onResolve({ filter: PROTOCOL_FILTER }, args => ({ path: args.path, namespace: 'protocol-names' }));
+      build.onLoad({ filter: /.*/, namespace: 'protocol-names' }, () => ({ loader: 'js', contents: 'export {};' }));
+    },
+  };
+  let messages;
+  try {
+    const result = await esbuild.build({
+      ...common,
+      minify: false,
+      sourcemap: false,
+      format: 'esm',
+      write: false,
+      entryPoints: SURFACES,
+      outdir: 'out/protocol-names',
+      external: ['vscode'],
+      plugins: [empty],
+      logLevel: 'silent',
+    });
+    messages = result.warnings;
+  } catch (err) {
+    messages = [...err.errors, ...err.warnings];
+  }
+  const names = Object.fromEntries(Object.keys(PROTOCOL).map(p => [p, new Set()]));
+  for (const { text } of messages) {
+    const named = /^No matching export in "protocol-names:([^"]+)" for import "([^"]+)"$/.exec(text);
+    const member =
+      /^Import "([^"]+)" will always be undefined because there is no matching export in "protocol-names:([^"]+)"$/.exec(
+        text,
+      );
+    if (named) names[named[1]].add(named[2]);
+    else if (member) names[member[2]].add(member[1]);
+    else throw new Error(`esbuild.mjs: ${text}`);
+  }
+  return Object.fromEntries(Object.entries(names).map(([p, set]) => [p, [...set].sort()]));
+}
+
+/** Every runtime export of each protocol package. */
+async function everyExport() {
+  const entries = await Promise.all(
+    Object.keys(PROTOCOL).map(async p => [p, Object.keys(await import(p)).filter(n => n !== 'default')]),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** dist/protocol.js's source: each package's used names under its key. */
+function protocolEntry(names) {
+  return Object.entries(PROTOCOL)
+    .map(([from, key]) => {
+      const list = names[from].map((n, i) => `${n} as ${key}${i}`).join(', ');
+      const object = names[from].map((n, i) => `${JSON.stringify(n)}: ${key}${i}`).join(', ');
+      return `import { ${list} } from '${from}';\nexport const ${key} = { ${object} };`;
+    })
+    .join('\n');
+}
+
+/** The stand-in for the protocol packages in dist/extension.js and dist/cli.js (see PROTOCOL). */
+function lazyProtocol(names) {
+  return {
+    name: 'lazy-protocol',
+    setup(build) {
+      build.onResolve({ filter: PROTOCOL_FILTER }, args => ({ path: args.path, namespace: 'lazy-protocol' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-protocol' }, args => ({
         loader: 'js',
         resolveDir: path.resolve('src/core/protocol'),
         contents: `const { reportProtocolLoad } = require('./protocol-load');
-let sdk;
+let bundle;
 const load = () => {
-  if (sdk) return sdk;
+  if (bundle) return bundle;
   const started = performance.now();
-  sdk = require(require('node:path').join(__dirname, 'protocol.js'));
+  bundle = require(require('node:path').join(__dirname, 'protocol.js'));
   reportProtocolLoad(performance.now() - started);
-  return sdk;
+  return bundle;
 };
-for (const name of ${JSON.stringify(names)})
-  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
-      };
-    });
-  },
-};
+for (const name of ${JSON.stringify(names[args.path])})
+  Object.defineProperty(exports, name, { enumerable: true, get: () => load().${PROTOCOL[args.path]}[name] });`,
+      }));
+    },
+  };
+}
 
 const common = {
   bundle: true,
@@ -66,10 +144,12 @@ const common = {
   conditions: ['require'],
 };
 
+// Watch mode serves every export instead: a name first used while watching must not be missing.
+const names = watch ? await everyExport() : await protocolNames();
 const builds = [
   {
     ...common,
-    plugins: [lazyProtocol],
+    plugins: [lazyProtocol(names)],
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
@@ -78,15 +158,17 @@ const builds = [
   {
     ...common,
     plugins: [noAjv],
-    entryPoints: ['src/core/protocol/protocol-bundle.ts'],
+    stdin: { contents: protocolEntry(names), resolveDir: path.resolve('.'), sourcefile: 'protocol.ts', loader: 'ts' },
     outfile: 'dist/protocol.js',
+    metafile: true,
   },
   {
     ...common,
-    plugins: [noAjv],
+    plugins: [lazyProtocol(names)],
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
+    metafile: true,
   },
 ];
 if (tests) {
@@ -133,8 +215,11 @@ if (watch) {
   console.log('[esbuild] watching');
 } else {
   const results = await Promise.all(builds.map(b => esbuild.build(b)));
-  // What dist/extension.js holds, for test/static/bundle.test.ts (out/ is not shipped).
+  // What each bundle holds and which names dist/protocol.js serves, for test/static/bundle.test.ts (out/ is not shipped).
   fs.mkdirSync('out', { recursive: true });
   fs.writeFileSync('out/extension.meta.json', JSON.stringify(results[0].metafile));
+  fs.writeFileSync('out/protocol.meta.json', JSON.stringify(results[1].metafile));
+  fs.writeFileSync('out/cli.meta.json', JSON.stringify(results[2].metafile));
+  fs.writeFileSync('out/protocol-names.json', JSON.stringify({ keys: PROTOCOL, names }, null, 1));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
 }

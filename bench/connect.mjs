@@ -13,6 +13,9 @@
 import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
 
+/** Connects per HTTP server for each one over stdio. */
+const HTTP_REPS = 5;
+
 /** One connect + close by the raw client; returns ms to connected and the era it found. */
 async function rawConnect(core, server, prior, negotiate = true) {
   const client = new core.Client(
@@ -43,7 +46,7 @@ async function oursConnect(core, def, eras) {
   return { ms, era: info?.era, version: info?.protocolVersion };
 }
 
-export async function run({ reps = 5 } = {}) {
+export async function run({ reps = 9 } = {}) {
   const core = loadCore();
   const running = [];
   const rows = [];
@@ -71,7 +74,10 @@ export async function run({ reps = 5 } = {}) {
       // Over stdio a client written for a 2025 server does not negotiate, and costs one process: that is
       // the first start to beat. Over HTTP the raw client negotiates as ours must (no process either way).
       const negotiate = first.era === 'modern' || server.type !== 'stdio';
-      const [cold, rawCold, warm, rawWarm] = await interleaved(reps, [
+      // An HTTP connect takes milliseconds, where one slow request on a busy machine moves a short median:
+      // five times the connects, at a fraction of a stdio spawn's time.
+      const n = server.type === 'stdio' ? reps : reps * HTTP_REPS;
+      const [cold, rawCold, warm, rawWarm] = await interleaved(n, [
         async () => (await oursConnect(core, def, new core.EraMemory())).ms,
         async () => (await rawConnect(core, server, undefined, negotiate)).ms,
         async () => (await oursConnect(core, def, warmEras)).ms,
@@ -84,7 +90,7 @@ export async function run({ reps = 5 } = {}) {
           median(rawCold),
           'ms',
           { ratio: 1.2 },
-          `protocol ${first.version} (${first.era}); ours ${spread(cold)}, raw v2 Client (${negotiate ? 'auto' : 'plain initialize'}) ${spread(rawCold)}; ${reps} interleaved each`,
+          `protocol ${first.version} (${first.era}); ours ${spread(cold)}, raw v2 Client (${negotiate ? 'auto' : 'plain initialize'}) ${spread(rawCold)}; ${n} interleaved each`,
         ),
         // A remembered 2026 era needs no request at all, on either side: what is timed is setting up the
         // client (ours adds the trace, the question handlers and the start of the listen stream).

@@ -2,7 +2,8 @@
 // (test/fixtures/cacheable.mjs, CACHEABLE_IMAGE_BYTES) through the extension's own runPromptInEditor
 // command, extension-host heap before / after (bench/host-memory-entry.js runs inside the host).
 // One host at a time on this machine: the run takes /tmp/mcp-host.lock itself (flock), so it waits
-// for a host test that holds it. Not part of `npm test`; `npm run bench -- --only=host-memory`.
+// for a host test that holds it. Not part of `npm test`; `npm run bench -- --only=host-memory`. Without
+// the host (node scripts/host.mjs setup installs it, as npm test does) the section is skipped.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,7 +57,18 @@ async function childMain(resultFile, runs) {
   }
 }
 
+/** What of the real host is not installed here (scripts/host.mjs setup installs it). */
+async function hostMissing() {
+  const host = await import('../scripts/host.mjs');
+  return [host.serverMain, host.node24, host.chromiumPath].filter(f => !fs.existsSync(f));
+}
+
 export async function run({ quick = false } = {}) {
+  const missing = await hostMissing();
+  if (missing.length)
+    return {
+      skipped: `the VS Code host is not installed (${missing.join(', ')} missing): node scripts/host.mjs setup installs it (a few minutes, as npm test does), then npm run bench -- --only=host-memory`,
+    };
   const runs = quick ? 100 : 1000;
   const resultFile = path.join(os.tmpdir(), `mcp-host-memory-${process.pid}.json`);
   fs.rmSync(resultFile, { force: true });

@@ -1,6 +1,8 @@
-// 6. Size: the shipped bundle and .vsix, what dominates the bundle (esbuild metafile), and a trimmed
-// variant with ajv / ajv-formats stubbed out (the SDK needs them only to validate tool output schemas,
-// which a prompts-only client never asks for). The project's real build is not changed.
+// 6. Size: the shipped bundles (the extension, the CLI, and the protocol bundle both load with the first
+// connection) and the .vsix, packed anew from the production build run.mjs made; what dominates them
+// (esbuild metafiles); and a variant with ajv / ajv-formats stubbed out (the SDK needs them only to
+// validate tool output schemas, which a prompts-only client never asks for), which the shipped build
+// also stubs. The project's real build is not changed.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,36 +55,32 @@ async function bundle(entry, outfile, extra = {}) {
   return { bytes: fs.statSync(outfile).size, gzip: zlib.gzipSync(fs.readFileSync(outfile)).length, byPackage };
 }
 
-/** What the production build put in dist/extension.js, by package (esbuild.mjs writes the metafile). */
-function shippedByPackage() {
-  const file = path.join(ROOT, 'out', 'extension.meta.json');
+/** What the production build put in dist/<bundle>.js, by package (esbuild.mjs writes the metafiles). */
+function shippedByPackage(name) {
+  const file = path.join(ROOT, 'out', `${name}.meta.json`);
   if (!fs.existsSync(file)) return undefined;
-  const out = JSON.parse(fs.readFileSync(file, 'utf8')).outputs['dist/extension.js'];
+  const out = JSON.parse(fs.readFileSync(file, 'utf8')).outputs[`dist/${name}.js`];
   const byPackage = {};
   for (const [input, v] of Object.entries(out?.inputs ?? {}))
     byPackage[packageOf(input)] = (byPackage[packageOf(input)] ?? 0) + v.bytesInOutput;
   return byPackage;
 }
 
-export async function run({ forcePackage = false } = {}) {
+export async function run() {
   const rows = [];
   const notes = [];
   const data = {};
-  // The project's production build (also refreshes dist/cli.js for the cold-start section).
-  const build = await runProcess(process.execPath, ['esbuild.mjs', '--production'], { timeoutMs: 120000 });
-  if (build.code !== 0)
-    notes.push(
-      `node esbuild.mjs --production failed (exit ${build.code}); sizes are of the existing dist/: ${build.stderr.trim().split('\n')[0]}`,
-    );
   const ext = path.join(ROOT, 'dist', 'extension.js');
   const vsix = path.join(ROOT, 'dist', 'mcp-prompts.vsix');
-  if (forcePackage || !fs.existsSync(vsix)) {
-    const p = await runProcess('npm', ['run', 'package'], { timeoutMs: 180000 });
-    if (p.code !== 0)
-      notes.push(`npm run package failed (exit ${p.code}): ${p.stderr.trim().split('\n').slice(-1)[0]}`);
-  } else
-    notes.push(
-      `.vsix not rebuilt (present, ${new Date(fs.statSync(vsix).mtime).toISOString()}); \`npm run bench -- --package\` rebuilds it`,
+  // The .vsix of this build, packed as `npm run package` packs it (run.mjs built the bundles already).
+  fs.rmSync(vsix, { force: true });
+  const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const packed = await runProcess(process.execPath, [vsce, 'package', '--no-dependencies', '-o', vsix], {
+    timeoutMs: 180000,
+  });
+  if (packed.code !== 0)
+    throw new Error(
+      `vsce package failed (exit ${packed.code}): ${packed.stderr.trim().split('\n').slice(-3).join(' ')}`,
     );
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-bench-size-'));
@@ -122,13 +120,13 @@ export async function run({ forcePackage = false } = {}) {
     );
     const works = list.code === 0 && /rich\.code_review/.test(list.stdout) && get.code === 0 && /x=1/.test(get.stdout);
 
-    const extBytes = fs.existsSync(ext) ? fs.statSync(ext).size : NaN;
-    const extGzip = fs.existsSync(ext) ? zlib.gzipSync(fs.readFileSync(ext)).length : NaN;
-    // The SDK client is a second bundle loaded with the first connection (esbuild.mjs, lazyProtocol).
-    const protocol = path.join(ROOT, 'dist', 'protocol.js');
-    const protocolBytes = fs.existsSync(protocol) ? fs.statSync(protocol).size : NaN;
-    const shipped = shippedByPackage();
-    const vsixBytes = fs.existsSync(vsix) ? fs.statSync(vsix).size : NaN;
+    const extBytes = fs.statSync(ext).size;
+    const extGzip = zlib.gzipSync(fs.readFileSync(ext)).length;
+    // The SDK client, its schemas and zod: a bundle of their own, shared by the extension and the CLI (esbuild.mjs).
+    const protocolBytes = fs.statSync(path.join(ROOT, 'dist', 'protocol.js')).size;
+    const cliBytes = fs.statSync(path.join(ROOT, 'dist', 'cli.js')).size;
+    const shipped = shippedByPackage('extension');
+    const vsixBytes = fs.statSync(vsix).size;
     rows.push(
       row(
         'dist/extension.js (minified)',
@@ -141,15 +139,25 @@ export async function run({ forcePackage = false } = {}) {
     );
     rows.push(
       row(
-        'dist/protocol.js (SDK client, loaded on first connect)',
+        'dist/protocol.js (SDK client, schemas, zod; loaded on first connect)',
         protocolBytes / KB,
-        undefined,
+        sdk.bytes / KB,
         'KB',
         undefined,
-        'not read at activation',
+        'not read at activation; baseline = the SDK client alone; the names the extension and the CLI use, nothing else',
+      ),
+      row('dist/cli.js (loads dist/protocol.js)', cliBytes / KB, undefined, 'KB', undefined),
+    );
+    rows.push(
+      row(
+        'dist/mcp-prompts.vsix',
+        vsixBytes / KB,
+        undefined,
+        'KB',
+        { abs: 250 },
+        `packed from this build; holds dist/extension.js and dist/protocol.js, not dist/cli.js`,
       ),
     );
-    rows.push(row('dist/mcp-prompts.vsix', vsixBytes / KB, undefined, 'KB', { abs: 250 }));
     rows.push(
       row(
         'one bundle (SDK not split off), ajv stubbed',
@@ -173,21 +181,25 @@ export async function run({ forcePackage = false } = {}) {
       .join(', ');
     const rest = top.slice(12).reduce((n, [, b]) => n + b, 0);
     notes.push(`one bundle by package (KB in the minified output): ${shown}, others ${(rest / KB).toFixed(1)}`);
-    if (shipped)
-      notes.push(
-        `dist/extension.js by package (KB, from out/extension.meta.json): ${Object.entries(shipped)
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 10)
-          .map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`)
-          .join(', ')}`,
-      );
+    for (const name of ['extension', 'protocol']) {
+      const by = shippedByPackage(name);
+      if (by)
+        notes.push(
+          `dist/${name}.js by package (KB, from out/${name}.meta.json): ${Object.entries(by)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 10)
+            .map(([p, b]) => `${p} ${(b / KB).toFixed(1)}`)
+            .join(', ')}`,
+        );
+    }
     notes.push(
-      `ajv stub removes: ${gone.map(p => `${p} ${(full.byPackage[p] / KB).toFixed(1)}`).join(', ')} KB — the v2 client bundles ajv and reaches it only through @modelcontextprotocol/client/_shims (DefaultJsonSchemaValidator, for tool output schemas, built lazily); the shipped build stubs that module`,
+      `the ajv stub removes ${((full.bytes - trimmed.bytes) / KB).toFixed(0)} KB${gone.length ? ` (${gone.map(p => `${p} ${(full.byPackage[p] / KB).toFixed(1)}`).join(', ')} KB)` : ''}: the v2 client bundles ajv in its own dist and reaches it only through @modelcontextprotocol/client/_shims (DefaultJsonSchemaValidator, for tool output schemas, built lazily); the shipped build stubs that module`,
     );
     Object.assign(data, {
       extensionBytes: extBytes,
       extensionGzipBytes: extGzip,
       protocolBytes,
+      cliBytes,
       shippedByPackage: shipped,
       vsixBytes,
       metafileBytes: full.bytes,
@@ -200,7 +212,6 @@ export async function run({ forcePackage = false } = {}) {
       byPackage: full.byPackage,
       trimmedByPackage: trimmed.byPackage,
       removedByStub: gone,
-      buildOk: build.code === 0,
     });
   } finally {
     await esbuild.stop(); // the esbuild service is a child process too

@@ -1,17 +1,20 @@
-// 4. Completion under typing: the debounce + cancel + per-prefix cache loop of the extension's argument
-// input, driven by simulated keystrokes against the completions fixture with a slow server.
+// 4. Completion under typing: the quiet spell + one-request-at-a-time + per-prefix cache loop of the
+// extension's argument input, driven by simulated keystrokes against the completions fixture with a
+// slow server that counts the requests it has under way.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fixtureCommand } from '../test/fixtures/launch.mjs';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { BENCH, loadCore, median, now, quantile, row, sleep } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 
-const DEBOUNCE_MS = 150; // COMPLETION_DEBOUNCE_MS, src/core/view/completion-session.ts
 const SERVER_DELAY_MS = 100;
-const KEY_INTERVAL_MS = 40;
+/** Our share of the wait after the last keystroke, beyond the server's own time (VS Code's own input waits 200 ms). */
+const MAX_SHARE_MS = 100;
 // 30 keystrokes: type "typescript", erase it, type it again. Final value "typescript".
 const WORD = 'typescript';
 const VALUES = [
@@ -19,17 +22,30 @@ const VALUES = [
   ...Array.from({ length: 10 }, (_, i) => WORD.slice(0, 9 - i)),
   ...Array.from({ length: 10 }, (_, i) => WORD.slice(0, i + 1)),
 ];
+/**
+ * A fast burst (40 ms a key: the 30 keystrokes above), and the pace of a 100-words-a-minute typist
+ * (120 ms a key: "typescript" once, so its last text is not in the cache from an earlier pass).
+ */
+const PACES = [40, 120];
+const SEQUENCES = { 40: VALUES, 120: VALUES.slice(0, 10) };
 
 /**
  * The argument input's completion loop as the extension ships it (src/core/view/completion-session.ts,
- * which the quick input wraps): empty prefix asks at once, other prefixes after DEBOUNCE_MS of quiet; a
- * new request aborts the previous one; results cached per prefix; an aborted request's late answer is
- * cached but not shown. The QuickPick is replaced by a list of what was shown when.
+ * which the quick input wraps): empty prefix asks at once, other prefixes after COMPLETION_DEBOUNCE_MS of
+ * quiet; one request out at a time (text typed meanwhile is sent when it answers); results cached per
+ * prefix. The QuickPick is replaced by a list of what was shown when.
  */
 function argumentInputModel(core, target, argName, values) {
   const shown = [];
+  // Each request's round trip (sent → answered): the server's own time for it, as this run saw it.
+  const asked = [];
   const session = new core.CompletionSession({
-    fetch: async (prefix, signal) => (await core.completeArgument(target, argName, prefix, values, signal)).values,
+    fetch: async (prefix, signal) => {
+      const at = now();
+      const answer = (await core.completeArgument(target, argName, prefix, values, signal)).values;
+      asked.push({ prefix, at, ms: now() - at });
+      return answer;
+    },
     show: c => {
       shown.push({ at: now(), prefix: c.prefix, values: c.values });
     },
@@ -42,13 +58,11 @@ function argumentInputModel(core, target, argName, values) {
       get sent() {
         return session.stats.sent;
       },
-      get cancelled() {
-        return session.stats.cancelled;
-      },
       get maxInFlight() {
         return session.stats.maxInFlight;
       },
       shown,
+      asked,
     },
     open: () => {
       render();
@@ -73,16 +87,17 @@ function keystroke(core, rows, typed, history, completions) {
 /**
  * Each keystroke's work in the argument input over the 30 keystrokes: µs per keystroke (median and
  * p95 over `rounds` runs of the whole sequence, each with fresh rows). The server's last answer is
- * the one for the text 200 ms (debounce + server) earlier, as in the live input.
+ * the one for the text (quiet spell + server) earlier, as in the live input.
  */
 function keystrokes(core, ValueRows, answers, history, rounds) {
+  const lagKeys = Math.ceil((core.COMPLETION_DEBOUNCE_MS + SERVER_DELAY_MS) / PACES[0]);
   const per = [];
   let rebuilt = 0;
   for (let r = 0; r < rounds; r++) {
     const rows = new ValueRows();
     let completions = { prefix: '', values: answers('') };
     for (let i = 0; i < VALUES.length; i++) {
-      const lag = VALUES[i - Math.ceil((DEBOUNCE_MS + SERVER_DELAY_MS) / KEY_INTERVAL_MS)];
+      const lag = VALUES[i - lagKeys];
       if (lag !== undefined && lag !== completions.prefix) completions = { prefix: lag, values: answers(lag) };
       const t = now();
       const items = keystroke(core, rows, VALUES[i], history, completions);
@@ -96,7 +111,10 @@ function keystrokes(core, ValueRows, answers, history, rounds) {
 export async function run({ reps = 5 } = {}) {
   const core = loadCore();
   const { command, args } = fixtureCommand('completions');
-  const env = { COMPLETION_DELAY_MS: String(SERVER_DELAY_MS) };
+  const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-bench-typing-'));
+  const statsFile = path.join(statsDir, 'stats.json');
+  const env = { COMPLETION_DELAY_MS: String(SERVER_DELAY_MS), COMPLETION_STATS: statsFile };
+  const serverStats = () => JSON.parse(fs.readFileSync(statsFile, 'utf8')).language;
   const catalog = new core.Catalog({ start: 'eager', connection: () => ({ restart: false }) });
   const raw = new Client({ name: 'bench-raw', version: '0' }, { capabilities: {} });
   const raw0 = new Client({ name: 'bench-raw-nodelay', version: '0' }, { capabilities: {} });
@@ -140,57 +158,53 @@ export async function run({ reps = 5 } = {}) {
     // The most a server may send (100 values, the protocol's cap) and 100 recent values.
     const many = (tag, n) => Array.from({ length: n }, (_, i) => `${WORD.slice(0, 1 + (i % WORD.length))}-${tag}-${i}`);
     const big = keystrokes(core, ValueRows, v => many('s', 100).filter(x => x.startsWith(v)), many('h', 100), rounds);
-    const runs = [];
-    for (let r = 0; r < reps; r++) {
-      const input = argumentInputModel(core, target, 'language', {});
-      const t0 = now();
-      input.open();
-      let lastKey = 0;
-      for (let i = 0; i < VALUES.length; i++) {
-        const due = t0 + KEY_INTERVAL_MS * (i + 1);
-        await sleep(Math.max(0, due - now()));
-        lastKey = now();
-        input.type(VALUES[i]);
-      }
-      const deadline = now() + 5000;
-      const done = () => input.stats.shown.some(x => x.at >= lastKey && x.prefix === final && x.values.length);
-      while (!done() && now() < deadline) await sleep(2);
-      await sleep(20);
-      input.close();
-      const shown = input.stats.shown.find(x => x.at >= lastKey && x.prefix === final && x.values.length);
-      runs.push({
-        sent: input.stats.sent,
-        cancelled: input.stats.cancelled,
-        maxInFlight: input.stats.maxInFlight,
-        finalMs: shown ? shown.at - lastKey : NaN,
-        finalItems: shown?.values,
-        typingMs: lastKey - t0,
-      });
-      await sleep(SERVER_DELAY_MS + 50); // let cancelled requests finish server-side before the next run
-    }
-    const finalMs = median(runs.map(x => x.finalMs));
-    const maxInFlight = Math.max(...runs.map(x => x.maxInFlight));
-    const sent = median(runs.map(x => x.sent));
-    const cancelled = median(runs.map(x => x.cancelled));
-    const ideal = serverMs + DEBOUNCE_MS;
+    // The server's own time for the final text, as the session's requests see it.
+    const typedRuns = {};
+    for (const pace of PACES) typedRuns[pace] = await typeRuns(core, target, reps, pace, serverStats);
+    const fast = typedRuns[PACES[0]];
+    const finalMs = median(fast.map(x => x.finalMs));
+    // Our share: from the last key to the final items, less the final text's own round trip in that run.
+    const shareOf = x => x.finalMs - x.finalRequestMs;
+    const shares = Object.fromEntries(PACES.map(p => [p, median(typedRuns[p].map(shareOf))]));
+    const maxInFlight = Math.max(...PACES.flatMap(p => typedRuns[p].map(x => x.maxInFlight)));
+    const serverMost = Math.max(...PACES.flatMap(p => typedRuns[p].map(x => x.serverMost)));
+    const sent = median(fast.map(x => x.sent));
+    const perRun = p => typedRuns[p].map(x => x.finalMs.toFixed(0)).join(', ');
     return {
       rows: [
         row(
           'last keystroke → final items',
           finalMs,
-          ideal,
+          serverMs,
           'ms',
-          { abs: ideal + 20 },
-          `baseline = server time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10) + ${DEBOUNCE_MS} ms debounce; per run: ${runs.map(x => x.finalMs.toFixed(0)).join(', ')} ms; final items ${JSON.stringify(runs[0].finalItems)}`,
+          undefined,
+          `baseline = the server's time ${serverMs.toFixed(1)} ms (plain SDK call, median of 10); per run: ${perRun(PACES[0])} ms; final items ${JSON.stringify(fast[0].finalItems)}`,
         ),
-        row('requests in flight per argument (max)', maxInFlight, undefined, 'n', { abs: 1 }),
+        ...PACES.map(pace =>
+          row(
+            `  our share of it (beyond the server's time), ${pace} ms a key`,
+            shares[pace],
+            undefined,
+            'ms',
+            { abs: MAX_SHARE_MS },
+            `last key → final items less the final text's own round trip, per run: ${typedRuns[pace].map(x => `${x.finalMs.toFixed(0)} − ${x.finalRequestMs.toFixed(0)}`).join(', ')} ms (quiet spell ${core.COMPLETION_DEBOUNCE_MS} ms, then the request, or the answer of the one out first); requests sent per run ${typedRuns[pace].map(x => x.sent).join(', ')}`,
+          ),
+        ),
+        row(
+          'requests under way at once, per argument (max)',
+          Math.max(maxInFlight, serverMost),
+          undefined,
+          'n',
+          { abs: 1 },
+          `counted by the session (${maxInFlight}) and by the server itself (${serverMost}), over both paces`,
+        ),
         row(
           'requests sent per 30 keystrokes',
           sent,
           undefined,
           'n',
           undefined,
-          `'' at open (no debounce) + one after the typing stops; per run: ${runs.map(x => x.sent).join(', ')}`,
+          `${PACES[0]} ms a key: '' at open + one after the typing stops; per run: ${fast.map(x => x.sent).join(', ')}`,
         ),
         row(
           'keystroke: rows rebuilt + last answer narrowed (fixture answers)',
@@ -208,27 +222,19 @@ export async function run({ reps = 5 } = {}) {
           { abs: 1000 },
           `p95 ${big.p95.toFixed(1)} µs; rows rebuilt on ${big.rebuiltPerSequence} of ${VALUES.length} keystrokes`,
         ),
-        row(
-          'requests cancelled',
-          cancelled,
-          undefined,
-          'n',
-          undefined,
-          `per run: ${runs.map(x => x.cancelled).join(', ')} (a request is aborted only when the next one is sent or the input closes)`,
-        ),
       ],
       data: {
         serverMs,
         roundTripUs,
         keystroke: { fixture: small, hundred: big, rounds },
-        debounceMs: DEBOUNCE_MS,
-        keyIntervalMs: KEY_INTERVAL_MS,
+        debounceMs: core.COMPLETION_DEBOUNCE_MS,
+        paces: PACES,
         serverDelayMs: SERVER_DELAY_MS,
         keystrokes: VALUES.length,
-        runs,
+        runs: typedRuns,
       },
       notes: [
-        "debounce/cancel/cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument with an AbortSignal",
+        "quiet spell / one request at a time / cache loop: the shipped CompletionSession (src/core/view/completion-session.ts, wrapped by the argument input), on the core's completeArgument",
         "keystroke rows: the shipped suggestions (src/core/view/suggestions.ts) and ValueRows (bundled from src/core/view/value-rows.ts with the project's options)",
       ],
     };
@@ -236,5 +242,49 @@ export async function run({ reps = 5 } = {}) {
     await catalog.dispose();
     await raw.close().catch(() => undefined);
     await raw0.close().catch(() => undefined);
+    fs.rmSync(statsDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `reps` runs of the 30 keystrokes at `pace` ms a key through the shipped session: when the final
+ * text's answer showed after the last key, what was sent, and the most requests under way at once as
+ * the session and the server each counted them.
+ */
+async function typeRuns(core, target, reps, pace, serverStats) {
+  const keys = SEQUENCES[pace];
+  const final = keys[keys.length - 1];
+  const runs = [];
+  for (let r = 0; r < reps; r++) {
+    const input = argumentInputModel(core, target, 'language', {});
+    const before = serverStats();
+    const t0 = now();
+    input.open();
+    let lastKey = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const due = t0 + pace * (i + 1);
+      await sleep(Math.max(0, due - now()));
+      lastKey = now();
+      input.type(keys[i]);
+    }
+    const deadline = now() + 5000;
+    const done = () => input.stats.shown.some(x => x.at >= lastKey && x.prefix === final && x.values.length);
+    while (!done() && now() < deadline) await sleep(2);
+    input.close();
+    const shown = input.stats.shown.find(x => x.at >= lastKey && x.prefix === final && x.values.length);
+    // The counts are the server's since it started: the most under way is its own, over every run so far.
+    while (serverStats().underWay > 0) await sleep(5);
+    runs.push({
+      sent: input.stats.sent,
+      maxInFlight: input.stats.maxInFlight,
+      serverMost: serverStats().mostUnderWay,
+      serverReceived: serverStats().received.length - before.received.length,
+      finalMs: shown ? shown.at - lastKey : NaN,
+      // The last text's own request: what the server took for it in this run, however busy the machine.
+      finalRequestMs: input.stats.asked.findLast(a => a.prefix === final && a.at >= lastKey)?.ms ?? NaN,
+      finalItems: shown?.values,
+      typingMs: lastKey - t0,
+    });
+  }
+  return runs;
 }

@@ -118,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
     watchOutsideConfig(context.globalStorageUri, platform, () => void configuration.reload()),
   );
-  // The SDK is a second bundle loaded with the first connection (esbuild.mjs); the log says when, and its cost.
+  // The SDK is a bundle of its own loaded with the first connection (esbuild.mjs); the log says when, and its cost.
   onProtocolLoad(ms =>
     mainLog().info(vscode.l10n.t('Loaded the MCP client code (dist/protocol.js) in {0} ms', Math.round(ms))),
   );

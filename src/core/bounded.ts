@@ -12,7 +12,8 @@ export function heldChars(value: unknown): number {
     if (typeof v === 'string') total += v.length;
     else if (v && typeof v === 'object' && !seen.has(v)) {
       seen.add(v);
-      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+      if (Array.isArray(v)) for (const child of v) stack.push(child);
+      else for (const key in v) stack.push((v as Record<string, unknown>)[key]);
     }
   }
   return total;

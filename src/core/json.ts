@@ -64,3 +64,24 @@ export function stringifyIteratively(root: unknown, indent = 0): string {
   }
   return out.join('');
 }
+
+/**
+ * Whether two JSON values are equal, whatever the order of their keys. Values nested deeper than
+ * `maxDepth` count as different (the caller then does the work it wanted to skip), so a hostile depth
+ * costs no stack.
+ */
+export function sameJson(a: unknown, b: unknown, maxDepth = 32): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || maxDepth <= 0) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameJson(x, b[i], maxDepth - 1));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return (
+    keys.length === Object.keys(y).length &&
+    keys.every(k => Object.prototype.hasOwnProperty.call(y, k) && sameJson(x[k], y[k], maxDepth - 1))
+  );
+}

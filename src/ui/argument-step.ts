@@ -1,6 +1,7 @@
 // One step of the argument input: the quick pick for one argument. Row 0 is what is typed (or Skip, or
 // a hint); then the values from where the user is (core/run/value-sources) and the suggestions (their
-// recent values, then the server's completions, debounced by CompletionSession). ValueRows keeps every
+// recent values, then the server's completions: asked by CompletionSession one request at a time, and
+// narrowed to the typed text on every keystroke meanwhile). ValueRows keeps every
 // row where it is, so what the user typed or clicked is what runs, however fast they press Enter.
 import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/client';

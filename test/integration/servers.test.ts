@@ -194,6 +194,35 @@ test('changing: list_changed re-lists every page once (debounced) and fires chan
   }
 });
 
+test("a re-list that brings the same prompts keeps the catalog's objects; a changed list replaces them", async () => {
+  const { fixtureCommand } = await launch();
+  const { catalog, log } = testCatalog({ chg: fixtureCommand('changing') });
+  try {
+    await catalog.ready();
+    const before = [...catalog.server('chg')!.prompts];
+    const listed = log('chg').sentMethods('prompts/list').length;
+    await catalog.refresh('chg');
+    assert.ok(log('chg').sentMethods('prompts/list').length > listed, 'the server was asked again');
+    const after = catalog.server('chg')!.prompts;
+    assert.equal(after.length, before.length);
+    after.forEach((p, i) => assert.equal(p, before[i], `${p.prompt.name}: the same object`));
+    const alpha = catalog.resolve('alpha');
+    assert.ok('prompt' in alpha);
+    assert.equal(alpha.prompt, before[0], 'the bare name still finds it');
+
+    await getLine(catalog, 'chg.grow');
+    await waitFor(() => names(catalog, 'chg').length === 5 && !catalog.server('chg')!.loading, 'the re-list');
+    const grown = catalog.server('chg')!.prompts;
+    assert.notEqual(grown[0], before[0], 'a changed list gives new objects');
+    assert.deepEqual(grown[0].prompt, before[0].prompt);
+    const gamma = catalog.resolve('gamma_1');
+    assert.ok('prompt' in gamma);
+    assert.equal(gamma.prompt, grown[4], 'the new prompt is in the name index');
+  } finally {
+    await catalog.dispose();
+  }
+});
+
 test('changing over Streamable HTTP: a list_changed the server sends on its own (SIGUSR2) re-lists', async () => {
   const { startHttpFixture } = await launch();
   const srv = await startHttpFixture('changing');
@@ -311,12 +340,12 @@ test('invocation names: server ids sanitised, bare alias when unique, ambiguous 
     assert.equal(viaHttp?.prompt.server.def.name, 'Rich @ HTTP');
     assert.equal(firstText(viaHttp.result), 'Please review this python:\n\n```python\nx = 1\n```');
 
-    // A re-list with the same names swaps the new objects into the name index; flags and ambiguity stay.
+    // A re-list of the same prompts keeps the catalog's objects in the name index; flags and ambiguity stay.
     const expected = catalog.prompts.map(p => [p.invocationName, p.unique]);
     await catalog.refresh();
     const again = catalog.resolve('legacy_greeting');
     assert.ok('prompt' in again);
-    assert.notEqual(again.prompt, bare.prompt);
+    assert.equal(again.prompt, bare.prompt);
     assert.ok(catalog.prompts.includes(again.prompt));
     assert.deepEqual(
       catalog.prompts.map(p => [p.invocationName, p.unique]),

@@ -66,9 +66,9 @@ function vsceArgs(outFile: string): string[] {
   return [...args, '-o', outFile];
 }
 
-let packed: Promise<{ entries: Map<string, () => Buffer>; output: string }> | undefined;
+let packed: Promise<{ entries: Map<string, () => Buffer>; output: string; bytes: number }> | undefined;
 /** Packs once for all tests of this file. */
-function pack(): Promise<{ entries: Map<string, () => Buffer>; output: string }> {
+function pack(): Promise<{ entries: Map<string, () => Buffer>; output: string; bytes: number }> {
   packed ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-prompts-vsix-'));
     const out = path.join(dir, 'test.vsix');
@@ -86,7 +86,8 @@ function pack(): Promise<{ entries: Map<string, () => Buffer>; output: string }>
         );
         child.stdin?.end();
       });
-      return { entries: readZip(fs.readFileSync(out)), output };
+      const zip = fs.readFileSync(out);
+      return { entries: readZip(zip), output, bytes: zip.length };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -123,6 +124,7 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     /^docs\//, // the reference pages; the packed README links to them in the repository
     /.\/readme\.md$/i, // a folder's README (src/core/*/README.md, docs/README.md): only the top-level one ships
     /^dist\/cli\.js$/, // the CLI is the npm package's `bin`, not something the extension loads
+    /^l10n\/bundle\.l10n\.json$/, // the English strings: VS Code reads a bundle only for another language
     /^\.(vscode|github|artifacts|vscode-test)\//,
     /^(tsconfig|eslint|esbuild)/,
   ];
@@ -133,7 +135,7 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     /^dist\/(extension|protocol)\.js$/, // protocol.js: the SDK client, loaded with the first connection
     /^package\.json$/,
     /^package\.nls(\.[a-z-]+)?\.json$/,
-    /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
+    /^l10n\/bundle\.l10n\.[a-z-]+\.json$/,
     /^media\/[^/]+(\/[^/]+)*\.(png|svg|md|gif)$/,
     /^readme\.md$/,
     /^changelog\.md$/,
@@ -150,6 +152,14 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     'l10n/bundle.l10n.de.json',
   ])
     assert.ok(shipped.includes(needed), `${needed} is packed`);
+});
+
+/** The .vsix a user downloads: at most 250 KB (issue 27), the SDK, its schemas and zod in it once. */
+const MAX_VSIX_BYTES = 250 * 1024;
+
+test(`the .vsix is at most ${MAX_VSIX_BYTES / 1024} KB`, async () => {
+  const { bytes } = await pack();
+  assert.ok(bytes <= MAX_VSIX_BYTES, `the .vsix is ${(bytes / 1024).toFixed(1)} KB`);
 });
 
 /** Every relative file path the manifest's contributions name (icons, walkthrough media), e.g. `media/mcp.svg`. */

@@ -48,9 +48,36 @@ test('a JSON body of a stated length: passed on whole within the bound, refused 
 
 test('a body without a length (chunked, endless) stops at the bound while it is read', async () => {
   const { meter, heard } = metered();
-  const response = await limitedFetch(meter, 100, serving(['x'.repeat(60), 'x'.repeat(60)], {}))('http://x/');
-  await assert.rejects(response.text(), isTooLarge);
+  await assert.rejects(
+    limitedFetch(meter, 100, serving(['x'.repeat(60), 'x'.repeat(60), 'x'.repeat(60)], {}))('http://x/'),
+    isTooLarge,
+  );
   assert.equal(heard.length, 1);
+  assert.equal(meter.received, 120, 'the read stopped at the chunk past the bound');
+  // Within the bound it is the same body, read once.
+  const ok = await limitedFetch(
+    meter,
+    100,
+    serving(['{"a":', '1}'], { 'content-type': 'application/json' }),
+  )('http://x/');
+  assert.deepEqual(await ok.json(), { a: 1 });
+});
+
+test('an event stream of a stated length within the bound is passed on as it is', async () => {
+  const { meter } = metered();
+  const body = 'data: {"a":1}\n\n';
+  const original = serving([body], { 'content-type': 'text/event-stream', 'content-length': String(body.length) });
+  const response = await limitedFetch(meter, 100, original)('http://x/');
+  assert.equal(await response.text(), body);
+  assert.equal(meter.received, body.length);
+  // Longer than the bound in all, its events each within it: still read event by event, not refused.
+  const many = Array.from({ length: 50 }, () => `data: ${'y'.repeat(30)}\n\n`).join('');
+  const long = await limitedFetch(
+    meter,
+    100,
+    serving([many], { 'content-type': 'text/event-stream', 'content-length': String(many.length) }),
+  )('http://x/');
+  assert.equal((await long.text()).length, many.length);
 });
 
 test('an event stream: each event is bounded, not the stream (LF and CRLF, events split across chunks)', async () => {

@@ -2,8 +2,13 @@
 // Plain objects with the catalog's own short-name assignment; no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignShortNames } from '../../src/core/catalog/name-index';
-import { IndexedName, NameIndex, buildIndex, replaceInIndex } from '../../src/core/catalog/name-index';
+import {
+  IndexedName,
+  NameIndex,
+  assignShortNames,
+  buildIndex,
+  replaceInIndex,
+} from '../../src/core/catalog/name-index';
 
 interface Item extends IndexedName {
   server: string;

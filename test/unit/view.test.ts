@@ -350,7 +350,7 @@ test('an argument step narrows the last server answer to what still fits the tex
   assert.deepEqual(boxRow('x', 'path', false), { label: 'x', description: 'use what you typed' });
 });
 
-test('completion session: asks once after typing stops, aborts the older request, never shows a stale answer, serves repeats from cache', async () => {
+test('completion session: one request out at a time, the latest text sent when it answers, never a stale list, repeats from cache', async () => {
   const asked: { prefix: string; signal: AbortSignal; answer: (v: string[]) => void }[] = [];
   const shown: string[] = [];
   const busy: boolean[] = [];
@@ -358,39 +358,64 @@ test('completion session: asks once after typing stops, aborts the older request
     fetch: (prefix, signal) => new Promise(resolve => asked.push({ prefix, signal, answer: resolve })),
     show: c => shown.push(`${c.prefix}:${c.values.join(',')}`),
     busy: b => busy.push(b),
-    debounceMs: 30,
+    debounceMs: 0,
   });
-  const until = async (what: string, ok: () => boolean) => {
-    for (let i = 0; i < 200 && !ok(); i++) await new Promise(r => setTimeout(r, 5));
-    assert.ok(ok(), what);
-  };
+  /** Every timer due by now has run (the session's quiet spell is 0 ms here). */
+  const timersRun = () => new Promise(r => setTimeout(r, 5));
+  const answered = () => new Promise(r => setImmediate(r));
   session.request('');
-  await until('the empty text is asked at once', () => asked.length === 1);
+  await timersRun();
+  assert.deepEqual(
+    asked.map(a => a.prefix),
+    [''],
+    'the empty text is asked at once',
+  );
   for (const prefix of ['t', 'ty', 'typ']) session.request(prefix);
-  await until('one request for the text the typing stopped at', () => asked.length === 2);
+  await timersRun();
+  assert.equal(asked.length, 1, 'nothing more is asked while a request is out');
+  asked[0].answer(['typescript', 'python']);
+  await answered();
   assert.deepEqual(
     asked.map(a => a.prefix),
     ['', 'typ'],
-    'the keystrokes in between were not sent',
+    'when it answers, only the latest text is asked; the keystrokes in between are not',
   );
-  assert.equal(asked[0].signal.aborted, true, 'the older request was aborted');
-  asked[0].answer(['stale']);
+  assert.equal(asked[0].signal.aborted, false, 'nothing was cancelled on the way');
+  assert.deepEqual(shown, [':typescript,python'], 'the earlier answer is shown: it narrows to the text typed');
+  session.request('py');
+  await timersRun();
+  assert.equal(asked.length, 2, 'still one request out');
   asked[1].answer(['typescript']);
-  await until('the answer is shown', () => shown.length === 1);
-  assert.deepEqual(shown, ['typ:typescript'], "the aborted request's late answer is not shown");
-  session.request('');
+  await answered();
   assert.deepEqual(
     shown,
-    ['typ:typescript', ':stale'],
-    'the late answer was cached: the empty text is answered without asking',
+    [':typescript,python'],
+    'an answer for text the box no longer holds, and that does not narrow to it, is not shown',
   );
-  assert.equal(asked.length, 2);
-  assert.deepEqual(session.stats, { sent: 2, cancelled: 1, inFlight: 0, maxInFlight: 2 });
-  assert.deepEqual(busy, [true, true, false], 'busy while the newest request is out');
+  assert.deepEqual(
+    asked.map(a => a.prefix),
+    ['', 'typ', 'py'],
+  );
+  asked[2].answer(['python']);
+  await answered();
+  assert.deepEqual(shown, [':typescript,python', 'py:python']);
+  session.request('typ');
+  assert.deepEqual(shown.at(-1), 'typ:typescript', 'an answered text is shown from the cache without asking');
+  assert.equal(asked.length, 3);
+  assert.deepEqual(session.stats, { sent: 3, cancelled: 0, inFlight: 0, maxInFlight: 1 });
+  assert.deepEqual(busy, [true, false, true, false, true, false], 'busy while a request is out');
   session.request('x');
+  await timersRun();
+  assert.equal(asked.length, 4);
   session.dispose();
-  await new Promise(r => setTimeout(r, 60));
-  assert.equal(asked.length, 2, 'nothing is asked after the step closed');
+  assert.equal(asked[3].signal.aborted, true, 'closing the step cancels the request out');
+  session.request('xy');
+  await timersRun();
+  asked[3].answer(['xylophone']);
+  await answered();
+  assert.equal(asked.length, 4, 'nothing is asked after the step closed');
+  assert.equal(shown.length, 3, 'nothing is shown after the step closed');
+  assert.deepEqual(session.stats, { sent: 4, cancelled: 1, inFlight: 0, maxInFlight: 1 });
 });
 
 test('a server stopped on demand, or showing a saved list, has a plain icon, not the red stop or an error', () => {

@@ -10,6 +10,8 @@ import { Emitter } from '../events.js';
 import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
 import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
+import { type ResolveResult, resolveName } from './name-resolution.js';
+import { sameJson } from '../json.js';
 import { mixedScripts } from './scripts.js';
 import type { CachedList, PromptCache } from './prompt-cache.js';
 import { type CatalogSkill, skillNamed, toCatalogSkills } from './skills.js';
@@ -63,7 +65,6 @@ export interface CatalogOptions {
 /** mcpPrompts.startServers */
 export type StartPolicy = 'onDemand' | 'onStartup';
 
-export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
 
 /** load()'s `background`, where it is one. */
 const BACKGROUND = true;
@@ -321,7 +322,8 @@ export class Catalog {
       collected.length = 0;
     }
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
-    if (!stopped && (!listError || collected.length))
+    // A re-list that brings the same prompts keeps the catalog's objects: no names or index to redo.
+    if (!stopped && (!listError || collected.length) && !samePrompts(entry.prompts, collected))
       this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
     if (!stopped && listing.skills) entry.skills = toCatalogSkills(entry, listing.skills, warnings);
     entry.listError = listError;
@@ -435,38 +437,7 @@ export class Catalog {
 
   /** Finds `server.prompt` or a unique bare `prompt` among the prompts listed now. */
   resolve(name: string): ResolveResult {
-    const entry = this.serverOf(name);
-    if (entry) {
-      const promptName = name.slice(entry.id.length + 1);
-      const found = entry.prompts.find(p => p.shortName === promptName || p.prompt.name === promptName);
-      if (found) return { prompt: found };
-      if (entry.listError) return { error: entry.listError };
-      const down = stateError(entry.connection.state);
-      if (down && !entry.prompts.length) return { error: down };
-      return {
-        error: new PromptError(l10n.t('{0} has no prompt "{1}"', entry.def.name, promptName), 'input', entry.def.name),
-      };
-    }
-    const matches = this.index.get(name) ?? [];
-    if (matches.length === 1) return { prompt: matches[0] };
-    if (matches.length > 1) {
-      const inConfigOrder = [...matches].sort(
-        (a, b) => this.entries.indexOf(a.server) - this.entries.indexOf(b.server),
-      );
-      return {
-        error: new PromptError(
-          l10n.t(
-            '"{0}" is offered by several servers; use one of: {1}',
-            name,
-            inConfigOrder.map(m => m.invocationName).join(', '),
-          ),
-          'input',
-        ),
-      };
-    }
-    const failed = this.entries.filter(e => e.listError || (stateError(e.connection.state) && !e.prompts.length));
-    const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';
-    return { error: new PromptError(l10n.t('No prompt named "{0}"', name) + hint, 'input') };
+    return resolveName(name, this.serverOf(name), this.entries, this.index);
   }
 
   server(id: string): ServerEntry | undefined {
@@ -487,6 +458,11 @@ export class Catalog {
 /** The entry shows something of its server: prompts or skills (listed, or from a saved list). */
 function listed(entry: ServerEntry): boolean {
   return entry.prompts.length > 0 || entry.skills.length > 0;
+}
+
+/** The listed prompts are those the entry shows, in the same order (a re-list of an unchanged list). */
+function samePrompts(shown: readonly CatalogPrompt[], fresh: readonly Prompt[]): boolean {
+  return shown.length === fresh.length && shown.every((p, i) => sameJson(p.prompt, fresh[i]));
 }
 
 /**

@@ -8,6 +8,7 @@ import { PromptSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import { PromptError, toPromptError } from '../errors.js';
 import { stringifyJson } from '../json.js';
+import { lazy } from '../lazy.js';
 import type { ServerConnection } from '../protocol/connection.js';
 import { offersSkills, type Skill } from '../protocol/skill-requests.js';
 import type { CacheScope } from './prompt-cache.js';
@@ -21,7 +22,7 @@ export const MAX_LISTED_PROMPTS = MAX_CACHED_PROMPTS;
 /** Bytes of one listing, all its pages together: what a saved list may take on disk. */
 export const MAX_LISTING_BYTES = 16 * 1024 * 1024;
 
-const PromptPageSchema = z.array(PromptSchema);
+const promptPage = lazy(() => z.array(PromptSchema));
 
 export type ListingHints = { ttlMs?: number; cacheScope?: CacheScope };
 
@@ -122,7 +123,7 @@ async function readPages(
 
 /** One page's valid prompts; one parse for the usual, all-valid page, item by item only when something is wrong. */
 function addPage(server: string, items: unknown[], listing: Listing): void {
-  const whole = PromptPageSchema.safeParse(items);
+  const whole = promptPage().safeParse(items);
   if (whole.success) return void listing.prompts.push(...whole.data);
   for (const raw of items) {
     const parsed = PromptSchema.safeParse(raw);

@@ -12,6 +12,7 @@ import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from '../config/config.js';
 import type { EraStore } from '../protocol/eras.js';
+import { lazy } from '../lazy.js';
 import type { CacheStorage, StoredEntry } from './cache-storage.js';
 import {
   MAX_CACHED_PROMPTS,
@@ -111,16 +112,18 @@ interface CacheFile extends CacheHead {
   shortNames: Map<string, string>;
 }
 
-const ErasFile = z.object({
-  v: z.literal(VERSION),
-  eras: z.record(
-    z.string().max(128),
-    z.union([
-      z.object({ kind: z.literal('legacy') }),
-      z.object({ kind: z.literal('modern'), discover: DiscoverResultSchema }),
-    ]),
-  ),
-});
+const erasFile = lazy(() =>
+  z.object({
+    v: z.literal(VERSION),
+    eras: z.record(
+      z.string().max(128),
+      z.union([
+        z.object({ kind: z.literal('legacy') }),
+        z.object({ kind: z.literal('modern'), discover: DiscoverResultSchema }),
+      ]),
+    ),
+  }),
+);
 
 export class PromptCache {
   private secret?: Buffer;
@@ -305,7 +308,7 @@ export class PromptCache {
         try {
           text = this.storage.read(ERAS_KEY, MAX_CACHE_BYTES);
           if (text === undefined) return out;
-          const parsed = ErasFile.safeParse(JSON.parse(text));
+          const parsed = erasFile().safeParse(JSON.parse(text));
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'schema');
           for (const [k, v] of Object.entries(parsed.data.eras).slice(0, MAX_ERAS)) out.set(k, v);
         } catch (err) {

@@ -211,12 +211,16 @@ export class ServerConnection {
     // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
     client.onclose = () => this.handleClose(client);
     this.setState({ kind: 'running', info });
-    listenForChanges(client, {
-      server: this.def.name,
-      log: this.log,
-      current: () => this.client,
-      changed: () => this.listsChangedEmitter.fire(),
-      warn: line => this.protocolWarning(line),
+    // Once the connect has returned: the request it was made for goes out first, the stream after it.
+    setImmediate(() => {
+      if (this.client !== client) return;
+      listenForChanges(client, {
+        server: this.def.name,
+        log: this.log,
+        current: () => this.client,
+        changed: () => this.listsChangedEmitter.fire(),
+        warn: line => this.protocolWarning(line),
+      });
     });
     if (this.missedChanges) {
       this.missedChanges = false;
@@ -400,7 +404,7 @@ export class ServerConnection {
     try {
       const generation = this.generation;
       if (opts.client && opts.client !== this.client) throw this.stoppedError();
-      const client = opts.client ?? (await this.connect());
+      const client = opts.client ?? this.client ?? (await this.connect());
       try {
         const answer = local?.(client) ?? (await this.send(client, req, opts));
         if (client === this.client && client.getProtocolEra() === 'modern') this.noteServerInfo(answer);

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod/v4';
 import { labelText } from '../label.js';
+import { lazy } from '../lazy.js';
 
 /** Fields one question may ask for; a larger schema is refused (the user would not page through it). */
 export const MAX_FIELDS = 30;
@@ -92,49 +93,53 @@ export function isSecret(name: string, schema: { format?: unknown; title?: unkno
   );
 }
 
-const num = z.number().optional();
-const count = z.number().int().min(0).optional();
-const text = z.string().optional();
-const Titled = z.object({ const: z.string(), title: z.string().optional() });
-const Property = z.looseObject({
-  type: z.string(),
-  title: text,
-  description: text,
-  format: text,
-  minLength: count,
-  maxLength: count,
-  minimum: num,
-  maximum: num,
-  minItems: count,
-  maxItems: count,
-  enum: z.array(z.string()).optional(),
-  enumNames: z.array(z.string()).optional(),
-  oneOf: z.array(Titled).optional(),
-  anyOf: z.array(Titled).optional(),
-  items: z
-    .looseObject({
-      type: text,
-      enum: z.array(z.string()).optional(),
-      anyOf: z.array(Titled).optional(),
-      oneOf: z.array(Titled).optional(),
-    })
-    .optional(),
-  default: z.unknown().optional(),
-});
-const FormParams = z.looseObject({
-  mode: z.literal('form').optional(),
-  message: z.string(),
-  requestedSchema: z.looseObject({
-    type: z.literal('object'),
-    properties: z.record(z.string(), z.unknown()),
-    required: z.array(z.string()).optional(),
-  }),
-});
-const UrlParams = z.looseObject({
-  mode: z.literal('url'),
-  message: z.string(),
-  url: z.string(),
-  elicitationId: z.string().optional(),
+/** The question schemas: a property of a form, the form and the URL question. */
+const schemas = lazy(() => {
+  const num = z.number().optional();
+  const count = z.number().int().min(0).optional();
+  const text = z.string().optional();
+  const Titled = z.object({ const: z.string(), title: z.string().optional() });
+  const Property = z.looseObject({
+    type: z.string(),
+    title: text,
+    description: text,
+    format: text,
+    minLength: count,
+    maxLength: count,
+    minimum: num,
+    maximum: num,
+    minItems: count,
+    maxItems: count,
+    enum: z.array(z.string()).optional(),
+    enumNames: z.array(z.string()).optional(),
+    oneOf: z.array(Titled).optional(),
+    anyOf: z.array(Titled).optional(),
+    items: z
+      .looseObject({
+        type: text,
+        enum: z.array(z.string()).optional(),
+        anyOf: z.array(Titled).optional(),
+        oneOf: z.array(Titled).optional(),
+      })
+      .optional(),
+    default: z.unknown().optional(),
+  });
+  const FormParams = z.looseObject({
+    mode: z.literal('form').optional(),
+    message: z.string(),
+    requestedSchema: z.looseObject({
+      type: z.literal('object'),
+      properties: z.record(z.string(), z.unknown()),
+      required: z.array(z.string()).optional(),
+    }),
+  });
+  const UrlParams = z.looseObject({
+    mode: z.literal('url'),
+    message: z.string(),
+    url: z.string(),
+    elicitationId: z.string().optional(),
+  });
+  return { Property, FormParams, UrlParams };
 });
 
 export type Parsed<T> = { ok: T } | { problem: string };
@@ -150,7 +155,7 @@ export function parseFields(
   const required = new Set(schema.required ?? []);
   const fields: Field[] = [];
   for (const name of names) {
-    const parsed = Property.safeParse(schema.properties[name]);
+    const parsed = schemas().Property.safeParse(schema.properties[name]);
     const field = parsed.success ? toField(name, parsed.data, required.has(name)) : undefined;
     if (!field)
       return {
@@ -165,7 +170,7 @@ export function parseFields(
   return { ok: fields };
 }
 
-type PropertySchema = z.infer<typeof Property>;
+type PropertySchema = z.infer<ReturnType<typeof schemas>['Property']>;
 
 function choices(
   list: Array<{ const: string; title?: string }> | undefined,
@@ -446,7 +451,7 @@ export function toQuestion(
   modern: boolean,
 ): Parsed<Question> {
   if (params.mode === 'url') {
-    const p = UrlParams.safeParse(params);
+    const p = schemas().UrlParams.safeParse(params);
     if (!p.success || (p.data.elicitationId === undefined && !modern))
       return { problem: l10n.t('{0} asked a URL question without a message, url or elicitationId', server) };
     const checked = checkUrl(server, p.data.url);
@@ -463,7 +468,7 @@ export function toQuestion(
       },
     };
   }
-  const p = FormParams.safeParse(params);
+  const p = schemas().FormParams.safeParse(params);
   if (!p.success)
     return { problem: l10n.t('{0} asked a question without a message or a requestedSchema of type object', server) };
   const fields = parseFields(server, p.data.requestedSchema);

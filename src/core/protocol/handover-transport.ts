@@ -20,7 +20,7 @@ export class HandoverTransport implements Transport {
    */
   constructor(
     private readonly inner: Transport,
-    private readonly rewrite: (message: JSONRPCMessage) => JSONRPCMessage = m => m,
+    private rewrite?: (message: JSONRPCMessage) => JSONRPCMessage,
   ) {
     // Chained, as the SDK's Protocol chains: the trace set on the process's transport keeps seeing everything.
     const before = { message: inner.onmessage, error: inner.onerror, close: inner.onclose };
@@ -45,12 +45,13 @@ export class HandoverTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(this.rewrite(message), options);
+    return this.inner.send(this.rewrite ? this.rewrite(message) : message, options);
   }
 
-  /** This client won the process: closing it from now on ends the process. */
+  /** This client won the process: closing it from now on ends the process. The handshake is over: nothing is rewritten. */
   own(): void {
     this.owned = true;
+    this.rewrite = undefined;
   }
 
   async close(): Promise<void> {

@@ -46,40 +46,68 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
  * `fetch` whose response bodies stop at `limit` bytes per message: a JSON body is one message, an
- * event stream's messages are its events (an empty line ends one). Past the bound the body fails with
- * MessageTooLargeError (the SDK's read of it fails) and `meter` hears of it.
+ * event stream's messages are its events (an empty line ends one). Past the bound the fetch, or the
+ * SDK's read of an event stream, fails with MessageTooLargeError and `meter` hears of it.
  */
 export function limitedFetch(meter: WireMeter, limit = MAX_MESSAGE_BYTES, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.body || NO_BODY.has(response.status)) return response;
     const events = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() === 'text/event-stream';
-    // A body of a stated length (fetch holds the server to it) is counted without reading it twice.
+    // A body of a stated length (fetch holds the server to it) is counted without reading it twice;
+    // within the bound, so is each event in it.
     const length = Number(response.headers.get('content-length') ?? NaN);
-    if (!events && Number.isInteger(length) && length >= 0) {
+    if (Number.isInteger(length) && length >= 0 && (length <= limit || !events)) {
       meter.add(length);
       if (length <= limit) return response;
       await response.body.cancel().catch(() => undefined);
-      const error = new MessageTooLargeError(limit, false);
-      meter.oversized(error);
-      throw error;
+      throw tooLarge(meter, limit);
     }
-    const body = response.body.pipeThrough(countMessages(meter, limit, events));
+    // A JSON body of unstated length is read whole (the SDK would), counting as it comes: one copy of
+    // the stream machinery fewer than passing it through a counting stream.
+    if (!events) return readWhole(response, meter, limit);
+    const body = response.body.pipeThrough(countEvents(meter, limit));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
-function countMessages(meter: WireMeter, limit: number, events: boolean): TransformStream<Uint8Array, Uint8Array> {
-  const size = events ? eventSizes() : (chunk: Uint8Array, sofar: number) => sofar + chunk.length;
+/** The error for a message past the bound, which `meter` hears of first. */
+function tooLarge(meter: WireMeter, limit: number): MessageTooLargeError {
+  const error = new MessageTooLargeError(limit, false);
+  meter.oversized(error);
+  return error;
+}
+
+/** The body read into memory, at most `limit` bytes (past it the read stops and the fetch fails). */
+async function readWhole(response: Response, meter: WireMeter, limit: number): Promise<Response> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    meter.add(value.length);
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(meter, limit);
+    }
+    chunks.push(value);
+  }
+  const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Passes an event stream on, failing it when one event grows past the bound. */
+function countEvents(meter: WireMeter, limit: number): TransformStream<Uint8Array, Uint8Array> {
+  const size = eventSizes();
   let current = 0;
   return new TransformStream({
     transform(chunk, controller) {
       meter.add(chunk.length);
       current = size(chunk, current);
       if (current <= limit) return controller.enqueue(chunk);
-      const error = new MessageTooLargeError(limit, false);
-      meter.oversized(error);
-      controller.error(error);
+      controller.error(tooLarge(meter, limit));
     },
   });
 }

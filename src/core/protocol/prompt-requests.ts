@@ -1,32 +1,86 @@
 // The requests a prompts client makes (list, get, complete, read) as they go on the wire, and their
 // answers parsed leniently: one malformed item must not cost the whole answer (callers check per item).
+// The SDK checks each answer against the schema it is given; ours look only at the envelope and hand
+// the server's object on as it is, since the items are checked (and copied) once, by their callers.
 import * as l10n from '@vscode/l10n';
-import type { Client } from '@modelcontextprotocol/client';
-import * as z from 'zod/v4';
+import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
 
 /** Suggestions kept from one completion answer (the spec's maximum). */
 const MAX_COMPLETIONS = 100;
 
-export const LooseListResult = z.looseObject({
-  prompts: z.array(z.unknown()).optional(),
-  nextCursor: z.string().optional(),
-});
-export const LooseGetResult = z.looseObject({
-  description: z.string().optional(),
-  messages: z.array(z.unknown()).optional(),
-});
-export const LooseCompleteResult = z.looseObject({
-  completion: z.looseObject({
-    values: z.array(z.unknown()),
-    total: z.number().optional(),
-    hasMore: z.boolean().optional(),
-  }),
-});
-export const LooseReadResult = z.looseObject({ contents: z.array(z.unknown()) });
+export interface RawListResult {
+  prompts?: unknown[];
+  nextCursor?: string;
+  [key: string]: unknown;
+}
+export interface RawGetResult {
+  description?: string;
+  messages?: unknown[];
+  [key: string]: unknown;
+}
+export interface RawCompleteResult {
+  completion: { values: unknown[]; total?: number; hasMore?: boolean; [key: string]: unknown };
+  [key: string]: unknown;
+}
+export interface RawReadResult {
+  contents: unknown[];
+  [key: string]: unknown;
+}
 
-export type RawListResult = z.infer<typeof LooseListResult>;
-export type RawGetResult = z.infer<typeof LooseGetResult>;
-export type RawCompleteResult = z.infer<typeof LooseCompleteResult>;
+type Fields = Record<string, unknown>;
+/** What a field must be; `?` marks one that may be absent. */
+interface Shape {
+  [key: string]: 'array' | 'array?' | 'string?' | 'number?' | 'boolean?' | Shape;
+}
+
+/** The JSON type of a value, as an issue names it. */
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** The first field of `value` that breaks `shape`, as an issue (path and message), or undefined. */
+function checkShape(value: Fields, shape: Shape, path: string[] = []): StandardSchemaV1.Issue | undefined {
+  for (const [key, want] of Object.entries(shape)) {
+    const v = value[key];
+    if (typeof want === 'object') {
+      if (typeOf(v) !== 'object') return issue([...path, key], 'object', v);
+      const inner = checkShape(v as Fields, want, [...path, key]);
+      if (inner) return inner;
+      continue;
+    }
+    const optional = want.endsWith('?');
+    const type = optional ? want.slice(0, -1) : want;
+    if (v === undefined && optional) continue;
+    if (typeOf(v) !== type) return issue([...path, key], type, v);
+  }
+  return undefined;
+}
+
+function issue(path: string[], expected: string, received: unknown): StandardSchemaV1.Issue {
+  return { path, message: `Invalid input: expected ${expected}, received ${typeOf(received)}` };
+}
+
+/** A Standard Schema that checks the envelope against `shape` and passes the object on uncopied. */
+function envelope<T>(shape: Shape): StandardSchemaV1<unknown, T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'mcp-prompts',
+      validate: value => {
+        const problem = typeOf(value) === 'object' ? checkShape(value as Fields, shape) : issue([], 'object', value);
+        return problem ? { issues: [problem] } : { value: value as T };
+      },
+    },
+  };
+}
+
+export const LooseListResult = envelope<RawListResult>({ prompts: 'array?', nextCursor: 'string?' });
+export const LooseGetResult = envelope<RawGetResult>({ description: 'string?', messages: 'array?' });
+export const LooseCompleteResult = envelope<RawCompleteResult>({
+  completion: { values: 'array', total: 'number?', hasMore: 'boolean?' },
+});
+export const LooseReadResult = envelope<RawReadResult>({ contents: 'array' });
+
 export interface CompletionResult {
   values: string[];
   total?: number;
@@ -49,10 +103,15 @@ export interface PromptRequest<T> {
   what: () => string;
 }
 
-/** A plain request whose answer is read with `schema`. */
-function wire<T>(method: string, params: Record<string, unknown>, schema: z.ZodType<T>, what: () => string) {
+/** A plain request whose answer's envelope is checked with `schema`. */
+function wire<T>(
+  method: string,
+  params: Record<string, unknown>,
+  schema: StandardSchemaV1<unknown, T>,
+  what: () => string,
+): PromptRequest<T> {
   const send = (client: Client, options: SendOptions) => client.request({ method, params }, schema, options);
-  return { method, params, send, what } satisfies PromptRequest<T>;
+  return { method, params, send, what };
 }
 
 export function list(cursor: string | undefined): PromptRequest<RawListResult> {
@@ -77,7 +136,7 @@ export function complete(
   return wire('completion/complete', params, LooseCompleteResult, () => l10n.t('completion of "{0}"', argument));
 }
 
-export function read(uri: string): PromptRequest<z.infer<typeof LooseReadResult>> {
+export function read(uri: string): PromptRequest<RawReadResult> {
   return wire('resources/read', { uri }, LooseReadResult, () => l10n.t('reading {0}', uri));
 }
 

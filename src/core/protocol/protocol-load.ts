@@ -1,7 +1,8 @@
-// In the extension the MCP SDK is a second bundle, dist/protocol.js, that esbuild.mjs's stand-in for
-// the SDK packages requires on the first use of any SDK value (normally the first connect). The stand-in
-// reports that load here, so the extension can log it and tests can see that activation did without it.
-// In the CLI and the tests the SDK is bundled directly and nothing is reported.
+// The MCP SDK, its schemas and zod are a bundle of their own, dist/protocol.js, that esbuild.mjs's
+// stand-in for those packages requires on the first use of any of their values (normally the first
+// connect), in the extension and in the CLI. The stand-in reports that load here, so the extension can
+// log it and tests can see that activation did without it. In the tests the SDK is bundled directly and
+// nothing is reported.
 
 type Listener = (ms: number) => void;
 const listeners: Listener[] = [];

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { Client, ProtocolErrorCode, UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import * as z from 'zod/v4';
 import type { LogSink } from '../log.js';
+import { lazy } from '../lazy.js';
 import { PromptError } from '../errors.js';
 import {
   type Asker,
@@ -28,7 +29,7 @@ const MINUTE_MS = 60000;
 
 export type QuestionResult = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, FieldValue> };
 
-const ElicitParams = z.looseObject({});
+const elicitParams = lazy(() => z.looseObject({}));
 
 /** One server's questions: answered through `asker` (none: every question is cancelled). */
 export class ServerQuestions {
@@ -69,7 +70,7 @@ export class ServerQuestions {
       this.finishing.get(id)?.();
       this.finishing.delete(id);
     });
-    client.setRequestHandler('elicitation/create', { params: ElicitParams }, (params, ctx) =>
+    client.setRequestHandler('elicitation/create', { params: elicitParams() }, (params, ctx) =>
       this.onQuestion(params, ctx.mcpReq.signal, hide, client.getProtocolEra() === 'modern'),
     );
   }

@@ -25,22 +25,69 @@ export interface RequestInfo {
   quiet?: Quiet;
 }
 
-/** One request under way: its signal aborts on the caller's cancel or on its own timeout. */
+/**
+ * One timer for the timeouts of every request of a connection: armed for the earliest deadline, and
+ * left armed when that request ends first (the usual case), so a request starts no timer of its own.
+ * When it fires, what is due times out and it is armed again for the next deadline.
+ */
+class Deadlines {
+  private timer?: NodeJS.Timeout;
+  private at = Infinity;
+
+  constructor(private readonly running: () => Iterable<TrackedRequest>) {}
+
+  watch(deadline: number): void {
+    if (deadline >= this.at) return;
+    clearTimeout(this.timer);
+    this.at = deadline;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, deadline - performance.now()));
+    // A request under way keeps the process alive by its connection; this timer alone must not.
+    this.timer.unref?.();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.at = Infinity;
+    const now = performance.now();
+    for (const r of this.running()) {
+      const next = r.expireIfDue(now);
+      if (next !== undefined) this.watch(next);
+    }
+  }
+}
+
+/**
+ * One request under way: its signal aborts on the caller's cancel or on its own timeout. One
+ * controller per request, and the caller's signal heard by one listener: a request costs no more
+ * than the SDK's own.
+ */
 export class TrackedRequest {
   /** Questions the server asked during it. */
   questions = 0;
   /** Why it was ended from outside (a message of the server's past the bound): what it throws. */
   failure?: Error;
-  readonly signal: AbortSignal;
-  private timer?: NodeJS.Timeout;
-  private readonly expire = new AbortController();
-  private readonly either: { signal: AbortSignal; dispose(): void };
+  /** When it times out (performance.now()); undefined while a question holds the timeout. */
+  private due?: number;
+  private readonly controller = new AbortController();
+  private readonly onCallerAbort?: () => void;
 
-  constructor(private readonly info: RequestInfo) {
-    this.either = anySignal(info.signal ? [info.signal, this.expire.signal] : [this.expire.signal]);
-    this.signal = this.either.signal;
+  constructor(
+    private readonly info: RequestInfo,
+    private readonly deadlines: Deadlines,
+  ) {
+    const caller = info.signal;
+    if (!caller) return;
+    if (caller.aborted) this.controller.abort(caller.reason);
+    else {
+      this.onCallerAbort = () => this.controller.abort(caller.reason);
+      caller.addEventListener('abort', this.onCallerAbort, { once: true });
+    }
   }
 
+  /** Aborts on the caller's cancel, on the timeout, or when failed from outside. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
   get quiet(): Quiet | undefined {
     return this.info.quiet;
   }
@@ -55,26 +102,29 @@ export class TrackedRequest {
 
   /** Stops the timeout (a question waits for the user). */
   pause(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.due = undefined;
   }
   /** Starts the timeout again, in full. */
   resume(): void {
-    clearTimeout(this.timer);
+    this.due = performance.now() + this.info.timeoutMs;
+    this.deadlines.watch(this.due);
+  }
+  /** Times it out if its deadline has come; else its deadline (undefined while the timeout is held). */
+  expireIfDue(now: number): number | undefined {
+    if (this.due === undefined || this.due > now) return this.due;
+    this.due = undefined;
     const timeout = this.info.timeoutMs;
-    this.timer = setTimeout(
-      () => this.expire.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
-      timeout,
-    );
+    this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout }));
+    return undefined;
   }
   /** Ends it now with `error`, whatever the server answers later. */
   fail(error: Error): void {
     this.failure ??= error;
-    this.expire.abort(error);
+    this.controller.abort(error);
   }
   end(): void {
     this.pause();
-    this.either.dispose();
+    if (this.onCallerAbort) this.info.signal?.removeEventListener('abort', this.onCallerAbort);
   }
 }
 
@@ -82,11 +132,13 @@ export class RequestTracker {
   private readonly running = new Set<TrackedRequest>();
   /** Questions open now: while any, no timeout runs. */
   private open = 0;
-  private ended = new AbortController();
+  /** Made when someone asks for allEnded (a question): most requests end with no one waiting for that. */
+  private ended?: AbortController;
+  private readonly deadlines = new Deadlines(() => this.running);
 
   /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
   async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
-    const request = new TrackedRequest(info);
+    const request = new TrackedRequest(info, this.deadlines);
     this.running.add(request);
     if (!this.open) request.resume();
     try {
@@ -97,9 +149,9 @@ export class RequestTracker {
       request.end();
       this.running.delete(request);
       // The last request ended: questions still open belong to nothing any more.
-      if (!this.running.size) {
+      if (!this.running.size && this.ended) {
         this.ended.abort();
-        this.ended = new AbortController();
+        this.ended = undefined;
       }
     }
   }
@@ -116,7 +168,7 @@ export class RequestTracker {
 
   /** Aborted when the requests under way now have all ended. */
   get allEnded(): AbortSignal {
-    return this.ended.signal;
+    return (this.ended ??= new AbortController()).signal;
   }
 
   /** Runs `ask` (a question to the user) with every request's timeout stopped meanwhile. */

@@ -78,6 +78,13 @@ export function toTranscript(result: RawGetResult): Transcript {
   return { description: typeof result.description === 'string' ? result.description : undefined, messages };
 }
 
+/** `{ type: 'text', text }` with no other field. */
+function isPlainText(raw: unknown): raw is { type: 'text'; text: string } {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const { type, text } = raw as { type?: unknown; text?: unknown };
+  return type === 'text' && typeof text === 'string' && Object.keys(raw).length === 2;
+}
+
 export function toPart(raw: unknown): Part {
   const type =
     typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : typeof raw;
@@ -88,6 +95,8 @@ export function toPart(raw: unknown): Part {
   }
   if (raw === undefined || raw === null)
     return { kind: 'invalid', contentType: 'none', reason: l10n.t('a message without content') };
+  // The usual part, plain text and nothing else, is what the schema would make of it: no need to ask it.
+  if (isPlainText(raw)) return { kind: 'text', text: raw.text, annotations: undefined };
   const parsed = ContentBlockSchema.safeParse(raw);
   if (!parsed.success) {
     const known = ['text', 'image', 'audio', 'resource', 'resource_link'].includes(type);

@@ -7,7 +7,7 @@ import { formatInvocation, type InvokeResult } from './invocation.js';
 export interface StoredResult {
   id: string;
   /** The line that runs it again (`server.prompt name=value`): what a person reads, and what Send to Model types. */
-  invocation: string;
+  readonly invocation: string;
   result: InvokeResult;
   transcript: Transcript;
 }
@@ -36,8 +36,16 @@ export class ResultStore {
 
   /** Keeps a result under a fresh id; the oldest go beyond RESULTS_LIMIT results or RESULTS_CHARS_LIMIT. */
   store(result: InvokeResult, transcript: Transcript): StoredResult {
-    const invocation = formatInvocation(result.prompt.invocationName, result.args);
-    const stored = { id: `r${++this.counter}`, invocation, result, transcript };
+    let line: string | undefined;
+    const stored: StoredResult = {
+      id: `r${++this.counter}`,
+      // Written when a surface first shows it: the CLI and a run nobody looks at again never need it.
+      get invocation() {
+        return (line ??= formatInvocation(result.prompt.invocationName, result.args));
+      },
+      result,
+      transcript,
+    };
     this.results.set(stored.id, stored);
     return stored;
   }
