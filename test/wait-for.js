@@ -12,6 +12,9 @@
  * @returns {Promise<T>}
  */
 async function waitFor(check, what, timeoutMs = 60000, intervalMs = 20) {
+  // A call with its arguments in the wrong places would otherwise poll forever.
+  if (typeof check !== 'function' || typeof what !== 'string' || !Number.isFinite(timeoutMs))
+    throw new TypeError(`waitFor(check, what, timeoutMs): got ${typeof check}, ${typeof what}, ${typeof timeoutMs}`);
   const deadline = Date.now() + timeoutMs;
   /** @type {unknown} */
   let last;
