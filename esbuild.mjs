@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { jsoncEnums, sdkUnreached, zodWithoutJsonSchema } from './scripts/unreached-code.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -149,7 +150,7 @@ const names = watch ? await everyExport() : await protocolNames();
 const builds = [
   {
     ...common,
-    plugins: [lazyProtocol(names)],
+    plugins: [lazyProtocol(names), jsoncEnums],
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
@@ -157,14 +158,15 @@ const builds = [
   },
   {
     ...common,
-    plugins: [noAjv],
+    // In watch mode every export is served, and the cuts refuse names they would take away.
+    plugins: watch ? [noAjv] : [noAjv, sdkUnreached(), zodWithoutJsonSchema(names['zod/v4'])],
     stdin: { contents: protocolEntry(names), resolveDir: path.resolve('.'), sourcefile: 'protocol.ts', loader: 'ts' },
     outfile: 'dist/protocol.js',
     metafile: true,
   },
   {
     ...common,
-    plugins: [lazyProtocol(names)],
+    plugins: [lazyProtocol(names), jsoncEnums],
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
