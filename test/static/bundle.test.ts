@@ -162,7 +162,11 @@ test("the SDK's server-side values and the Client's tool methods are left out of
   // a 2026-07-28 server in test/integration/cli-eras.test.ts.
 });
 
-test("the extension and the CLI leave out jsonc-parser's unread enums", () => {
+test('the shipped bundles are ASCII as esbuild writes them, keep the license notices, and leave out unread enums', () => {
+  for (const bundle of ['extension', 'protocol'] as const)
+    // ASCII: as many UTF-8 bytes as characters.
+    assert.equal(Buffer.byteLength(shipped(bundle)), shipped(bundle).length, `dist/${bundle}.js is ASCII`);
+  assert.match(shipped('protocol'), /\/\*! Bundled license information:[\s\S]*content-type[\s\S]*MIT Licensed/);
   // jsonc-parser's CharacterCodes (`lineFeed`, `carriageReturn`, …): its own code has the numbers inlined.
   assert.doesNotMatch(shipped('extension'), /carriageReturn/);
 });
