@@ -78,3 +78,32 @@ test('get --json on a 2026-07-28 server prints every field it sent: resultType a
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the shipped bundle reads a 2026-07-28 server's serverInfo from server/discover: stdio first and remembered, and HTTP", async () => {
+  // dist/protocol.js leaves out the SDK's spec-type table and reads `isSpecType.Implementation` as the
+  // schema it stands for (scripts/unreached-code.mjs): the identity must come through every way in.
+  const { modernCommand, startModernHttp } = await launch();
+  const dir = tempDir('mcp-cli-eras-');
+  const http = await startModernHttp();
+  try {
+    const config = path.join(dir, 'mcp.json');
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ servers: { modern: modernCommand(), web: { type: 'http', url: http.url } } }),
+    );
+    const env = { XDG_CACHE_HOME: path.join(dir, 'cache') };
+    for (const run of ['first', 'remembered']) {
+      const r = await runCli(['list', '--verbose', '--config', config], { env });
+      assert.equal(r.code, 0, r.stderr);
+      for (const id of ['modern', 'web'])
+        assert.match(
+          r.stderr,
+          new RegExp(`^${id} is running: modern-demo 2\\.0\\.0, protocol 2026-07-28$`, 'm'),
+          `${id}, ${run}`,
+        );
+    }
+  } finally {
+    await http.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sources } from './sources';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const MAX_BYTES = 450 * 1024;
@@ -94,4 +96,86 @@ test('dist/cli.js starts without dist/protocol.js until a server is asked someth
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** `script` run by node in a child, with dist/protocol.js required as `b`; what it writes, as JSON. */
+function withProtocol<T>(script: string): T {
+  const load = `const b = require(${JSON.stringify(path.join(root, 'dist', 'protocol.js'))});\n`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', load + script], { encoding: 'utf8' })) as T;
+}
+
+const shipped = (bundle: 'extension' | 'protocol') => fs.readFileSync(path.join(root, 'dist', `${bundle}.js`), 'utf8');
+
+test("zod's JSON Schema output is left out of dist/protocol.js (scripts/unreached-code.mjs); parsing and a schema's limits are not", () => {
+  const zod = inputs('protocol')
+    .filter(i => /zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/.test(i))
+    .map(i => i.replace(/^(zod-without-json-schema:)?.*node_modules\//, '$1'))
+    .sort();
+  // The stand-ins, and of the real modules only the processors' `aggregateChecks` (what `minLength` reads).
+  assert.deepEqual(zod, [
+    'zod-without-json-schema:zod/v4/core/json-schema-processors.js',
+    'zod-without-json-schema:zod/v4/core/to-json-schema.js',
+    'zod/v4/core/json-schema-processors.js',
+  ]);
+  // Each processor's message about what JSON Schema cannot say was there (16 of them) and is gone.
+  assert.doesNotMatch(shipped('protocol'), /cannot be represented in JSON Schema/);
+  const out = withProtocol<Record<string, unknown>>(`const z = b.zod;
+    const s = z.string().min(2).max(5);
+    let thrown = '';
+    try { z.object({ a: s }).toJSONSchema(); } catch (e) { thrown = e.message; }
+    process.stdout.write(JSON.stringify({
+      parsed: z.object({ a: s, n: z.number() }).safeParse({ a: 'abc', n: 1 }).success,
+      refused: z.object({ a: s }).safeParse({ a: 'x' }).error?.issues[0].code,
+      limits: [s.minLength, s.maxLength],
+      standard: s['~standard'].validate('abc'),
+      thrown,
+    }));`);
+  assert.deepEqual(out, {
+    parsed: true,
+    refused: 'too_small',
+    limits: [2, 5],
+    standard: { value: 'abc' },
+    thrown: 'MCP Prompts leaves out JSON Schema output of zod',
+  });
+});
+
+test("the SDK's server-side values and the Client's tool methods are left out of dist/protocol.js; what the client reads is not", () => {
+  const text = shipped('protocol');
+  // The server's HTTP validation table, its result builder, the spec-type lists and the tool-header scan.
+  for (const gone of [
+    /SEP-2243/,
+    /inputRequired\(\) requires/,
+    /"ToolUseContentSchema"/,
+    /x-mcp-header is only permitted/,
+  ])
+    assert.doesNotMatch(text, gone);
+  const out = withProtocol<Record<string, string>>(`const client = new b.client.Client({ name: 't', version: '1' }, {
+      jsonSchemaValidator: { getValidator() { throw new Error('no'); } },
+    });
+    Promise.all(['listTools', 'callTool'].map(m => client[m]({ name: 'x' }).then(() => 'answered', e => e.message)))
+      .then(([listTools, callTool]) => process.stdout.write(JSON.stringify({ listTools, callTool })));`);
+  assert.deepEqual(out, {
+    listTools: 'MCP Prompts does not bundle Client.listTools',
+    callTool: 'MCP Prompts does not bundle Client.callTool',
+  });
+  // What the Client reads of them (serverInfo from server/discover, through isSpecType) is proven against
+  // a 2026-07-28 server in test/integration/cli-eras.test.ts.
+});
+
+test('the shipped bundles are ASCII as esbuild writes them, keep the license notices, and leave out unread enums', () => {
+  for (const bundle of ['extension', 'protocol'] as const)
+    // ASCII: as many UTF-8 bytes as characters.
+    assert.equal(Buffer.byteLength(shipped(bundle)), shipped(bundle).length, `dist/${bundle}.js is ASCII`);
+  assert.match(shipped('protocol'), /\/\*! Bundled license information:[\s\S]*content-type[\s\S]*MIT Licensed/);
+  // jsonc-parser's CharacterCodes (`lineFeed`, `carriageReturn`, …): its own code has the numbers inlined.
+  assert.doesNotMatch(shipped('extension'), /carriageReturn/);
+});
+
+test("no source calls what dist/protocol.js leaves out: the Client's tool methods, zod's JSON Schema output", async () => {
+  const url = pathToFileURL(path.join(root, 'scripts', 'unreached-code.mjs')).href;
+  const { CLIENT_TOOL_METHODS } = (await import(url)) as { CLIENT_TOOL_METHODS: string[] };
+  assert.ok(CLIENT_TOOL_METHODS.includes('callTool'));
+  const call = new RegExp(`\\.(${[...CLIENT_TOOL_METHODS, 'toJSONSchema'].join('|')})\\b`);
+  const calling = sources(path.join(root, 'src')).filter(f => call.test(fs.readFileSync(f, 'utf8')));
+  assert.deepEqual(calling, []);
 });

@@ -65,7 +65,6 @@ export interface CatalogOptions {
 /** mcpPrompts.startServers */
 export type StartPolicy = 'onDemand' | 'onStartup';
 
-
 /** load()'s `background`, where it is one. */
 const BACKGROUND = true;
 /** Warnings kept from one listing: a page of 100,000 malformed prompts must not mean 100,000 log lines. */

@@ -1,0 +1,229 @@
+// Code the shipped bundles carry although nothing we run reaches it, left out the way esbuild.mjs's noAjv
+// leaves ajv out: SDK and zod code in dist/protocol.js, jsonc-parser's enums in the extension and the CLI.
+// Each part names what it leaves out and why nothing reaches it, and fails the build when the package text
+// it expects is not there exactly once (an SDK, zod or jsonc-parser update is then reviewed, never cut
+// blindly) or when the bundle serves a name it takes away. test/static/bundle.test.ts checks the built
+// bundles and that no source calls what is left out; test/integration/cli-eras.test.ts what the Client
+// still reads, against a real server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+/**
+ * Marks and rewrites in the client package's chunks (`dist/src-*.mjs`, the SDK's core-internal compiled
+ * in, and `dist/public-*.mjs`, the Client). esbuild drops a top-level value nobody reads unless computing
+ * it may have an effect (a call, a property read). Each value below is computed by a function marked
+ * pure: dropped while nothing reads it, computed as before, at the same point of loading, the moment
+ * anything does; so a mark never takes a value away from a reader.
+ */
+export const SDK_CUTS = {
+  src: [
+    {
+      // The server's builder for multi-round-trip results (`inputRequired.elicit(...)`), not exported by the
+      // client package. Object.assign kept it, and with it the conversion of a zod schema to an
+      // elicitation's JSON Schema, the only caller of zod's JSON Schema output.
+      why: 'inputRequired, a server-side result builder',
+      find: 'const inputRequired = Object.assign(buildInputRequired, {',
+      replace: 'const inputRequired = /* @__PURE__ */ Object.assign(buildInputRequired, {',
+    },
+    {
+      // A server's table of how it validates incoming HTTP requests, a paragraph of rationale per row;
+      // reading `ProtocolErrorCode.X` in it kept it.
+      why: 'INBOUND_VALIDATION_LADDER, a server-side table',
+      find: 'const INBOUND_VALIDATION_LADDER = [',
+      replace: 'const INBOUND_VALIDATION_LADDER = /* @__PURE__ */ (() => [',
+    },
+    {
+      why: 'the end of INBOUND_VALIDATION_LADDER',
+      find: '\n];\n/**\n* HTTP status for ladder-originated JSON-RPC error codes.',
+      replace: '\n])();\n/**\n* HTTP status for ladder-originated JSON-RPC error codes.',
+    },
+    {
+      // `specTypeSchemas` / `isSpecType`: a validator per spec type, for callers' own checks. Two loops
+      // filled them at load time, keeping every schema by name; they now run when either value is made.
+      why: 'the loops that fill specTypeSchemas and isSpecType',
+      find: 'for (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports[key]);\nfor (const [key, schema] of Object.entries(authSchemas)) register(key, schema);',
+      replace:
+        'let specTypesFilled = false;\nfunction fillSpecTypes() {\n\tif (specTypesFilled) return;\n\tspecTypesFilled = true;\n\tfor (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports[key]);\n\tfor (const [key, schema] of Object.entries(authSchemas)) register(key, schema);\n}',
+    },
+    {
+      why: 'specTypeSchemas',
+      find: 'const specTypeSchemas = Object.freeze(_specTypeSchemas);',
+      replace: 'const specTypeSchemas = /* @__PURE__ */ (() => (fillSpecTypes(), Object.freeze(_specTypeSchemas)))();',
+    },
+    {
+      why: 'isSpecType',
+      find: 'const isSpecType = Object.freeze(_isSpecType);',
+      replace: 'const isSpecType = /* @__PURE__ */ (() => (fillSpecTypes(), Object.freeze(_isSpecType)))();',
+    },
+  ],
+  public: [
+    {
+      // The Client's one use of isSpecType, written out: `isSpecType.Implementation` is
+      // `v => ImplementationSchema.safeParse(v).success`, with the very schema core/internal exports.
+      why: 'the Client reading isSpecType.Implementation',
+      find: 'return isSpecType.Implementation(fromMeta) ? fromMeta : void 0;',
+      replace: 'return ImplementationSchemaOfCore.safeParse(fromMeta).success ? fromMeta : void 0;',
+    },
+    {
+      why: 'the import of that schema',
+      find: 'import pkceChallenge from "pkce-challenge";\n',
+      replace:
+        'import pkceChallenge from "pkce-challenge";\nimport { ImplementationSchema as ImplementationSchemaOfCore } from "@modelcontextprotocol/core/internal";\n',
+    },
+  ],
+};
+
+/** `text` with every cut applied; throws when a cut's text is not there exactly once. */
+export function applyCuts(text, cuts, file) {
+  let out = text;
+  for (const cut of cuts) {
+    const at = out.indexOf(cut.find);
+    if (at < 0 || out.indexOf(cut.find, at + 1) >= 0)
+      throw new Error(
+        `${file}: expected once: ${JSON.stringify(cut.find)} (${cut.why}); review scripts/unreached-code.mjs`,
+      );
+    out = out.slice(0, at) + cut.replace + out.slice(at + cut.find.length);
+  }
+  return out;
+}
+
+/**
+ * The Client's tool methods. MCP Prompts never lists or calls tools (the reason noAjv can leave ajv out):
+ * their bodies are replaced by one that throws, so the tool-header scan, output validators and tool
+ * cache they alone use are left out. The SDK calls listTools itself only for a `listChanged.tools`
+ * option, which we never pass.
+ */
+export const CLIENT_TOOL_METHODS = [
+  'callTool',
+  'listTools',
+  '_excludeInvalidXMcpHeaderTools',
+  '_compileOutputValidator',
+  '_resolveXMcpHeaderScan',
+];
+
+/** `text` with the bodies of `methods` of the class assigned to `className` replaced; throws unless each is there once. */
+export function standInMethods(text, className, methods, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const bodies = [];
+  const visit = node => {
+    if (
+      ts.isMethodDeclaration(node) &&
+      node.body &&
+      methods.includes(node.name.getText(source)) &&
+      ts.isClassLike(node.parent) &&
+      (node.parent.name?.text ??
+        (ts.isVariableDeclaration(node.parent.parent) && node.parent.parent.name.getText(source))) === className
+    )
+      bodies.push({ name: node.name.getText(source), start: node.body.getStart(source), end: node.body.end });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const counts = methods.map(m => bodies.filter(b => b.name === m).length);
+  if (counts.some(c => c !== 1))
+    throw new Error(
+      `${file}: expected ${className}.${methods.join(', ')} once each, found ${counts.join(', ')}; review scripts/unreached-code.mjs`,
+    );
+  let out = text;
+  for (const b of bodies.sort((x, y) => y.start - x.start))
+    out = `${out.slice(0, b.start)}{ throw new Error("MCP Prompts does not bundle ${className}.${b.name}"); }${out.slice(b.end)}`;
+  return out;
+}
+
+/** The SDK cuts as an esbuild plugin: each chunk of the client package gets its cuts, and each chunk must be met. */
+export function sdkUnreached() {
+  return {
+    name: 'sdk-unreached',
+    setup(build) {
+      const met = new Set();
+      build.onLoad(
+        { filter: /[\\/]@modelcontextprotocol[\\/]client[\\/]dist[\\/](src|public)-[^\\/]+\.mjs$/ },
+        args => {
+          const chunk = /(src|public)-[^\\/]+\.mjs$/.exec(args.path)[1];
+          met.add(chunk);
+          const cut = applyCuts(fs.readFileSync(args.path, 'utf8'), SDK_CUTS[chunk], args.path);
+          return {
+            loader: 'js',
+            contents: chunk === 'public' ? standInMethods(cut, 'Client', CLIENT_TOOL_METHODS, args.path) : cut,
+          };
+        },
+      );
+      build.onEnd(result => {
+        const missed = Object.keys(SDK_CUTS).filter(c => !met.has(c));
+        if (!result.errors.length && missed.length)
+          throw new Error(`no client chunk ${missed.join(', ')}-*.mjs was bundled; review scripts/unreached-code.mjs`);
+      });
+    },
+  };
+}
+
+/** zod's names that lead to the JSON Schema output left out below (`core` holds every internal module). */
+const ZOD_JSON_SCHEMA_NAMES = ['toJSONSchema', 'core'];
+/** What zod schemas read of the processors module while parsing: string and number limits (`minLength`, …). */
+const KEPT = ['aggregateChecks'];
+
+/**
+ * zod's JSON Schema output: `toJSONSchema`, each schema's `.toJSONSchema()` and `~standard.jsonSchema`. A
+ * client parses with zod schemas and never turns one into JSON Schema (the SDK does only for a server's
+ * tool and elicitation schemas, cut above). The two modules are replaced by stand-ins made from their
+ * export lists: factories return, and every other function throws when called; `aggregateChecks` stays.
+ */
+export function zodWithoutJsonSchema(zodNames) {
+  return {
+    name: 'zod-without-json-schema',
+    setup(build) {
+      const taken = ZOD_JSON_SCHEMA_NAMES.filter(n => zodNames.includes(n));
+      if (taken.length)
+        throw new Error(`zod's JSON Schema output is left out, but the bundle serves ${taken.join(', ')}`);
+      build.onResolve({ filter: /^\.\.?\/.*(json-schema-processors|to-json-schema)\.js$/ }, args =>
+        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) && args.namespace === 'file'
+          ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-without-json-schema' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'zod-without-json-schema' }, async args => ({
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+        contents: standIn(args.path, Object.keys(await import(pathToFileURL(args.path).href))),
+      }));
+    },
+  };
+}
+
+/** The stand-in module for `file`, which exports `names`. */
+function standIn(file, names) {
+  const lines = ["const left = () => { throw new Error('MCP Prompts leaves out JSON Schema output of zod'); };"];
+  for (const name of names) {
+    if (KEPT.includes(name)) lines.push(`export { ${name} } from ${JSON.stringify(file)};`);
+    else if (/^create.*Method$/.test(name)) lines.push(`export const ${name} = () => left;`);
+    else lines.push(`export const ${name} = left;`);
+  }
+  return lines.join('\n');
+}
+
+/** A TypeScript enum as its compiler writes it: `var E; (function (E) { … })(E || (E = {}));`. */
+const TS_ENUM = /^(export )?var (\w+);\n\(function \(\2\) \{\n([\s\S]*?)\n\}\)\(\2 \|\| \(\2 = \{\}\)\);$/gm;
+
+/**
+ * `text` with each TypeScript enum written as a value computed by a function marked pure: dropped while
+ * nothing reads it, built as before the moment anything does. Throws when an enum's opening is left over.
+ */
+export function pureEnums(text, file) {
+  const out = text.replace(TS_ENUM, '$1var $2 = /* @__PURE__ */ (function ($2) {\n$3\n    return $2;\n})({});');
+  if (/^\}\)\(\w+ \|\| \(\w+ = \{\}\)\);$/m.test(out)) throw new Error(`${file}: an enum was not rewritten`);
+  return out;
+}
+
+/**
+ * jsonc-parser's enums (`CharacterCodes`, `SyntaxKind`, `ScanError`, `ParseErrorCode`): its own code
+ * uses their numbers inlined, and we use none of them, but each is filled by a call at load time.
+ */
+export const jsoncEnums = {
+  name: 'jsonc-enums',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]jsonc-parser[\\/]lib[\\/]esm[\\/].*\.js$/ }, args => ({
+      loader: 'js',
+      contents: pureEnums(fs.readFileSync(args.path, 'utf8'), args.path),
+    }));
+  },
+};
