@@ -38,7 +38,8 @@ module.exports = async function typing(ctx) {
   await rows.filter({ hasText: 'rust' }).filter({ hasText: 'suggestion from completions' }).first().waitFor();
 
   await page.keyboard.type('typescript', { delay: 200 });
-  await waitForFile(() => stats('language')?.received.includes('typescript') && stats('language').underWay === 0,
+  await waitForFile(
+    () => stats('language')?.received.includes('typescript') && stats('language').underWay === 0,
     'the server answering "typescript"',
   );
   // What is typed (row 0), and the suggestion narrowed to it: no other language.
