@@ -7,6 +7,7 @@ import type { PromptCache } from './core/catalog/prompt-cache';
 import { EraMemory } from './core/protocol/eras';
 import { onProtocolLoad } from './core/protocol/protocol-load';
 import { ArgumentHistory } from './core/run/argument-history';
+import { PromptUsage } from './core/run/prompt-usage';
 import { Attempts } from './core/run/attempts';
 import { PromptRunner } from './core/run/prompt-runner';
 import { ResultStore } from './core/run/result-store';
@@ -72,11 +73,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const results = new ResultStore();
   const attempts = new Attempts();
   const history = new ArgumentHistory(context.globalState);
-  const runner = new PromptRunner(catalog, { results, attempts, history });
+  // Nothing of a workspace's servers is kept while the workspace is not trusted.
+  const usage = new PromptUsage(context.globalState, def => def.source !== 'workspace' || vscode.workspace.isTrusted);
+  const runner = new PromptRunner(catalog, { results, attempts, history, usage });
   const { collect } = new ArgumentInput(history, context.globalState);
   const offer = new ModelOffer();
   const transcripts = new TranscriptFileSystem(results);
-  const tree = new PromptTree(catalog, configuration, context.workspaceState);
+  const tree = new PromptTree(catalog, configuration, context.workspaceState, usage);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(
     { dispose: () => void catalog.dispose() },
@@ -96,10 +99,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       logs,
       collect,
       offer,
+      usage,
+      tree,
       globalStorageUri: context.globalStorageUri,
     }),
     registerParticipant({ catalog, configuration, runner, collect, offer, extensionUri: context.extensionUri }),
-    registerChatCompletions(catalog),
+    registerChatCompletions(catalog, usage),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
       isReadonly: true,

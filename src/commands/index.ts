@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import { Command, Workbench, type CommandId } from '../core/command-ids';
 import { registerHandOff } from '../chat/result-actions';
 import { addServer, importServers } from '../ui/config-edit';
-import type { Node } from '../ui/tree';
 import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type RunParts } from './run';
+import { copyKeybinding, pinPrompt, unpinPrompt } from './pins';
+import { clearTreeFilter, filterTree } from '../ui/tree-filter';
+import type { PromptTree } from '../ui/tree';
 import {
   allowServer,
   disableServer,
@@ -38,6 +40,8 @@ export interface CommandParts extends RunParts, ServerParts {
   offer: ModelOffer;
   /** The extension's global storage: Import Servers finds the profile's mcp.json from it. */
   globalStorageUri: vscode.Uri;
+  /** The sidebar: Filter Prompts… filters it. */
+  tree: PromptTree;
 }
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
@@ -68,8 +72,9 @@ async function walkthroughAction(id: unknown): Promise<void> {
 export function registerCommands(p: CommandParts): vscode.Disposable[] {
   const { configuration, catalog, results } = p;
   return [
-    register(Command.runPrompt, (node?: Node) => runPromptCommand(p, node)),
-    register(Command.runPromptInEditor, (node?: Node) => runPromptInEditor(p, node)),
+    // A tree row's node, or a key binding's `args` (checked in run.ts): anything else is refused there.
+    register(Command.runPrompt, (arg?: unknown) => runPromptCommand(p, arg)),
+    register(Command.runPromptInEditor, (arg?: unknown) => runPromptInEditor(p, arg)),
     register(Command.rerunLast, () => rerunLast(p)),
     register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(p, invocationName, where)),
     register(Command.refresh, () => configuration.reload().then(() => catalog.refresh())),
@@ -82,7 +87,12 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.allowServer, (id: unknown) => allowServer(p, id)),
     register(Command.disableServer, (arg?: ServerArg) => disableServer(p, arg)),
     register(Command.enableServer, (arg?: ServerArg) => enableServer(p, arg)),
-    register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
+    register(Command.copyInvocation, (arg?: unknown) => copyInvocation(arg)),
+    register(Command.copyKeybinding, (arg?: unknown) => copyKeybinding(p, arg)),
+    register(Command.pinPrompt, (arg?: unknown) => pinPrompt(p, arg)),
+    register(Command.unpinPrompt, (arg?: unknown) => unpinPrompt(p, arg)),
+    register(Command.filterPrompts, () => filterTree(p.tree)),
+    register(Command.clearPromptFilter, () => clearTreeFilter(p.tree)),
     register(Command.addServer, () => addServer()),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>

@@ -9,12 +9,17 @@ import { formatInvocation, type RunRequest } from '../core/run/invocation';
 import type { StoredResult } from '../core/run/result-store';
 import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
+import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/prompt-binding';
+import type { PromptUsage } from '../core/run/prompt-usage';
+import { heldWayOut } from '../core/view/items';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
-import { pickPrompt } from '../ui/picker';
+import type { ServerConfiguration } from '../workspace/server-configuration';
+import { pickPrompt, type Picked } from '../ui/picker';
 import { openTranscript } from '../ui/transcript-editor';
-import type { Node } from '../ui/tree';
+import { treeNode } from '../ui/tree';
 import { nothingToDo, showError } from './feedback';
+import { executeRef } from '../ui/descriptors';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
@@ -27,6 +32,10 @@ export interface RunParts {
   logs: ServerLogs;
   /** The argument input (src/ui/argument-input.ts). */
   collect: Collector;
+  /** The prompts run and pinned: the picker shows them first. */
+  usage: PromptUsage;
+  /** The servers held back: a binding or a pin of one says why. */
+  configuration: ServerConfiguration;
 }
 
 /** A chat model is there to answer: otherwise results go to the transcript editor. */
@@ -66,15 +75,17 @@ const withProgress: Pick<RunOptions, 'whileStarting' | 'whileGetting'> = {
 };
 
 /**
- * Picker and tree: ask for the arguments (optional ones too), then run in the transcript editor, or hand
- * the line to chat (with a model), where the chat request runs it.
+ * Picker and tree: ask for the arguments (optional ones too, unless values were given: a recent run, a
+ * key binding), then run in the transcript editor, or hand the line to chat (with a model), where the
+ * chat request runs it.
  */
 export async function runPrompt(
   p: RunParts,
   request: RunRequest,
   where: Where = 'auto',
+  askOptional = true,
 ): Promise<StoredResult | undefined> {
-  const options: RunOptions = { collect: p.collect, askOptional: true, fromDraft: true, ...withProgress };
+  const options: RunOptions = { collect: p.collect, askOptional, fromDraft: true, ...withProgress };
   const preparation = await p.runner.prepare(request, options);
   if (preparation.kind === 'cancelled') return undefined;
   if (preparation.kind === 'failed') {
@@ -105,16 +116,44 @@ function promptRan(): void {
   void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
 }
 
-/** mcpPrompts.runPrompt: the tree's prompt, or one picked. */
-export async function runPromptCommand(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
-  return target ? runPrompt(p, { prompt: target, values: {} }) : undefined;
+/**
+ * mcpPrompts.runPrompt: the tree's prompt, the prompt a key binding names (its `args`), or one picked.
+ * A recent run's values (a row of the picker or the tree) and a binding's are given: only the missing
+ * required arguments are asked for.
+ */
+export async function runPromptCommand(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
+  return runFrom(p, arg, 'auto');
 }
 
 /** mcpPrompts.runPromptInEditor: the same, always in the transcript editor. */
-export async function runPromptInEditor(p: RunParts, node?: Node): Promise<StoredResult | undefined> {
-  const target = node?.type === 'prompt' ? node.prompt : await pickPrompt(p.catalog, p.logs);
-  return target ? runPrompt(p, { prompt: target, values: {} }, 'editor') : undefined;
+export async function runPromptInEditor(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
+  return runFrom(p, arg, 'editor');
+}
+
+async function runFrom(p: RunParts, arg: unknown, where: Where): Promise<StoredResult | undefined> {
+  const node = treeNode(arg);
+  let target: (Picked & { where?: Where }) | undefined;
+  if (node?.type === 'prompt') target = { prompt: node.prompt, values: node.args };
+  else if (arg === undefined || node) target = await pickPrompt(p);
+  else target = await fromBinding(p, arg, where);
+  if (!target) return undefined;
+  const values = target.values ?? {};
+  return runPrompt(p, { prompt: target.prompt, values }, target.where ?? where, !target.values);
+}
+
+/** A key binding's `args`: the prompt it names, or one message saying what is wrong, with Run Prompt…. */
+async function fromBinding(p: RunParts, arg: unknown, where: Where): Promise<(Picked & { where: Where }) | undefined> {
+  const parsed = parsePromptBinding(arg);
+  const found: BindingLookup =
+    'problem' in parsed ? parsed : await lookUpBinding(parsed.binding, p.catalog, p.configuration.held, where);
+  if (!('problem' in found)) return { prompt: found.prompt, values: found.values, where: found.where };
+  const way = found.held && heldWayOut(found.held);
+  const pick = vscode.l10n.t('Run Prompt…');
+  void vscode.window.showErrorMessage(found.problem, ...(way ? [way.title] : []), pick).then(choice => {
+    if (choice === pick) void vscode.commands.executeCommand(Command.runPrompt);
+    else if (way && choice === way.title) void executeRef(way);
+  });
+  return undefined;
 }
 
 /** mcpPrompts.rerunLast (Repeat Last Prompt): the last run again with its arguments (missing ones are asked for). */

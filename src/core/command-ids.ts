@@ -13,6 +13,11 @@ export const Command = {
   signOut: 'mcpPrompts.signOut',
   showLog: 'mcpPrompts.showLog',
   copyInvocation: 'mcpPrompts.copyInvocation',
+  copyKeybinding: 'mcpPrompts.copyKeybinding',
+  pinPrompt: 'mcpPrompts.pinPrompt',
+  unpinPrompt: 'mcpPrompts.unpinPrompt',
+  filterPrompts: 'mcpPrompts.filterPrompts',
+  clearPromptFilter: 'mcpPrompts.clearPromptFilter',
   addServer: 'mcpPrompts.addServer',
   importServers: 'mcpPrompts.importServers',
   allowServer: 'mcpPrompts.allowServer',
@@ -40,6 +45,7 @@ export const Workbench = {
   manageTrust: 'workbench.trust.manage',
   focusPromptsView: 'mcpPrompts.prompts.focus',
   openSettings: 'workbench.action.openSettings',
+  openKeybindingsFile: 'workbench.action.openGlobalKeybindingsFile',
 } as const;
 
 export type WorkbenchId = (typeof Workbench)[keyof typeof Workbench];

@@ -1,69 +1,134 @@
-// "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, grouped by server.
+// "MCP Prompts: Run Prompt…": one quick pick over every prompt of every server, pinned and recent ones
+// first (core/view/picker-rows.ts). The filter is ours, word by word over title, name, description,
+// server and argument names; VS Code gets the rows that match (a bounded number, all `alwaysShow`) and
+// keeps their order. It follows the catalog live while open.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
-import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
+import type { HeldEntry } from '../core/config/server-merge';
+import type { PickerItemView } from '../core/view/items';
+import { heldWayOut } from '../core/view/items';
+import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../core/view/picker-rows';
+import { promptGroups } from '../core/view/prompt-groups';
+import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
 import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
 import { labelText } from '../core/label';
+import { executeRef } from './descriptors';
+
+type Row = PickerItemView<ServerEntry>;
 
 export interface PickerItem extends vscode.QuickPickItem {
-  prompt?: CatalogPrompt;
-  logOf?: ServerEntry;
+  row?: Row;
 }
 
-/** The picker's rows (decided in core/view/items.ts) as quick pick items; the benchmark times this. */
-export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
-  return toQuickPickItems(itemViews(servers));
+/** What the picker uses: the catalog, the logs a failed server's row opens, the usage, the held servers. */
+export interface PickerParts {
+  catalog: Catalog;
+  logs: ServerLogs;
+  usage: PromptUsage;
+  configuration: { readonly held: readonly HeldEntry[] };
 }
 
-function toQuickPickItems(views: readonly PickerItemView<ServerEntry>[]): PickerItem[] {
-  return views.map(v => {
-    if (v.separator) return { label: v.label, kind: vscode.QuickPickItemKind.Separator };
-    const item: PickerItem = { label: v.label };
-    if (v.description !== undefined) item.description = v.description;
-    if (v.detail !== undefined) item.detail = v.detail;
-    if (v.alwaysShow) item.alwaysShow = true;
-    if (v.prompt) {
-      item.prompt = v.prompt;
-      item.iconPath = v.iconUri ? vscode.Uri.parse(v.iconUri) : undefined;
-    }
-    if (v.logOf) item.logOf = v.logOf;
-    return item;
-  });
+/** The chosen prompt, with the values of a recent run when that row was chosen. */
+export interface Picked {
+  prompt: CatalogPrompt;
+  values?: Record<string, string>;
 }
 
-/** Shows the picker; it follows the catalog live while open. Resolves the chosen prompt. */
-export function pickPrompt(catalog: Catalog, logs: ServerLogs): Promise<CatalogPrompt | undefined> {
+const items = new WeakMap<Row, PickerItem>();
+
+function pinButton(pinned: boolean): vscode.QuickInputButton {
+  return pinned
+    ? { iconPath: new vscode.ThemeIcon('pinned'), tooltip: vscode.l10n.t('Unpin') }
+    : { iconPath: new vscode.ThemeIcon('pin'), tooltip: vscode.l10n.t('Pin') };
+}
+
+/** A row as VS Code's item, made once per row (rows are made once per listing). */
+function toItem(row: Row): PickerItem {
+  const made = items.get(row);
+  if (made) return made;
+  const item: PickerItem = row.separator
+    ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+    : { label: row.label, alwaysShow: true, row };
+  if (!row.separator) {
+    if (row.description !== undefined) item.description = row.description;
+    if (row.detail !== undefined) item.detail = row.detail;
+    if (row.iconUri) item.iconPath = vscode.Uri.parse(row.iconUri);
+    if (row.prompt || row.place) item.buttons = [pinButton(!!row.pinned)];
+  }
+  items.set(row, item);
+  return item;
+}
+
+/** Shows the picker; resolves the chosen prompt. `title`: what choosing does (Run, Pin). */
+export function pickPrompt(parts: PickerParts, title = vscode.l10n.t('Run MCP Prompt')): Promise<Picked | undefined> {
+  const { catalog, usage } = parts;
   const qp = vscode.window.createQuickPick<PickerItem>();
-  qp.title = vscode.l10n.t('Run MCP Prompt');
-  qp.placeholder = vscode.l10n.t('Type to filter by name, title or description');
-  qp.matchOnDescription = true;
-  qp.matchOnDetail = true;
-  // The rows shown so far: while the picker is open they only change in place or grow at the end
+  qp.title = title;
+  qp.placeholder = vscode.l10n.t('Type words of a title, name, description, server or argument');
+  // Our filter decides what matches: VS Code neither searches the descriptions again nor re-sorts.
+  qp.matchOnDescription = false;
+  qp.matchOnDetail = false;
+  Object.assign(qp, { sortByLabel: false });
+  let rows: Row[] = [];
+  // The rows shown so far. After a catalog change they only change in place or grow at the end
   // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
-  let shown: PickerItemView<ServerEntry>[] = [];
-  const update = () => {
-    const next: PickerItemView<ServerEntry>[] = catalog.servers.length
-      ? itemViews(catalog.servers)
-      : [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' }];
-    shown = shown.length ? mergePickerRows(shown, next) : next;
-    qp.items = toQuickPickItems(shown);
+  let shown: Row[] = [];
+  const build = () => {
+    if (!catalog.servers.length) {
+      rows = [
+        { label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' },
+      ];
+      return;
+    }
+    const groups = promptGroups(catalog.servers, parts.configuration.held, usage);
+    void usage.forget(groups.gone);
+    rows = pickerRows(catalog.servers, groups);
+  };
+  const show = () => {
+    qp.items = shown.map(toItem);
     qp.busy = catalog.servers.some(s => s.loading);
   };
-  const sub = catalog.onDidChange(update);
-  update();
+  const typed = () => {
+    shown = filterPickerRows(rows, qp.value);
+    show();
+  };
+  const changed = () => {
+    build();
+    shown = mergePickerRows(shown, filterPickerRows(rows, qp.value, Infinity), MAX_PICKER_ROWS);
+    show();
+  };
+  const subs = [
+    catalog.onDidChange(changed),
+    // Pinned or unpinned: the rows show it where they are; the groups change the next time the picker opens.
+    usage.onDidChange(() => {
+      build();
+      shown = shown.map(row => (row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row));
+      show();
+    }),
+    qp.onDidChangeValue(typed),
+    qp.onDidTriggerItemButton(e => {
+      const row = e.item.row;
+      if (row && (row.prompt || row.place)) void usage.setPinned(placeOfRow(row), !row.pinned);
+    }),
+  ];
+  build();
+  typed();
   return new Promise(resolve => {
     qp.onDidAccept(() => {
-      const item = qp.selectedItems[0];
-      if (!item) return;
+      const row = qp.selectedItems[0]?.row;
+      if (!row || row.more) return;
       qp.hide();
-      if (item.prompt) resolve(stillOffered(catalog, item.prompt));
-      else {
-        resolve(undefined);
-        if (item.logOf) logs.channel(item.logOf.def).show();
-        else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
+      if (row.prompt) {
+        const prompt = stillOffered(catalog, row.prompt);
+        resolve(prompt && { prompt, ...(row.args ? { values: row.args } : {}) });
+        return;
       }
+      resolve(undefined);
+      if (row.held) offerWayOut(row.held);
+      else if (row.logOf) parts.logs.channel(row.logOf.def).show();
+      else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
     });
     qp.onDidHide(() => {
       // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
@@ -75,15 +140,30 @@ export function pickPrompt(catalog: Catalog, logs: ServerLogs): Promise<CatalogP
           // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
           // text and the row it filtered are back, Enter runs it, typing replaces it.
           qp.value = value;
+          typed();
           qp.show();
         });
         return;
       }
-      sub.dispose();
+      for (const s of subs) s.dispose();
       qp.dispose();
       resolve(undefined);
     });
     qp.show();
+  });
+}
+
+/** The prompt (or the held server's pinned place) a row stands for. */
+function placeOfRow(row: Row): CatalogPrompt | PromptPlace {
+  return row.prompt ?? row.place!;
+}
+
+/** A pinned prompt of a server that does not run: the reason, and the one action that lets it run. */
+function offerWayOut(held: HeldEntry): void {
+  const way = heldWayOut(held);
+  const message = labelText(held.message, 1000);
+  void vscode.window.showInformationMessage(message, ...(way ? [way.title] : [])).then(choice => {
+    if (way && choice === way.title) void executeRef(way);
   });
 }
 

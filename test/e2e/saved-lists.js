@@ -5,13 +5,27 @@ const path = require('node:path');
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'cacheable.mjs');
 
-/** A stdio entry for test/fixtures/cacheable.mjs: it serves the prompts in `promptsFile` and writes each start's pid to `pidFile`. */
-function cacheableServer(pidFile, promptsFile) {
+/**
+ * A stdio entry for test/fixtures/cacheable.mjs: it serves the prompts in `promptsFile` and writes each
+ * start's pid to `pidFile` (and, given `getsFile`, each prompts/get it receives there).
+ */
+function cacheableServer(pidFile, promptsFile, getsFile) {
   return {
     command: process.execPath,
     args: [FIXTURE],
-    env: { CACHEABLE_PIDS: pidFile, CACHEABLE_PROMPTS: promptsFile },
+    env: { CACHEABLE_PIDS: pidFile, CACHEABLE_PROMPTS: promptsFile, ...(getsFile ? { CACHEABLE_GETS: getsFile } : {}) },
   };
+}
+
+/** The prompts/get requests a cacheable server received: [{ name, arguments }]. */
+function receivedGets(getsFile) {
+  return fs.existsSync(getsFile)
+    ? fs
+        .readFileSync(getsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map(l => JSON.parse(l))
+    : [];
 }
 
 function pids(file) {
@@ -51,4 +65,4 @@ function savedLists(dir) {
   return out;
 }
 
-module.exports = { cacheableServer, pids, alive, savedLists };
+module.exports = { cacheableServer, receivedGets, pids, alive, savedLists };
