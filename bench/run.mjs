@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and size of MCP Prompts, every figure against a baseline measured in the same
 // run (medians; absolute times are context only). Tables on stdout, every figure in bench/results.json.
-//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,connect,host-memory] [--quick] [--package]
+//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,connect,host-memory,ui-scale] [--quick] [--package]
 // --quick: fewer repetitions (smoke test; figures are noisier). --package: rebuild the .vsix.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ const only = argv
   ?.slice(7)
   .split(',');
 // The real-host memory section (its wait for the host lock, a host start, 1,000 runs) gets its own time.
-const LIMIT_S = 420 + (!only || only.includes('host-memory') ? 1200 : 0);
+const LIMIT_S =
+  420 + (!only || only.includes('host-memory') ? 1200 : 0) + (!only || only.includes('ui-scale') ? 900 : 0);
 
 const sections = [
   [
@@ -60,6 +61,11 @@ const sections = [
     'host-memory',
     '9. Memory over time in the real VS Code host: prompt runs with a 5 MB image (waits for /tmp/mcp-host.lock)',
     async () => (await import('./host-memory.mjs')).run({ quick }),
+  ],
+  [
+    'ui-scale',
+    '10. The real UI at 100 and 10,000 prompts: `@mcp /`, Run Prompt…, the sidebar (real VS Code host; waits for /tmp/mcp-host.lock)',
+    async () => (await import('./ui-scale.mjs')).run({ quick }),
   ],
 ];
 

@@ -16,6 +16,7 @@ import { ConsentPrompt } from './ui/consent-prompt';
 import { InputPrompter } from './ui/input-prompter';
 import { askQuestion } from './ui/question-input';
 import { PromptTree } from './ui/tree';
+import { preparePickerRows } from './ui/picker';
 import { registerStatus } from './ui/status';
 import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
 import { registerViewWelcome } from './ui/view-welcome';
@@ -105,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
     registerParticipant({ catalog, configuration, runner, collect, offer, extensionUri: context.extensionUri }),
     registerChatCompletions(catalog, usage),
+    preparePickerRows(catalog),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
       isReadonly: true,

@@ -7,7 +7,8 @@ import { Command } from '../core/command-ids';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import type { HeldEntry } from '../core/config/server-merge';
 import type { PickerItemView } from '../core/view/items';
-import { heldWayOut } from '../core/view/items';
+import { heldWayOut, pickerItems } from '../core/view/items';
+import { whenQuiet } from '../core/events';
 import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../core/view/picker-rows';
 import { promptGroups } from '../core/view/prompt-groups';
 import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
@@ -61,6 +62,20 @@ function toItem(row: Row): PickerItem {
   return item;
 }
 
+/**
+ * Makes the picker's rows once the catalog has settled, so the first Run Prompt… after the servers
+ * listed does not make 10,000 rows while the person waits (rows are kept per listing: items.ts).
+ */
+export function preparePickerRows(catalog: Catalog): vscode.Disposable {
+  const d = whenQuiet(catalog.onDidChange, SETTLE_MS, () => {
+    pickerItems(catalog.servers);
+  });
+  return { dispose: () => d.dispose() };
+}
+
+/** How long the catalog stays unchanged before the rows are made ahead of use. */
+const SETTLE_MS = 500;
+
 /** Shows the picker; resolves the chosen prompt. `title`: what choosing does (Run, Pin). */
 export function pickPrompt(parts: PickerParts, title = vscode.l10n.t('Run MCP Prompt')): Promise<Picked | undefined> {
   const { catalog, usage } = parts;
@@ -107,6 +122,8 @@ export function pickPrompt(parts: PickerParts, title = vscode.l10n.t('Run MCP Pr
       shown = shown.map(row => (row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row));
       show();
     }),
+    // Answered at once, in the same turn: an Enter that follows in the same batch then takes a row of
+    // the list for the whole query (VS Code maps the accepted row by its index in the list set last).
     qp.onDidChangeValue(typed),
     qp.onDidTriggerItemButton(e => {
       const row = e.item.row;

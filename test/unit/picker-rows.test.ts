@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseConfigObject } from '../../src/core/config/config';
 import type { CatalogPrompt, ServerEntry } from '../../src/core/catalog/catalog';
 import type { HeldEntry } from '../../src/core/config/server-merge';
-import { filterPickerRows, mergePickerRows, pickerRows } from '../../src/core/view/picker-rows';
+import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../../src/core/view/picker-rows';
 import type { PromptGroups } from '../../src/core/view/prompt-groups';
 
 type Spec = { name: string; title?: string; description?: string; args?: string[] };
@@ -113,11 +113,11 @@ test('10,000 prompts: the list VS Code gets is bounded, and its last row counts 
     Array.from({ length: 10_000 }, (_, i) => ({ name: `p${i}`, title: `Prompt ${i}`, description: `Number ${i}` })),
   );
   const rows = pickerRows([big], none);
-  const first = filterPickerRows(rows, '', 300);
-  assert.equal(first.length, 302, 'the server, 300 prompts and the count');
-  assert.match(first[301].label, /9700 more prompts/);
-  assert.equal(first[301].more, true);
-  assert.deepEqual(labels(filterPickerRows(rows, 'prompt 9876', 300)), ['big', 'Prompt 9876']);
+  const first = filterPickerRows(rows, '');
+  assert.equal(first.length, MAX_PICKER_ROWS + 2, 'the server, the first prompts and the count');
+  assert.match(first[MAX_PICKER_ROWS + 1].label, new RegExp(`${10_000 - MAX_PICKER_ROWS} more prompts`));
+  assert.equal(first[MAX_PICKER_ROWS + 1].more, true);
+  assert.deepEqual(labels(filterPickerRows(rows, 'prompt 9876')), ['big', 'Prompt 9876']);
   assert.equal(pickerRows([big], none)[5], rows[5], 'rows are made once per listing, not per opening');
 });
 

@@ -2,7 +2,7 @@
 // one choice re-runs them), then every prompt under its server. A typed query is matched word by word
 // against each prompt's title, name, description, server and argument names ("review python" finds a
 // prompt whose description says "Reviews a Python module"), and the list VS Code gets is bounded: with
-// 10,000 prompts it gets the first few hundred and a row saying how many more match.
+// 10,000 prompts it gets the first 150 (50 once words are typed) and a row saying how many more match.
 import * as l10n from '@vscode/l10n';
 import { labelText } from '../label.js';
 import { heldItem, pickerItems, promptRow, type PickerItemView, type ServerView } from './items.js';
@@ -11,8 +11,13 @@ import type { ServerEntry } from '../catalog/catalog.js';
 import { safeIconSrc } from './icons.js';
 import { stateInfo } from '../protocol/connection-state.js';
 
-/** Rows handed to VS Code at once: as many as a person scrolls through, far fewer than 10,000. */
-export const MAX_PICKER_ROWS = 300;
+/**
+ * Prompt rows handed to VS Code at once: more than a person scrolls through, and about what a catalog
+ * of 100 prompts shows, so 10,000 prompts cost VS Code no more per keystroke than 100 do.
+ */
+export const MAX_PICKER_ROWS = 150;
+/** Once words are typed, fewer: the best-placed matches, and a count that says to type on. */
+export const MAX_MATCHING_ROWS = 50;
 /** Recent runs the picker's group shows. */
 export const MAX_RECENT_ROWS = 10;
 /** Group ids of our own groups: no server id holds a NUL. */
@@ -87,9 +92,10 @@ export function queryWords(query: string): string[] {
 export function filterPickerRows<S extends ServerView>(
   rows: readonly PickerItemView<S>[],
   query: string,
-  limit = MAX_PICKER_ROWS,
+  limit?: number,
 ): PickerItemView<S>[] {
   const words = queryWords(query);
+  limit ??= words.length ? MAX_MATCHING_ROWS : MAX_PICKER_ROWS;
   const out: PickerItemView<S>[] = [];
   let header: PickerItemView<S> | undefined;
   let shown = 0;
