@@ -122,7 +122,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       this.view.message = !this.filter
         ? undefined
         : found
-          ? vscode.l10n.t('{0} prompts match "{1}"', found, labelText(this.filter, 100))
+          ? vscode.l10n.t('Prompts matching "{0}": {1}', labelText(this.filter, 100), found)
           : vscode.l10n.t('No prompt matches "{0}"', labelText(this.filter, 100));
     return found;
   }

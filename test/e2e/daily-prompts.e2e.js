@@ -4,11 +4,8 @@
 // reload, and heads the sidebar's Pinned group; "review python" typed in the picker finds Code review by
 // the words of its description. The fixture (test/fixtures/cacheable.mjs) records each prompts/get it
 // receives: the checks read what the server got.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 const { openWorkbench, runStandalone, waitForFile } = require('./harness');
-const { cacheableServer, receivedGets } = require('./saved-lists');
+const { cacheableFixture } = require('./saved-lists');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -39,13 +36,8 @@ function expect(got, want) {
 }
 
 module.exports = async function dailyPrompts(ctx) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-daily-'));
-  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const promptsFile = path.join(dir, 'prompts.json');
-  fs.writeFileSync(promptsFile, JSON.stringify(PROMPTS));
-  const getsFile = path.join(dir, 'gets.jsonl');
-  const servers = { daily: cacheableServer(path.join(dir, 'pids'), promptsFile, getsFile) };
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
+  const daily = cacheableFixture(ctx, 'daily', PROMPTS);
+  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': daily.mcpJson } });
   const { page } = ui;
   const quick = page.locator(QUICK);
   const rows = quick.locator('.monaco-list-row');
@@ -56,8 +48,8 @@ module.exports = async function dailyPrompts(ctx) {
     );
   /** Waits for the next prompts/get (after the first `before`) and returns it as `name {arguments}`. */
   const nextGet = async (before, what) => {
-    await waitForFile(page, () => receivedGets(getsFile).length > before, what);
-    const got = receivedGets(getsFile)[before];
+    await waitForFile(page, () => daily.gets().length > before, what);
+    const got = daily.gets()[before];
     return `${got.name} ${JSON.stringify(got.arguments)}`;
   };
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
@@ -140,7 +132,7 @@ module.exports = async function dailyPrompts(ctx) {
 
   // The sidebar: Pinned, then Recently used, on top of the servers.
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
-  const tree = page.locator('.pane-body .monaco-list-row');
+  const tree = page.locator('.pane-body .customview-tree .monaco-list-row');
   await tree.filter({ hasText: 'Pinned' }).first().waitFor({ timeout: 60000 });
   const treeRows = await tree.evaluateAll(els => els.map(el => (el.textContent || '').replace(/\s+/g, ' ').trim()));
   if (!/^Pinned/.test(treeRows[0]) || !/^Commit message/.test(treeRows[1]) || !/^Recently used/.test(treeRows[2]))

@@ -2,11 +2,8 @@
 // team preset, so only member is asked for, and the result opens in the editor as the binding says; a
 // binding to a prompt the server does not offer says so in one message whose Run Prompt… opens the
 // picker. The fixture (test/fixtures/cacheable.mjs) records each prompts/get it receives.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 const { openWorkbench, runStandalone, waitForFile } = require('./harness');
-const { cacheableServer, receivedGets } = require('./saved-lists');
+const { cacheableFixture } = require('./saved-lists');
 
 const QUICK = '.quick-input-widget';
 
@@ -38,14 +35,9 @@ const KEYBINDINGS = `// Place your key bindings in this file to override the def
 `;
 
 module.exports = async function promptKeybinding(ctx) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-keybinding-'));
-  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const promptsFile = path.join(dir, 'prompts.json');
-  fs.writeFileSync(promptsFile, JSON.stringify(PROMPTS));
-  const getsFile = path.join(dir, 'gets.jsonl');
-  const servers = { daily: cacheableServer(path.join(dir, 'pids'), promptsFile, getsFile) };
+  const daily = cacheableFixture(ctx, 'daily', PROMPTS);
   const ui = await openWorkbench(ctx, {
-    files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2), 'notes.md': '# Notes\n' },
+    files: { '.vscode/mcp.json': daily.mcpJson, 'notes.md': '# Notes\n' },
     userFiles: { 'keybindings.json': KEYBINDINGS },
   });
   const { page } = ui;
@@ -53,19 +45,15 @@ module.exports = async function promptKeybinding(ctx) {
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
   // At work in a file, the person presses the key bound to Greet for team beta.
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type('notes.md');
-  await quick.locator('.monaco-list-row').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 30000 });
+  await ui.openFile('notes.md');
   await page.keyboard.press('Control+Shift+Alt+Digit1');
   // Only member is asked for: team came with the binding.
   await quick.getByText('Greet: member (required)').first().waitFor({ timeout: 60000 });
   await ui.screenshot('only-member-asked');
   await page.keyboard.type('bjarne');
   await page.keyboard.press('Enter');
-  await waitForFile(page, () => receivedGets(getsFile).length === 1, 'the prompts/get of the bound prompt');
-  const [got] = receivedGets(getsFile);
+  await waitForFile(page, () => daily.gets().length === 1, 'the prompts/get of the bound prompt');
+  const [got] = daily.gets();
   if (JSON.stringify(got) !== JSON.stringify({ name: 'greet', arguments: { team: 'beta', member: 'bjarne' } }))
     throw new Error(`the server received ${JSON.stringify(got)}`);
   // "target": "editor": the transcript opens as an editor tab.
@@ -85,7 +73,7 @@ module.exports = async function promptKeybinding(ctx) {
   await ui.screenshot('stale-binding');
   await message.getByRole('button', { name: 'Run Prompt…' }).click();
   await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
-  if (receivedGets(getsFile).length !== 1) throw new Error('the stale binding asked the server for something');
+  if (daily.gets().length !== 1) throw new Error('the stale binding asked the server for something');
 };
 
 if (require.main === module) runStandalone(module, __filename);

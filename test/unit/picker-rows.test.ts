@@ -4,38 +4,18 @@
 // stay where they are when the catalog changes, the bound included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject } from '../../src/core/config/config';
-import type { CatalogPrompt, ServerEntry } from '../../src/core/catalog/catalog';
-import type { HeldEntry } from '../../src/core/config/server-merge';
+import type { ServerEntry } from '../../src/core/catalog/catalog';
+import { listedServer, untrustedServer } from './listed-server';
 import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../../src/core/view/picker-rows';
 import type { PromptGroups } from '../../src/core/view/prompt-groups';
 
 type Spec = { name: string; title?: string; description?: string; args?: string[] };
 
 function server(name: string, specs: Spec[]): ServerEntry {
-  const d = parseConfigObject({ servers: { [name]: { command: 'node' } } }, 'user').servers[0];
-  const e = {
-    id: d.id,
-    def: d,
-    prompts: [] as CatalogPrompt[],
-    loading: false,
-    warnings: [],
-    cached: false,
-    connection: { state: { kind: 'running', info: {} } },
-  } as unknown as ServerEntry;
-  e.prompts = specs.map(s => ({
-    server: e,
-    prompt: {
-      name: s.name,
-      title: s.title,
-      description: s.description,
-      arguments: (s.args ?? []).map(a => ({ name: a })),
-    },
-    invocationName: `${e.id}.${s.name}`,
-    shortName: s.name,
-    unique: true,
-  }));
-  return e;
+  return listedServer(
+    name,
+    specs.map(s => ({ ...s, arguments: (s.args ?? []).map(a => ({ name: a })) })),
+  );
 }
 
 const none: PromptGroups = { pinned: [], recent: [], gone: [] };
@@ -90,13 +70,7 @@ test('pinned first, then recently used with the values it ran with (choosing it 
 });
 
 test('a pinned prompt of a held-back server is a row saying why', () => {
-  const repo = parseConfigObject({ servers: { repo: { command: 'node' } } }, 'workspace').servers[0];
-  const held: HeldEntry = {
-    def: repo,
-    origin: '.vscode/mcp.json',
-    reason: 'untrusted',
-    message: 'repo waits for trust',
-  };
+  const held = untrustedServer('repo');
   const rows = pickerRows([team], {
     pinned: [{ held, place: { scope: '/r', server: 'repo', prompt: 'deploy' } }],
     recent: [],

@@ -3,35 +3,20 @@
 // is wrong; a binding is then looked up in the servers as they are now.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject } from '../../src/core/config/config';
-import type { CatalogPrompt, ServerEntry } from '../../src/core/catalog/catalog';
+import type { ServerEntry } from '../../src/core/catalog/catalog';
 import type { HeldEntry } from '../../src/core/config/server-merge';
+import { listedServer, untrustedServer } from './listed-server';
 import { bindingEntry, lookUpBinding, parsePromptBinding, type PromptBinding } from '../../src/core/run/prompt-binding';
 
 function server(name: string, prompts: string[]): ServerEntry {
-  const d = parseConfigObject({ servers: { [name]: { command: 'node' } } }, 'user').servers[0];
-  const e = {
-    id: d.id,
-    def: d,
-    prompts: [] as CatalogPrompt[],
-    loading: false,
-    warnings: [],
-    cached: false,
-  } as unknown as ServerEntry;
-  e.prompts = prompts.map(n => ({
-    server: e,
-    prompt: {
-      name: n,
-      arguments: [
-        { name: 'team', required: true },
-        { name: 'member', required: true },
-      ],
-    },
-    invocationName: `${e.id}.${n}`,
-    shortName: n,
-    unique: true,
-  }));
-  return e;
+  const args = [
+    { name: 'team', required: true },
+    { name: 'member', required: true },
+  ];
+  return listedServer(
+    name,
+    prompts.map(n => ({ name: n, arguments: args })),
+  );
 }
 
 const catalog = (servers: ServerEntry[]) => ({ servers, ready: () => Promise.resolve() });
@@ -138,13 +123,7 @@ test('a stale binding says what is gone: the server, the prompt, an argument; a 
   const arg = await look({ server: 'team', prompt: 'greet', arguments: { colour: 'red' } }, [team]);
   assert.ok('problem' in arg);
   assert.match(arg.problem, /has no argument colour \(it takes: team\*, member\*\)/);
-  const repo = parseConfigObject({ servers: { repo: { command: 'node' } } }, 'workspace').servers[0];
-  const held: HeldEntry = {
-    def: repo,
-    origin: '.vscode/mcp.json',
-    reason: 'untrusted',
-    message: 'repo waits for trust',
-  };
+  const held = untrustedServer('repo');
   const h = await look({ server: 'repo', prompt: 'deploy', arguments: {} }, [team], [held]);
   assert.ok('problem' in h);
   assert.match(h.problem, /repo waits for trust/);

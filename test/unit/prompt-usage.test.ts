@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
-import type { CatalogPrompt, ServerEntry } from '../../src/core/catalog/catalog';
+import type { ServerEntry } from '../../src/core/catalog/catalog';
+import { listedServer } from './listed-server';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { memoryStore, type KeyValueStore } from '../../src/core/run/argument-history';
 import { MAX_RECENT, PromptUsage, placeOf } from '../../src/core/run/prompt-usage';
@@ -22,25 +23,13 @@ function entry(
   names: string[],
   o: Partial<ServerEntry> & { source?: 'user' | 'workspace' } = {},
 ): ServerEntry {
-  const d = o.def ?? def(name, o.source);
-  const e = {
-    id: d.id,
-    def: d,
-    prompts: [] as CatalogPrompt[],
-    loading: false,
-    warnings: [],
-    cached: false,
-    connection: { state: { kind: 'running', info: {} } },
-    ...o,
-  } as unknown as ServerEntry;
-  e.prompts = names.map(n => ({
-    server: e,
-    prompt: { name: n, title: `Title ${n}`, arguments: [{ name: 'topic', required: true }, { name: 'token' }] },
-    invocationName: `${e.id}.${n}`,
-    shortName: n,
-    unique: true,
-  }));
-  return e;
+  const { def: given, source, ...rest } = o;
+  const args = [{ name: 'topic', required: true }, { name: 'token' }];
+  return listedServer(
+    name,
+    names.map(n => ({ name: n, title: `Title ${n}`, arguments: args })),
+    { def: given ?? def(name, source), entry: rest },
+  );
 }
 
 const prompt = (e: ServerEntry, name: string) => e.prompts.find(p => p.prompt.name === name)!;
