@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Command, Workbench, type CommandId } from '../core/command-ids';
 import { registerHandOff } from '../chat/result-actions';
 import { addServer, importServers } from '../ui/config-edit';
-import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type RunParts } from './run';
+import { rerunLast, retryPrompt, runAgain, runPromptCommand, runPromptInEditor, type RunParts } from './run';
 import { copyKeybinding, pinPrompt, unpinPrompt } from './pins';
 import { clearTreeFilter, filterTree } from '../ui/tree-filter';
 import type { PromptTree } from '../ui/tree';
@@ -76,6 +76,7 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.runPrompt, (arg?: unknown) => runPromptCommand(p, arg)),
     register(Command.runPromptInEditor, (arg?: unknown) => runPromptInEditor(p, arg)),
     register(Command.rerunLast, () => rerunLast(p)),
+    register(Command.runAgain, (arg?: unknown) => runAgain(p, arg)),
     register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(p, invocationName, where)),
     register(Command.refresh, () => configuration.reload().then(() => catalog.refresh())),
     register(Command.restartServer, (arg?: ServerArg) => restartServer(p, arg)),

@@ -118,8 +118,8 @@ function promptRan(): void {
 
 /**
  * mcpPrompts.runPrompt: the tree's prompt, the prompt a key binding names (its `args`), or one picked.
- * A recent run's values (a row of the picker or the tree) and a binding's are given: only the missing
- * required arguments are asked for.
+ * A binding's values, or a recent run's (the picker row's Run Again button), are given: only the
+ * missing required arguments are asked for.
  */
 export async function runPromptCommand(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
   return runFrom(p, arg, 'auto');
@@ -133,12 +133,19 @@ export async function runPromptInEditor(p: RunParts, arg?: unknown): Promise<Sto
 async function runFrom(p: RunParts, arg: unknown, where: Where): Promise<StoredResult | undefined> {
   const node = treeNode(arg);
   let target: (Picked & { where?: Where }) | undefined;
-  if (node?.type === 'prompt') target = { prompt: node.prompt, values: node.args };
+  if (node?.type === 'prompt') target = { prompt: node.prompt };
   else if (arg === undefined || node) target = await pickPrompt(p);
   else target = await fromBinding(p, arg, where);
   if (!target) return undefined;
   const values = target.values ?? {};
   return runPrompt(p, { prompt: target.prompt, values }, target.where ?? where, !target.values);
+}
+
+/** mcpPrompts.runAgain: a recent row of the sidebar, run again with the values it ran with (nothing asked). */
+export async function runAgain(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
+  const node = treeNode(arg);
+  if (node?.type !== 'prompt' || !node.args) return undefined;
+  return runPrompt(p, { prompt: node.prompt, values: node.args }, 'auto', false);
 }
 
 /** A key binding's `args`: the prompt it names, or one message saying what is wrong, with Run Prompt…. */

@@ -4,6 +4,7 @@ export const Command = {
   runPrompt: 'mcpPrompts.runPrompt',
   runPromptInEditor: 'mcpPrompts.runPromptInEditor',
   rerunLast: 'mcpPrompts.rerunLast',
+  runAgain: 'mcpPrompts.runAgain',
   retryPrompt: 'mcpPrompts.retryPrompt',
   refresh: 'mcpPrompts.refresh',
   restartServer: 'mcpPrompts.restartServer',

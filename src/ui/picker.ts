@@ -10,7 +10,7 @@ import type { PickerItemView } from '../core/view/items';
 import { heldWayOut, pickerItems } from '../core/view/items';
 import { whenQuiet } from '../core/events';
 import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../core/view/picker-rows';
-import { promptGroups } from '../core/view/prompt-groups';
+import { argumentsText, promptGroups } from '../core/view/prompt-groups';
 import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
 import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
@@ -38,6 +38,17 @@ export interface Picked {
 }
 
 const items = new WeakMap<Row, PickerItem>();
+/** The buttons that run a recent row again with its values (the other item button pins or unpins). */
+const rerunButtons = new WeakSet<vscode.QuickInputButton>();
+
+function rerunButton(args: Record<string, string>): vscode.QuickInputButton {
+  const button = {
+    iconPath: new vscode.ThemeIcon('debug-rerun'),
+    tooltip: vscode.l10n.t('Run again with {0}', labelText(argumentsText(args))),
+  };
+  rerunButtons.add(button);
+  return button;
+}
 
 function pinButton(pinned: boolean): vscode.QuickInputButton {
   return pinned
@@ -56,7 +67,7 @@ function toItem(row: Row): PickerItem {
     if (row.description !== undefined) item.description = row.description;
     if (row.detail !== undefined) item.detail = row.detail;
     if (row.iconUri) item.iconPath = vscode.Uri.parse(row.iconUri);
-    if (row.prompt || row.place) item.buttons = [pinButton(!!row.pinned)];
+    if (row.prompt || row.place) item.buttons = [...(row.args ? [rerunButton(row.args)] : []), pinButton(!!row.pinned)];
   }
   items.set(row, item);
   return item;
@@ -78,96 +89,138 @@ const SETTLE_MS = 500;
 
 /** Shows the picker; resolves the chosen prompt. `title`: what choosing does (Run, Pin). */
 export function pickPrompt(parts: PickerParts, title = vscode.l10n.t('Run MCP Prompt')): Promise<Picked | undefined> {
-  const { catalog, usage } = parts;
-  const qp = vscode.window.createQuickPick<PickerItem>();
-  qp.title = title;
-  qp.placeholder = vscode.l10n.t('Type words of a title, name, description, server or argument');
-  // Our filter decides what matches: VS Code neither searches the descriptions again nor re-sorts.
-  qp.matchOnDescription = false;
-  qp.matchOnDetail = false;
-  Object.assign(qp, { sortByLabel: false });
-  let rows: Row[] = [];
-  // The rows shown so far. After a catalog change they only change in place or grow at the end
-  // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
-  let shown: Row[] = [];
-  const build = () => {
+  return new Promise(resolve => new PromptPicker(parts, title, resolve));
+}
+
+/** One open picker: its rows, what it shows of them, and the events that change either. */
+class PromptPicker {
+  private readonly qp = vscode.window.createQuickPick<PickerItem>();
+  private rows: Row[] = [];
+  /**
+   * The rows shown so far. After a catalog change they only change in place or grow at the end
+   * (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
+   */
+  private shown: Row[] = [];
+  private readonly subs: { dispose(): void }[];
+
+  constructor(
+    private readonly parts: PickerParts,
+    title: string,
+    private readonly resolve: (picked: Picked | undefined) => void,
+  ) {
+    const { qp } = this;
+    const { catalog, usage } = parts;
+    qp.title = title;
+    qp.placeholder = vscode.l10n.t('Type words of a title, name, description, server or argument');
+    // Our filter decides what matches: VS Code neither searches the descriptions again nor re-sorts.
+    qp.matchOnDescription = false;
+    qp.matchOnDetail = false;
+    Object.assign(qp, { sortByLabel: false });
+    this.subs = [
+      catalog.onDidChange(() => this.catalogChanged()),
+      usage.onDidChange(() => this.pinsChanged()),
+      // Answered at once, in the same turn: an Enter that follows in the same batch then takes a row of
+      // the list for the whole query (VS Code maps the accepted row by its index in the list set last).
+      qp.onDidChangeValue(() => this.typed()),
+      qp.onDidTriggerItemButton(e => {
+        const row = e.item.row;
+        if (row?.prompt && row.args && rerunButtons.has(e.button)) this.choose(row.prompt, row.args);
+        else if (row && (row.prompt || row.place)) void usage.setPinned(placeOfRow(row), !row.pinned);
+      }),
+      qp.onDidAccept(() => this.accept()),
+      qp.onDidHide(() => this.hidden()),
+    ];
+    this.build();
+    this.typed();
+    qp.show();
+  }
+
+  private build(): void {
+    const { catalog, usage, configuration } = this.parts;
     if (!catalog.servers.length) {
-      rows = [
+      this.rows = [
         { label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' },
       ];
       return;
     }
-    const groups = promptGroups(catalog.servers, parts.configuration.held, usage);
+    const groups = promptGroups(catalog.servers, configuration.held, usage);
     void usage.forget(groups.gone);
-    rows = pickerRows(catalog.servers, groups);
-  };
-  const show = () => {
-    qp.items = shown.map(toItem);
-    qp.busy = catalog.servers.some(s => s.loading);
-  };
-  const typed = () => {
-    shown = filterPickerRows(rows, qp.value);
-    show();
-  };
-  const changed = () => {
-    build();
-    shown = mergePickerRows(shown, filterPickerRows(rows, qp.value, Infinity), MAX_PICKER_ROWS);
-    show();
-  };
-  const subs = [
-    catalog.onDidChange(changed),
-    // Pinned or unpinned: the rows show it where they are; the groups change the next time the picker opens.
-    usage.onDidChange(() => {
-      build();
-      shown = shown.map(row => (row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row));
-      show();
-    }),
-    // Answered at once, in the same turn: an Enter that follows in the same batch then takes a row of
-    // the list for the whole query (VS Code maps the accepted row by its index in the list set last).
-    qp.onDidChangeValue(typed),
-    qp.onDidTriggerItemButton(e => {
-      const row = e.item.row;
-      if (row && (row.prompt || row.place)) void usage.setPinned(placeOfRow(row), !row.pinned);
-    }),
-  ];
-  build();
-  typed();
-  return new Promise(resolve => {
-    qp.onDidAccept(() => {
-      const row = qp.selectedItems[0]?.row;
-      if (!row || row.more) return;
-      qp.hide();
-      if (row.prompt) {
-        const prompt = stillOffered(catalog, row.prompt);
-        resolve(prompt && { prompt, ...(row.args ? { values: row.args } : {}) });
-        return;
-      }
-      resolve(undefined);
-      if (row.held) offerWayOut(row.held);
-      else if (row.logOf) parts.logs.channel(row.logOf.def).show();
-      else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
-    });
-    qp.onDidHide(() => {
-      // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
-      // the picker comes back as it was, text included, once the question is answered.
-      const question = questionShowing();
-      if (question) {
-        const value = qp.value;
-        void question.then(() => {
-          // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
-          // text and the row it filtered are back, Enter runs it, typing replaces it.
-          qp.value = value;
-          typed();
-          qp.show();
-        });
-        return;
-      }
-      for (const s of subs) s.dispose();
-      qp.dispose();
-      resolve(undefined);
-    });
-    qp.show();
-  });
+    this.rows = pickerRows(catalog.servers, groups);
+  }
+
+  /**
+   * `where`: after typing the list starts at its top; after a catalog or pin change it stays scrolled
+   * where the person left it (a server re-listing every second must not pull the list back up).
+   */
+  private show(where: 'top' | 'kept' = 'kept'): void {
+    this.qp.keepScrollPosition = where === 'kept';
+    this.qp.items = this.shown.map(toItem);
+    this.qp.busy = this.parts.catalog.servers.some(s => s.loading);
+  }
+
+  private typed(): void {
+    this.shown = filterPickerRows(this.rows, this.qp.value);
+    this.show('top');
+  }
+
+  private catalogChanged(): void {
+    this.build();
+    this.shown = mergePickerRows(this.shown, filterPickerRows(this.rows, this.qp.value, Infinity), MAX_PICKER_ROWS);
+    this.show();
+  }
+
+  /** Pinned or unpinned: the rows show it where they are; the groups change the next time the picker opens. */
+  private pinsChanged(): void {
+    const { usage } = this.parts;
+    this.build();
+    this.shown = this.shown.map(row =>
+      row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row,
+    );
+    this.show();
+  }
+
+  private accept(): void {
+    const { catalog, logs } = this.parts;
+    const row = this.qp.selectedItems[0]?.row;
+    if (!row || row.more) return;
+    this.qp.hide();
+    if (row.prompt) {
+      this.choose(row.prompt);
+      return;
+    }
+    this.resolve(undefined);
+    if (row.held) offerWayOut(row.held);
+    else if (row.logOf) logs.channel(row.logOf.def).show();
+    else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
+  }
+
+  /** The prompt chosen (as its server offers it now); `values`: a recent run's, to run again with. */
+  private choose(picked: CatalogPrompt, values?: Record<string, string>): void {
+    this.qp.hide();
+    const prompt = stillOffered(this.parts.catalog, picked);
+    this.resolve(prompt && { prompt, ...(values ? { values } : {}) });
+  }
+
+  private hidden(): void {
+    const { qp } = this;
+    // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
+    // the picker comes back as it was, text included, once the question is answered.
+    const question = questionShowing();
+    if (question) {
+      const value = qp.value;
+      void question.then(() => {
+        // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
+        // text and the row it filtered are back, Enter runs it, typing replaces it.
+        qp.value = value;
+        this.typed();
+        qp.show();
+      });
+      return;
+    }
+    for (const s of this.subs) s.dispose();
+    qp.dispose();
+    this.resolve(undefined);
+  }
 }
 
 /** The prompt (or the held server's pinned place) a row stands for. */

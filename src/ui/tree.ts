@@ -45,7 +45,7 @@ export type Node =
   | { type: 'blocked'; held: HeldEntry }
   | { type: 'problem'; origin: string; message: string }
   | { type: 'group'; group: Group }
-  /** `args`: a recent run's values, which a click runs it with. */
+  /** `args`: a recent run's values, which its Run Again action runs it with. */
   | { type: 'prompt'; prompt: CatalogPrompt; group?: Group; args?: Record<string, string> }
   /** A pinned prompt of a server that does not run. */
   | { type: 'heldPin'; held: HeldEntry; place: PromptPlace }

@@ -1,6 +1,6 @@
 // The prompts a person runs every day, in the real UI: two prompts run from Run Prompt… are the first
-// rows the next time it opens, newest first, the one run with values showing them (and choosing it runs
-// it with them, asking nothing); a prompt pinned with its row's button is the first row after a window
+// rows the next time it opens, newest first, the one run with values showing them (its Run again button
+// runs it with them, asking nothing; Enter on it asks, as on any row); a prompt pinned with its row's button is the first row after a window
 // reload, and heads the sidebar's Pinned group; "review python" typed in the picker finds Code review by
 // the words of its description. The fixture (test/fixtures/cacheable.mjs) records each prompts/get it
 // receives: the checks read what the server got.
@@ -80,11 +80,25 @@ module.exports = async function dailyPrompts(ctx) {
   if (!/^Greet\s*\/greet team=beta member=bjarne.*recently used/.test(first) || !/^Standup notes/.test(second))
     throw new Error(`the recent prompts are not first, newest first: ${JSON.stringify((await shown()).slice(0, 4))}`);
   await ui.screenshot('recent-first');
-  // Enter on the first row runs Greet again with its values: no argument is asked for.
-  await page.keyboard.press('Enter');
-  expect(await nextGet(2, 'the recent Greet'), 'greet {"team":"beta","member":"bjarne"}');
+  // The first row's Run again button runs Greet with its values: no argument is asked for.
+  const recentGreet = rows.first();
+  await recentGreet.hover();
+  await recentGreet.getByRole('button', { name: 'Run again with team=beta member=bjarne' }).click();
+  expect(await nextGet(2, 'the recent Greet run again'), 'greet {"team":"beta","member":"bjarne"}');
   if (await quick.getByText('Greet: team (required)').isVisible()) throw new Error('the re-run asked for team again');
   await ui.waitForText(/greet ran in \d+: team=beta member=bjarne/, { within: SESSION });
+  // Enter on that row asks for the arguments, as on any row.
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await rows.filter({ hasText: 'team=beta member=bjarne' }).first().waitFor({ timeout: 60000 });
+  await page.keyboard.press('Enter');
+  await quick.getByText('Greet: team (required)').first().waitFor({ timeout: 60000 });
+  await page.keyboard.type('gamma');
+  await page.keyboard.press('Enter');
+  await quick.getByText('Greet: member (required)').first().waitFor({ timeout: 60000 });
+  await page.keyboard.type('ada');
+  await page.keyboard.press('Enter');
+  expect(await nextGet(3, 'the recent Greet chosen'), 'greet {"team":"gamma","member":"ada"}');
+  await ui.waitForText(/greet ran in \d+: team=gamma member=ada/, { within: SESSION });
 
   // Pin Commit message with its row's button; the button then unpins.
   await ui.runCommand('MCP Prompts: Run Prompt…');
@@ -97,7 +111,7 @@ module.exports = async function dailyPrompts(ctx) {
   // And on with the day: the person runs it from the open picker.
   await page.keyboard.type('commit message');
   await page.keyboard.press('Enter');
-  expect(await nextGet(3, 'Commit message'), 'commit {}');
+  expect(await nextGet(4, 'Commit message'), 'commit {}');
   await ui.waitForText(/commit ran in \d+/, { within: SESSION });
 
   // After a window reload: Commit message is the first row, in the pinned group; the recent ones follow.
@@ -128,7 +142,7 @@ module.exports = async function dailyPrompts(ctx) {
   await quick.getByText('Code review: code (required)').first().waitFor({ timeout: 60000 });
   await page.keyboard.type('x = 1');
   await page.keyboard.press('Enter');
-  expect(await nextGet(4, 'Code review'), 'code_review {"code":"x = 1"}');
+  expect(await nextGet(5, 'Code review'), 'code_review {"code":"x = 1"}');
 
   // The sidebar: Pinned, then Recently used, on top of the servers.
   await ui.runCommand('MCP Prompts: Focus on Prompts View');

@@ -42,7 +42,7 @@ test('"review python" finds a prompt by the words of its description; every word
   assert.deepEqual(labels(filterPickerRows(rows, 'commit_message')), ['demo', 'Commit message'], 'the name');
 });
 
-test('pinned first, then recently used with the values it ran with (choosing it runs with them), then by server', () => {
+test('pinned first, then recently used with the values it ran with (its button runs with them), then by server', () => {
   const greet = team.prompts[0];
   const rows = pickerRows([demo, team], {
     pinned: [{ prompt: demo.prompts[1] }],

@@ -254,7 +254,8 @@ export function promptItem(p: CatalogPrompt, where: PromptRowPlace = {}): TreeIt
     description: description === undefined ? undefined : labelText(description),
     tooltip,
     icon: icon ? { uri: icon } : { codicon: 'comment-discussion' },
-    contextValue: where.pinned ? 'prompt.pinned' : 'prompt',
+    // package.json's menus: `prompt`, `prompt.pinned`, each with `.again` when the row can run again with its values.
+    contextValue: `${where.pinned ? 'prompt.pinned' : 'prompt'}${where.args ? '.again' : ''}`,
     collapsible: p.prompt.arguments?.length ? 'collapsed' : 'none',
     command: { command: Command.runPrompt, title: l10n.t('Run Prompt') },
   };

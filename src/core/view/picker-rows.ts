@@ -1,5 +1,5 @@
 // The rows of Run Prompt…: pinned prompts first, then the recently run ones (with their last values,
-// one choice re-runs them), then every prompt under its server. A typed query is matched word by word
+// its button runs it with them again), then every prompt under its server. A typed query is matched word by word
 // against each prompt's title, name, description, server and argument names ("review python" finds a
 // prompt whose description says "Reviews a Python module"), and the list VS Code gets is bounded: with
 // 10,000 prompts it gets the first 150 (50 once words are typed) and a row saying how many more match.
