@@ -5,7 +5,7 @@
 // with the targets missed, and exits 1 when any is (or a section failed), 0 when every target holds. A
 // section that cannot run here (the real VS Code host is not installed) is skipped with one line
 // saying how to run it.
-//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,cache,connect,host-memory] [--quick]
+//   node bench/run.mjs [--only=size,overhead,cold,typing,scale,activation,cache,connect,host-memory,ui-scale] [--quick]
 // --quick: fewer repetitions (smoke test; figures are noisier).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,8 @@ const only = argv
   ?.slice(7)
   .split(',');
 // The real-host memory section (its wait for the host lock, a host start, 1,000 runs) gets its own time.
-const LIMIT_S = 600 + (!only || only.includes('host-memory') ? 1200 : 0);
+const LIMIT_S =
+  600 + (!only || only.includes('host-memory') ? 1200 : 0) + (!only || only.includes('ui-scale') ? 900 : 0);
 
 const sections = [
   ['size', '6. Size (KB = 1024 bytes)', async () => (await import('./size.mjs')).run()],
@@ -60,6 +61,11 @@ const sections = [
     'host-memory',
     '9. Memory over time in the real VS Code host: prompt runs with a 5 MB image (waits for /tmp/mcp-host.lock)',
     async () => (await import('./host-memory.mjs')).run({ quick }),
+  ],
+  [
+    'ui-scale',
+    '10. The real UI at 100 and 10,000 prompts: `@mcp /`, Run Prompt…, the sidebar (real VS Code host; waits for /tmp/mcp-host.lock)',
+    async () => (await import('./ui-scale.mjs')).run({ quick }),
   ],
 ];
 

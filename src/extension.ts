@@ -8,6 +8,7 @@ import { EraMemory } from './core/protocol/eras';
 import { onProtocolLoad } from './core/protocol/protocol-load';
 import { hostPlatform, type Platform } from './core/platform';
 import { ArgumentHistory } from './core/run/argument-history';
+import { PromptUsage } from './core/run/prompt-usage';
 import { Attempts } from './core/run/attempts';
 import { PromptRunner } from './core/run/prompt-runner';
 import { ResultStore } from './core/run/result-store';
@@ -17,6 +18,7 @@ import { ConsentPrompt } from './ui/consent-prompt';
 import { InputPrompter } from './ui/input-prompter';
 import { askQuestion } from './ui/question-input';
 import { PromptTree } from './ui/tree';
+import { preparePickerRows } from './ui/picker';
 import { registerStatus } from './ui/status';
 import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
 import { registerViewWelcome } from './ui/view-welcome';
@@ -62,31 +64,20 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const loopback = new OAuthLoopback(() => catalog, context.secrets);
   const catalog = createCatalog(context, { logs, loopback, savedLists, platform });
   running = { catalog, savedLists };
-  const configuration: ServerConfiguration = new ServerConfiguration({
-    catalog,
-    logs,
-    loopback,
-    consent: new ConsentPrompt(
-      context.globalState,
-      def => logs.channel(def),
-      () => void configuration.reload(),
-    ),
-    inputs: new InputPrompter(context.secrets, context.workspaceState),
-    memory: context.globalState,
-    globalStorageUri: context.globalStorageUri,
-    platform,
-  });
+  const configuration = createConfiguration(context, { catalog, logs, loopback, platform });
   const results = new ResultStore();
   const attempts = new Attempts();
   const history = new ArgumentHistory(context.globalState);
-  const runner = new PromptRunner(catalog, { results, attempts, history });
+  // Nothing of a workspace's servers is kept while the workspace is not trusted.
+  const usage = new PromptUsage(context.globalState, def => def.source !== 'workspace' || vscode.workspace.isTrusted);
+  const runner = new PromptRunner(catalog, { results, attempts, history, usage });
   const { collect } = new ArgumentInput(history, context.globalState, platform);
   const offer = new ModelOffer();
   // Skill approvals and loads: this window's, in memory only.
   const skills = new SkillSession();
   const previews = new SkillPreviews();
   const transcripts = new TranscriptFileSystem(results);
-  const tree = new PromptTree(catalog, configuration, context.workspaceState);
+  const tree = new PromptTree(catalog, configuration, context.workspaceState, usage);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
   const surfaces = { catalog, configuration, runner, collect, offer, platform };
   context.subscriptions.push(
@@ -98,11 +89,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     view,
     tree.attach(view),
     registerStatus(catalog, configuration),
-    ...registerCommands({ ...surfaces, attempts, results, logs, previews, globalStorageUri: context.globalStorageUri }),
+    ...registerCommands({
+      ...surfaces,
+      attempts,
+      results,
+      logs,
+      previews,
+      usage,
+      tree,
+      globalStorageUri: context.globalStorageUri,
+    }),
     registerParticipant({ ...surfaces, skills, extensionUri: context.extensionUri }),
     registerSkillTools(catalog, skills),
     registerSkillPreviews(previews),
-    registerChatCompletions(catalog),
+    registerChatCompletions(catalog, usage),
+    preparePickerRows(catalog),
     ...registerPromptTools({ catalog, runner }),
     transcripts,
     vscode.workspace.registerFileSystemProvider(TRANSCRIPT_SCHEME, transcripts, {
@@ -125,6 +126,25 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   void configuration.reload();
   activationMs = performance.now() - started;
   return { activationMs, catalog, configuration, results, tree, globalStorageUri: context.globalStorageUri };
+}
+
+/** The servers as configured, with the consent and input prompts that stand between them and a start. */
+function createConfiguration(
+  context: vscode.ExtensionContext,
+  parts: { catalog: Catalog; logs: ServerLogs; loopback: OAuthLoopback; platform: Platform },
+): ServerConfiguration {
+  const configuration: ServerConfiguration = new ServerConfiguration({
+    ...parts,
+    consent: new ConsentPrompt(
+      context.globalState,
+      def => parts.logs.channel(def),
+      () => void configuration.reload(),
+    ),
+    inputs: new InputPrompter(context.secrets, context.workspaceState),
+    memory: context.globalState,
+    globalStorageUri: context.globalStorageUri,
+  });
+  return configuration;
 }
 
 /** One connection per configured server, with this window's logs, saved lists, OAuth and questions. */

@@ -59,7 +59,8 @@ export function registerParticipant(parts: ParticipantParts): vscode.Disposable 
     void vscode.commands.executeCommand('setContext', CHAT_ANSWERED_KEY, true);
     return handle(parts, request, stream, token);
   });
-  participant.iconPath = vscode.Uri.joinPath(parts.extensionUri, 'media', 'mcp.png');
+  // The extension's own icon: the same mark in the chat as in the Extensions view, and no second image in the .vsix.
+  participant.iconPath = vscode.Uri.joinPath(parts.extensionUri, 'media', 'icon.png');
   return participant;
 }
 

@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import { Command, Workbench, type CommandId } from '../core/command-ids';
 import { registerHandOff } from '../chat/result-actions';
 import { addServer, importServers } from '../ui/config-edit';
-import type { Node } from '../ui/tree';
-import { rerunLast, retryPrompt, runPromptCommand, runPromptInEditor, type RunParts } from './run';
+import { rerunLast, retryPrompt, runAgain, runPromptCommand, runPromptInEditor, type RunParts } from './run';
+import { copyKeybinding, pinPrompt, unpinPrompt } from './pins';
+import { clearTreeFilter, filterTree } from '../ui/tree-filter';
+import type { PromptTree } from '../ui/tree';
 import {
   allowServer,
   disableServer,
@@ -21,7 +23,7 @@ import {
   type ServerParts,
 } from './servers';
 import { showFoundServers } from './found-servers';
-import { inspectSkill, loadSkill, type SkillParts } from './skills';
+import { inspectSkillCommand, loadSkillCommand, type SkillParts } from './skills';
 import {
   copyInvocation,
   copyMarkdown,
@@ -42,6 +44,8 @@ export interface CommandParts extends RunParts, ServerParts, SkillParts {
   globalStorageUri: vscode.Uri;
   /** The extension host's platform: where Import Servers looks for other clients' files. */
   platform: Platform;
+  /** The sidebar: Filter Prompts… filters it. */
+  tree: PromptTree;
 }
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
@@ -72,9 +76,11 @@ async function walkthroughAction(id: unknown): Promise<void> {
 export function registerCommands(p: CommandParts): vscode.Disposable[] {
   const { configuration, catalog, results } = p;
   return [
-    register(Command.runPrompt, (node?: Node) => runPromptCommand(p, node)),
-    register(Command.runPromptInEditor, (node?: Node) => runPromptInEditor(p, node)),
+    // A tree row's node, or a key binding's `args` (checked in run.ts): anything else is refused there.
+    register(Command.runPrompt, (arg?: unknown) => runPromptCommand(p, arg)),
+    register(Command.runPromptInEditor, (arg?: unknown) => runPromptInEditor(p, arg)),
     register(Command.rerunLast, () => rerunLast(p)),
+    register(Command.runAgain, (arg?: unknown) => runAgain(p, arg)),
     register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(p, invocationName, where)),
     register(Command.refresh, () => configuration.reload().then(() => catalog.refresh())),
     register(Command.restartServer, (arg?: ServerArg) => restartServer(p, arg)),
@@ -86,9 +92,14 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.allowServer, (id: unknown) => allowServer(p, id)),
     register(Command.disableServer, (arg?: ServerArg) => disableServer(p, arg)),
     register(Command.enableServer, (arg?: ServerArg) => enableServer(p, arg)),
-    register(Command.copyInvocation, (node?: Node) => copyInvocation(node)),
-    register(Command.inspectSkill, (node?: unknown) => inspectSkill(p, node)),
-    register(Command.loadSkill, (node?: unknown) => loadSkill(p, node)),
+    register(Command.copyInvocation, (arg?: unknown) => copyInvocation(arg)),
+    register(Command.inspectSkill, (arg?: unknown) => inspectSkillCommand(p, arg)),
+    register(Command.loadSkill, (arg?: unknown) => loadSkillCommand(p, arg)),
+    register(Command.copyKeybinding, (arg?: unknown) => copyKeybinding(p, arg)),
+    register(Command.pinPrompt, (arg?: unknown) => pinPrompt(p, arg)),
+    register(Command.unpinPrompt, (arg?: unknown) => unpinPrompt(p, arg)),
+    register(Command.filterPrompts, () => filterTree(p.tree)),
+    register(Command.clearPromptFilter, () => clearTreeFilter(p.tree)),
     register(Command.addServer, () => addServer()),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>

@@ -6,7 +6,7 @@ import type { ResultStore, StoredResult } from '../core/run/result-store';
 import type { ModelOffer } from '../chat/model-offer';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
-import type { Node } from '../ui/tree';
+import { treeNode } from '../ui/tree';
 import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
 
@@ -55,7 +55,8 @@ export async function savePromptFile(results: ResultStore, id: unknown): Promise
 }
 
 /** The tree's "Copy Invocation": what to type in chat. */
-export async function copyInvocation(node?: Node): Promise<void> {
+export async function copyInvocation(arg?: unknown): Promise<void> {
+  const node = treeNode(arg);
   if (node?.type !== 'prompt') return;
   await vscode.env.clipboard.writeText(`@mcp /${slashName(node.prompt)} `);
 }

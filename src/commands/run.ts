@@ -9,12 +9,17 @@ import { formatInvocation, type RunRequest } from '../core/run/invocation';
 import type { StoredResult } from '../core/run/result-store';
 import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
+import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/prompt-binding';
+import type { PromptUsage } from '../core/run/prompt-usage';
+import { heldWayOut } from '../core/view/items';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
+import type { ServerConfiguration } from '../workspace/server-configuration';
 import { pickPrompt, type Picked } from '../ui/picker';
 import { openTranscript } from '../ui/transcript-editor';
-import type { Node } from '../ui/tree';
+import { treeNode } from '../ui/tree';
 import { chatAvailable, nothingToDo, showError } from './feedback';
+import { executeRef } from '../ui/descriptors';
 import { inspectSkill, loadSkill, type SkillParts } from './skills';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
@@ -28,6 +33,10 @@ export interface RunParts {
   logs: ServerLogs;
   /** The argument input (src/ui/argument-input.ts). */
   collect: Collector;
+  /** The prompts run and pinned: the picker shows them first. */
+  usage: PromptUsage;
+  /** The servers held back: a binding or a pin of one says why. */
+  configuration: ServerConfiguration;
 }
 
 /** `line` in the chat input, sent: the chat request runs it. */
@@ -58,15 +67,17 @@ const withProgress: Pick<RunOptions, 'whileStarting' | 'whileGetting'> = {
 };
 
 /**
- * Picker and tree: ask for the arguments (optional ones too), then run in the transcript editor, or hand
- * the line to chat (with a model), where the chat request runs it.
+ * Picker and tree: ask for the arguments (optional ones too, unless values were given: a recent run, a
+ * key binding), then run in the transcript editor, or hand the line to chat (with a model), where the
+ * chat request runs it.
  */
 export async function runPrompt(
   p: RunParts,
   request: RunRequest,
   where: Where = 'auto',
+  askOptional = true,
 ): Promise<StoredResult | undefined> {
-  const options: RunOptions = { collect: p.collect, askOptional: true, fromDraft: true, ...withProgress };
+  const options: RunOptions = { collect: p.collect, askOptional, fromDraft: true, ...withProgress };
   const preparation = await p.runner.prepare(request, options);
   if (preparation.kind === 'cancelled') return undefined;
   if (preparation.kind === 'failed') {
@@ -97,24 +108,61 @@ function promptRan(): void {
   void vscode.commands.executeCommand('setContext', PROMPT_RAN_KEY, true);
 }
 
-/** mcpPrompts.runPrompt: the tree's prompt, or one picked (a skill picked is loaded, or inspected by its button). */
-export async function runPromptCommand(p: RunParts & SkillParts, node?: Node): Promise<StoredResult | undefined> {
-  return runPicked(p, node?.type === 'prompt' ? { prompt: node.prompt } : await pickPrompt(p.catalog, p.logs));
+/**
+ * mcpPrompts.runPrompt: the tree's prompt, the prompt a key binding names (its `args`), or one picked
+ * (a skill picked is loaded, or inspected by its button). A binding's values, or a recent run's (the
+ * picker row's Run Again button), are given: only the missing required arguments are asked for.
+ */
+export async function runPromptCommand(p: RunParts & SkillParts, arg?: unknown): Promise<StoredResult | undefined> {
+  return runFrom(p, arg, 'auto');
 }
 
 /** mcpPrompts.runPromptInEditor: the same, always in the transcript editor (a skill there is inspected). */
-export async function runPromptInEditor(p: RunParts & SkillParts, node?: Node): Promise<StoredResult | undefined> {
-  const picked = node?.type === 'prompt' ? { prompt: node.prompt } : await pickPrompt(p.catalog, p.logs);
-  return runPicked(p, picked && 'skill' in picked ? { ...picked, inspect: true } : picked, 'editor');
+export async function runPromptInEditor(p: RunParts & SkillParts, arg?: unknown): Promise<StoredResult | undefined> {
+  return runFrom(p, arg, 'editor');
 }
 
-async function runPicked(
-  p: RunParts & SkillParts,
-  picked: Picked | undefined,
-  where?: Where,
-): Promise<StoredResult | undefined> {
-  if (picked && 'skill' in picked) await (picked.inspect ? inspectSkill(p, picked) : loadSkill(p, picked));
-  else if (picked) return runPrompt(p, { prompt: picked.prompt, values: {} }, where);
+async function runFrom(p: RunParts & SkillParts, arg: unknown, where: Where): Promise<StoredResult | undefined> {
+  const node = treeNode(arg);
+  let target: Picked | BoundPrompt | undefined;
+  if (node?.type === 'prompt') target = { prompt: node.prompt };
+  else if (arg === undefined || node) target = await pickPrompt(p);
+  else target = await fromBinding(p, arg, where);
+  if (!target) return undefined;
+  if ('skill' in target) {
+    await (target.inspect || where === 'editor' ? inspectSkill(p, target.skill) : loadSkill(p, target.skill));
+    return undefined;
+  }
+  const values = target.values ?? {};
+  return runPrompt(p, { prompt: target.prompt, values }, ('where' in target && target.where) || where, !target.values);
+}
+
+/** mcpPrompts.runAgain: a recent row of the sidebar, run again with the values it ran with (nothing asked). */
+export async function runAgain(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
+  const node = treeNode(arg);
+  if (node?.type !== 'prompt' || !node.args) return undefined;
+  return runPrompt(p, { prompt: node.prompt, values: node.args }, 'auto', false);
+}
+
+/** The prompt a key binding names, with its values and where it runs. */
+interface BoundPrompt {
+  prompt: CatalogPrompt;
+  values: Record<string, string>;
+  where: Where;
+}
+
+/** A key binding's `args`: the prompt it names, or one message saying what is wrong, with Run Prompt…. */
+async function fromBinding(p: RunParts, arg: unknown, where: Where): Promise<BoundPrompt | undefined> {
+  const parsed = parsePromptBinding(arg);
+  const found: BindingLookup =
+    'problem' in parsed ? parsed : await lookUpBinding(parsed.binding, p.catalog, p.configuration.held, where);
+  if (!('problem' in found)) return { prompt: found.prompt, values: found.values, where: found.where };
+  const way = found.held && heldWayOut(found.held);
+  const pick = vscode.l10n.t('Run Prompt…');
+  void vscode.window.showErrorMessage(found.problem, ...(way ? [way.title] : []), pick).then(choice => {
+    if (choice === pick) void vscode.commands.executeCommand(Command.runPrompt);
+    else if (way && choice === way.title) void executeRef(way);
+  });
   return undefined;
 }
 

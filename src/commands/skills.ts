@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import { skillCommand, type CatalogSkill } from '../core/catalog/skills';
 import type { SkillPreviews } from '../ui/skill-preview';
-import type { Node } from '../ui/tree';
+import { treeNode } from '../ui/tree';
 import { chatAvailable, showError, type FeedbackParts } from './feedback';
 
 /** What the skill commands use. */
@@ -14,17 +14,26 @@ export interface SkillParts extends FeedbackParts {
   previews: SkillPreviews;
 }
 
-/** The skill a tree node or a picker's choice names. */
-export function skillOf(arg: unknown): CatalogSkill | undefined {
-  const node = arg as Node | { skill?: CatalogSkill } | undefined;
-  if (node && 'type' in node) return node.type === 'skill' ? node.skill : undefined;
-  return node?.skill;
+/** The skill a tree row names; anything else (a key binding's `args`, a plain object) names none. */
+function skillOf(arg: unknown): CatalogSkill | undefined {
+  const node = treeNode(arg);
+  return node?.type === 'skill' ? node.skill : undefined;
 }
 
-/** mcpPrompts.inspectSkill: a read-only preview; a skill its server refuses shows nothing of itself. */
-export async function inspectSkill(p: SkillParts, arg: unknown): Promise<void> {
+/** mcpPrompts.inspectSkill on a tree row. */
+export function inspectSkillCommand(p: SkillParts, arg: unknown): Promise<void> | undefined {
   const skill = skillOf(arg);
-  if (!skill) return;
+  return skill && inspectSkill(p, skill);
+}
+
+/** mcpPrompts.loadSkill on a tree row. */
+export function loadSkillCommand(p: SkillParts, arg: unknown): Promise<void> | undefined {
+  const skill = skillOf(arg);
+  return skill && loadSkill(p, skill);
+}
+
+/** A read-only preview; a skill its server refuses shows nothing of itself. */
+export async function inspectSkill(p: SkillParts, skill: CatalogSkill): Promise<void> {
   try {
     await p.previews.inspect(skill);
   } catch (err) {
@@ -32,17 +41,15 @@ export async function inspectSkill(p: SkillParts, arg: unknown): Promise<void> {
   }
 }
 
-/** mcpPrompts.loadSkill: the chat input gets `@mcp /server.skill ` for the request; sending it asks first. */
-export async function loadSkill(p: SkillParts, arg: unknown): Promise<void> {
-  const skill = skillOf(arg);
-  if (!skill) return;
+/** The chat input gets `@mcp /server.skill ` for the request; sending it asks first. */
+export async function loadSkill(p: SkillParts, skill: CatalogSkill): Promise<void> {
   if (!(await chatAvailable())) {
     const inspect = vscode.l10n.t('Inspect Skill');
     const choice = await vscode.window.showInformationMessage(
       vscode.l10n.t('A skill is loaded into a chat for its model, and no chat model is available. You can inspect it.'),
       inspect,
     );
-    if (choice === inspect) await inspectSkill(p, arg);
+    if (choice === inspect) await inspectSkill(p, skill);
     return;
   }
   await vscode.commands.executeCommand(Workbench.openChat, {

@@ -4,6 +4,7 @@ export const Command = {
   runPrompt: 'mcpPrompts.runPrompt',
   runPromptInEditor: 'mcpPrompts.runPromptInEditor',
   rerunLast: 'mcpPrompts.rerunLast',
+  runAgain: 'mcpPrompts.runAgain',
   retryPrompt: 'mcpPrompts.retryPrompt',
   refresh: 'mcpPrompts.refresh',
   restartServer: 'mcpPrompts.restartServer',
@@ -13,6 +14,11 @@ export const Command = {
   signOut: 'mcpPrompts.signOut',
   showLog: 'mcpPrompts.showLog',
   copyInvocation: 'mcpPrompts.copyInvocation',
+  copyKeybinding: 'mcpPrompts.copyKeybinding',
+  pinPrompt: 'mcpPrompts.pinPrompt',
+  unpinPrompt: 'mcpPrompts.unpinPrompt',
+  filterPrompts: 'mcpPrompts.filterPrompts',
+  clearPromptFilter: 'mcpPrompts.clearPromptFilter',
   addServer: 'mcpPrompts.addServer',
   importServers: 'mcpPrompts.importServers',
   allowServer: 'mcpPrompts.allowServer',
@@ -42,6 +48,7 @@ export const Workbench = {
   manageTrust: 'workbench.trust.manage',
   focusPromptsView: 'mcpPrompts.prompts.focus',
   openSettings: 'workbench.action.openSettings',
+  openKeybindingsFile: 'workbench.action.openGlobalKeybindingsFile',
 } as const;
 
 export type WorkbenchId = (typeof Workbench)[keyof typeof Workbench];

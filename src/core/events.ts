@@ -26,3 +26,19 @@ export class Emitter<T> {
     this.listeners.clear();
   }
 }
+
+/** Calls `fn` once `event` has been quiet for `ms` (a burst of changes, one call); the timer never keeps Node alive. */
+export function whenQuiet<T>(event: Event<T>, ms: number, fn: () => void): Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const sub = event(() => {
+    clearTimeout(timer);
+    timer = setTimeout(fn, ms);
+    timer.unref?.();
+  });
+  return {
+    dispose: () => {
+      clearTimeout(timer);
+      sub.dispose();
+    },
+  };
+}

@@ -19,6 +19,11 @@ export function toTooltip(tooltip: string | TooltipPart[] | undefined): string |
   return md;
 }
 
+/** Runs a descriptor's command as a click on its row would (a held server's way out). */
+export function executeRef(ref: CommandRef): Thenable<unknown> {
+  return vscode.commands.executeCommand(ref.command, ...(ref.arguments ?? []));
+}
+
 export function toCommand(ref: CommandRef): vscode.Command {
   return { command: ref.command, title: ref.title, ...(ref.arguments ? { arguments: ref.arguments } : {}) };
 }

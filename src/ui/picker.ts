@@ -1,115 +1,271 @@
-// "MCP Prompts: Run Prompt…": one quick pick over every prompt and skill of every server, grouped by
-// server. A skill's row loads it when accepted; its button inspects it.
+// "MCP Prompts: Run Prompt…": one quick pick over every prompt and skill of every server, pinned and
+// recent prompts first (core/view/picker-rows.ts). A skill's row loads it when accepted; its button
+// inspects it. The filter is ours, word by word over title, name, description,
+// server and argument names; VS Code gets the rows that match (a bounded number, all `alwaysShow`) and
+// keeps their order. It follows the catalog live while open.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
-import { mergePickerRows, pickerItems as itemViews, type PickerItemView } from '../core/view/items';
+import type { HeldEntry } from '../core/config/server-merge';
+import type { PickerItemView } from '../core/view/items';
+import { heldWayOut, pickerItems } from '../core/view/items';
+import { whenQuiet } from '../core/events';
+import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../core/view/picker-rows';
+import { argumentsText, promptGroups } from '../core/view/prompt-groups';
+import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
 import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
 import { labelText } from '../core/label';
+import { executeRef } from './descriptors';
+
+type Row = PickerItemView<ServerEntry>;
 
 export interface PickerItem extends vscode.QuickPickItem {
-  prompt?: CatalogPrompt;
-  skill?: CatalogSkill;
-  logOf?: ServerEntry;
+  row?: Row;
 }
 
-/** What the person chose: a prompt, or a skill to load (or, by its button, to inspect). */
-export type Picked = { prompt: CatalogPrompt } | { skill: CatalogSkill; inspect: boolean };
+/** What the picker uses: the catalog, the logs a failed server's row opens, the usage, the held servers. */
+export interface PickerParts {
+  catalog: Catalog;
+  logs: ServerLogs;
+  usage: PromptUsage;
+  configuration: { readonly held: readonly HeldEntry[] };
+}
+
+/**
+ * The chosen prompt, with the values of a recent run when that row was chosen; or a skill to load (or,
+ * by its button, to inspect).
+ */
+export type Picked =
+  { prompt: CatalogPrompt; values?: Record<string, string> } | { skill: CatalogSkill; inspect: boolean };
+
+const items = new WeakMap<Row, PickerItem>();
+/** The buttons that run a recent row again with its values (the other item button pins or unpins). */
+const rerunButtons = new WeakSet<vscode.QuickInputButton>();
+
+function rerunButton(args: Record<string, string>): vscode.QuickInputButton {
+  const button = {
+    iconPath: new vscode.ThemeIcon('debug-rerun'),
+    tooltip: vscode.l10n.t('Run again with {0}', labelText(argumentsText(args))),
+  };
+  rerunButtons.add(button);
+  return button;
+}
 
 /** A skill row's button. */
-function inspectButton(): vscode.QuickInputButton {
-  return { iconPath: new vscode.ThemeIcon('eye'), tooltip: vscode.l10n.t('Inspect Skill') };
+const inspectButton = (): vscode.QuickInputButton => ({
+  iconPath: new vscode.ThemeIcon('eye'),
+  tooltip: vscode.l10n.t('Inspect Skill'),
+});
+
+function pinButton(pinned: boolean): vscode.QuickInputButton {
+  return pinned
+    ? { iconPath: new vscode.ThemeIcon('pinned'), tooltip: vscode.l10n.t('Unpin') }
+    : { iconPath: new vscode.ThemeIcon('pin'), tooltip: vscode.l10n.t('Pin') };
 }
 
-/** The picker's rows (decided in core/view/items.ts) as quick pick items; the benchmark times this. */
-export function pickerItems(servers: readonly ServerEntry[]): PickerItem[] {
-  return toQuickPickItems(itemViews(servers));
+/** A row as VS Code's item, made once per row (rows are made once per listing). */
+function toItem(row: Row): PickerItem {
+  const made = items.get(row);
+  if (made) return made;
+  const item: PickerItem = row.separator
+    ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+    : { label: row.label, alwaysShow: true, row };
+  if (!row.separator) {
+    if (row.description !== undefined) item.description = row.description;
+    if (row.detail !== undefined) item.detail = row.detail;
+    if (row.iconUri) item.iconPath = vscode.Uri.parse(row.iconUri);
+    if (row.prompt || row.place) item.buttons = [...(row.args ? [rerunButton(row.args)] : []), pinButton(!!row.pinned)];
+    if (row.skill) item.buttons = [inspectButton()];
+  }
+  items.set(row, item);
+  return item;
 }
 
-function toQuickPickItems(views: readonly PickerItemView<ServerEntry>[]): PickerItem[] {
-  return views.map(v => {
-    if (v.separator) return { label: v.label, kind: vscode.QuickPickItemKind.Separator };
-    const item: PickerItem = { label: v.label };
-    if (v.description !== undefined) item.description = v.description;
-    if (v.detail !== undefined) item.detail = v.detail;
-    if (v.alwaysShow) item.alwaysShow = true;
-    if (v.prompt) {
-      item.prompt = v.prompt;
-      item.iconPath = v.iconUri ? vscode.Uri.parse(v.iconUri) : undefined;
-    }
-    if (v.skill) {
-      item.skill = v.skill;
-      item.buttons = [inspectButton()];
-    }
-    if (v.logOf) item.logOf = v.logOf;
-    return item;
+/**
+ * Makes the picker's rows once the catalog has settled, so the first Run Prompt… after the servers
+ * listed does not make 10,000 rows while the person waits (rows are kept per listing: items.ts).
+ */
+export function preparePickerRows(catalog: Catalog): vscode.Disposable {
+  const d = whenQuiet(catalog.onDidChange, SETTLE_MS, () => {
+    pickerItems(catalog.servers);
   });
+  return { dispose: () => d.dispose() };
 }
 
-/** Shows the picker; it follows the catalog live while open. Resolves what was chosen. */
-export function pickPrompt(catalog: Catalog, logs: ServerLogs): Promise<Picked | undefined> {
-  const qp = vscode.window.createQuickPick<PickerItem>();
-  qp.title = vscode.l10n.t('Run MCP Prompt');
-  qp.placeholder = vscode.l10n.t('Type to filter by name, title or description');
-  qp.matchOnDescription = true;
-  qp.matchOnDetail = true;
-  // The rows shown so far: while the picker is open they only change in place or grow at the end
-  // (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
-  let shown: PickerItemView<ServerEntry>[] = [];
-  const update = () => {
-    const next: PickerItemView<ServerEntry>[] = catalog.servers.length
-      ? itemViews(catalog.servers)
-      : [{ label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' }];
-    shown = shown.length ? mergePickerRows(shown, next) : next;
-    qp.items = toQuickPickItems(shown);
-    qp.busy = catalog.servers.some(s => s.loading);
-  };
-  const sub = catalog.onDidChange(update);
-  update();
-  return new Promise(resolve => {
-    qp.onDidTriggerItemButton(({ item }) => {
-      if (!item.skill) return;
-      qp.hide();
-      const skill = skillStillOffered(catalog, item.skill);
-      resolve(skill && { skill, inspect: true });
-    });
-    qp.onDidAccept(() => {
-      const item = qp.selectedItems[0];
-      if (!item) return;
-      qp.hide();
-      if (item.prompt) {
-        const prompt = stillOffered(catalog, item.prompt);
-        resolve(prompt && { prompt });
-      } else if (item.skill) {
-        const skill = skillStillOffered(catalog, item.skill);
-        resolve(skill && { skill, inspect: false });
-      } else {
-        resolve(undefined);
-        if (item.logOf) logs.channel(item.logOf.def).show();
-        else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
-      }
-    });
-    qp.onDidHide(() => {
-      // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
-      // the picker comes back as it was, text included, once the question is answered.
-      const question = questionShowing();
-      if (question) {
-        const value = qp.value;
-        void question.then(() => {
-          // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
-          // text and the row it filtered are back, Enter runs it, typing replaces it.
-          qp.value = value;
-          qp.show();
-        });
-        return;
-      }
-      sub.dispose();
-      qp.dispose();
-      resolve(undefined);
-    });
+/** How long the catalog stays unchanged before the rows are made ahead of use. */
+const SETTLE_MS = 500;
+
+/** What the picker is for: its title says what choosing does (Run, Pin); Pin offers no skills. */
+export interface PickerPurpose {
+  title: string;
+  skills: boolean;
+}
+
+/** Shows the picker; resolves the chosen prompt or skill. */
+export function pickPrompt(
+  parts: PickerParts,
+  purpose: PickerPurpose = { title: vscode.l10n.t('Run MCP Prompt'), skills: true },
+): Promise<Picked | undefined> {
+  return new Promise(resolve => new PromptPicker(parts, purpose, resolve));
+}
+
+/** One open picker: its rows, what it shows of them, and the events that change either. */
+class PromptPicker {
+  private readonly qp = vscode.window.createQuickPick<PickerItem>();
+  private rows: Row[] = [];
+  /**
+   * The rows shown so far. After a catalog change they only change in place or grow at the end
+   * (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
+   */
+  private shown: Row[] = [];
+  private readonly subs: { dispose(): void }[];
+
+  constructor(
+    private readonly parts: PickerParts,
+    private readonly purpose: PickerPurpose,
+    private readonly resolve: (picked: Picked | undefined) => void,
+  ) {
+    const { qp } = this;
+    const { catalog, usage } = parts;
+    qp.title = purpose.title;
+    qp.placeholder = vscode.l10n.t('Type words of a title, name, description, server or argument');
+    // Our filter decides what matches: VS Code neither searches the descriptions again nor re-sorts.
+    qp.matchOnDescription = false;
+    qp.matchOnDetail = false;
+    Object.assign(qp, { sortByLabel: false });
+    this.subs = [
+      catalog.onDidChange(() => this.catalogChanged()),
+      usage.onDidChange(() => this.pinsChanged()),
+      // Answered at once, in the same turn: an Enter that follows in the same batch then takes a row of
+      // the list for the whole query (VS Code maps the accepted row by its index in the list set last).
+      qp.onDidChangeValue(() => this.typed()),
+      qp.onDidTriggerItemButton(e => {
+        const row = e.item.row;
+        if (row?.skill) this.chooseSkill(row.skill, true);
+        else if (row?.prompt && row.args && rerunButtons.has(e.button)) this.choose(row.prompt, row.args);
+        else if (row && (row.prompt || row.place)) void usage.setPinned(placeOfRow(row), !row.pinned);
+      }),
+      qp.onDidAccept(() => this.accept()),
+      qp.onDidHide(() => this.hidden()),
+    ];
+    this.build();
+    this.typed();
     qp.show();
+  }
+
+  private build(): void {
+    const { catalog, usage, configuration } = this.parts;
+    if (!catalog.servers.length) {
+      this.rows = [
+        { label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' },
+      ];
+      return;
+    }
+    const groups = promptGroups(catalog.servers, configuration.held, usage);
+    void usage.forget(groups.gone);
+    const rows = pickerRows(catalog.servers, groups);
+    this.rows = this.purpose.skills ? rows : rows.filter(r => !r.skill);
+  }
+
+  /**
+   * `where`: after typing the list starts at its top; after a catalog or pin change it stays scrolled
+   * where the person left it (a server re-listing every second must not pull the list back up).
+   */
+  private show(where: 'top' | 'kept' = 'kept'): void {
+    this.qp.keepScrollPosition = where === 'kept';
+    this.qp.items = this.shown.map(toItem);
+    this.qp.busy = this.parts.catalog.servers.some(s => s.loading);
+  }
+
+  private typed(): void {
+    this.shown = filterPickerRows(this.rows, this.qp.value);
+    this.show('top');
+  }
+
+  private catalogChanged(): void {
+    this.build();
+    this.shown = mergePickerRows(this.shown, filterPickerRows(this.rows, this.qp.value, Infinity), MAX_PICKER_ROWS);
+    this.show();
+  }
+
+  /** Pinned or unpinned: the rows show it where they are; the groups change the next time the picker opens. */
+  private pinsChanged(): void {
+    const { usage } = this.parts;
+    this.build();
+    this.shown = this.shown.map(row =>
+      row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row,
+    );
+    this.show();
+  }
+
+  private accept(): void {
+    const { catalog, logs } = this.parts;
+    const row = this.qp.selectedItems[0]?.row;
+    if (!row || row.more) return;
+    this.qp.hide();
+    if (row.prompt) {
+      this.choose(row.prompt);
+      return;
+    }
+    if (row.skill) {
+      this.chooseSkill(row.skill, false);
+      return;
+    }
+    this.resolve(undefined);
+    if (row.held) offerWayOut(row.held);
+    else if (row.logOf) logs.channel(row.logOf.def).show();
+    else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
+  }
+
+  /** The prompt chosen (as its server offers it now); `values`: a recent run's, to run again with. */
+  private choose(picked: CatalogPrompt, values?: Record<string, string>): void {
+    this.qp.hide();
+    const prompt = stillOffered(this.parts.catalog, picked);
+    this.resolve(prompt && { prompt, ...(values ? { values } : {}) });
+  }
+
+  /** The skill chosen (as its server offers it now): to load, or by its button to inspect. */
+  private chooseSkill(picked: CatalogSkill, inspect: boolean): void {
+    this.qp.hide();
+    const skill = skillStillOffered(this.parts.catalog, picked);
+    this.resolve(skill && { skill, inspect });
+  }
+
+  private hidden(): void {
+    const { qp } = this;
+    // A server's question (asked while the catalog re-lists) took the one quick input VS Code has:
+    // the picker comes back as it was, text included, once the question is answered.
+    const question = questionShowing();
+    if (question) {
+      const value = qp.value;
+      void question.then(() => {
+        // VS Code selects a pre-filled value on show (QuickPick has no stable valueSelection): the
+        // text and the row it filtered are back, Enter runs it, typing replaces it.
+        qp.value = value;
+        this.typed();
+        qp.show();
+      });
+      return;
+    }
+    for (const s of this.subs) s.dispose();
+    qp.dispose();
+    this.resolve(undefined);
+  }
+}
+
+/** The prompt (or the held server's pinned place) a row stands for. */
+function placeOfRow(row: Row): CatalogPrompt | PromptPlace {
+  return row.prompt ?? row.place!;
+}
+
+/** A pinned prompt of a server that does not run: the reason, and the one action that lets it run. */
+function offerWayOut(held: HeldEntry): void {
+  const way = heldWayOut(held);
+  const message = labelText(held.message, 1000);
+  void vscode.window.showInformationMessage(message, ...(way ? [way.title] : [])).then(choice => {
+    if (way && choice === way.title) void executeRef(way);
   });
 }
 

@@ -1,7 +1,10 @@
-// The sidebar: servers (live status) → prompts → arguments, and a Skills group → skills. Nodes are cached per server so a change
-// refreshes only that server's subtree (no flicker, no re-listing of unchanged servers). At a glance:
+// The sidebar: the pinned and the recently run prompts, then servers (live status) → prompts →
+// arguments, and a Skills group → skills. Nodes are cached per server so a change refreshes only that
+// server's subtree (no flicker, no re-listing of unchanged servers), and a prompt's row is made once per
+// listing (its tooltip when hovered), so opening a server of 1,000 prompts costs little. At a glance:
 // rows that need the user come first, the view's badge counts them, servers whose prompts would not fit
-// start collapsed, and what the user expanded or collapsed is remembered per workspace.
+// start collapsed, and what the user expanded or collapsed is remembered per workspace. A filter
+// (tree-filter.ts) shows only the prompts whose words match, across every server.
 import * as vscode from 'vscode';
 import type { CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
@@ -9,33 +12,63 @@ import { serverState, type HeldEntry } from '../core/view/server-state';
 import {
   argumentItem,
   heldItem,
+  heldWayOut,
   problemItem,
   promptItem,
+  promptSearchText,
   serverItem,
   skillGroupItem,
   skillItem,
   type TreeItemView,
 } from '../core/view/items';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
+import { promptGroups, type PromptGroups } from '../core/view/prompt-groups';
+import { queryWords } from '../core/view/picker-rows';
+import { placeKey, placeOf, type PromptPlace, type PromptUsage } from '../core/run/prompt-usage';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
-import { toTreeItem } from './descriptors';
+import { labelText } from '../core/label';
+import { toTooltip, toTreeItem } from './descriptors';
 import { currentWelcome } from './view-welcome';
 
 /** workspaceState: server id → expanded, as the user left it. */
 const EXPANDED_KEY = 'tree.expanded';
 /** Servers remembered; the oldest choices go first. */
 const MAX_REMEMBERED = 500;
+/** Recent prompts the sidebar's group shows. */
+const MAX_RECENT_NODES = 5;
+/** Prompts a filter shows at once (then one row says how many more match). */
+const MAX_FILTERED = 200;
+
+type Group = 'pinned' | 'recent';
 
 export type Node =
   /** `listed`: the entry had prompts or skills when this row was made (a row without has another id, items.ts). */
-  | { type: 'server'; entry: ServerEntry; listed: boolean }
+  | { type: 'server'; entry: ServerEntry; listed: boolean; filtered?: boolean }
   | { type: 'skills'; entry: ServerEntry }
   | { type: 'skill'; skill: CatalogSkill }
   | { type: 'blocked'; held: HeldEntry }
   | { type: 'problem'; origin: string; message: string }
-  | { type: 'prompt'; prompt: CatalogPrompt }
+  | { type: 'group'; group: Group }
+  /** `args`: a recent run's values, which its Run Again action runs it with. */
+  | { type: 'prompt'; prompt: CatalogPrompt; group?: Group; args?: Record<string, string> }
+  /** A pinned prompt of a server that does not run. */
+  | { type: 'heldPin'; held: HeldEntry; place: PromptPlace }
+  | { type: 'more'; count: number }
   | { type: 'argument'; prompt: CatalogPrompt; index: number };
+
+/** Every node this tree handed to VS Code: a command's argument is one of them, or not a node at all. */
+const made = new WeakSet<object>();
+
+function mk<T extends Node>(node: T): T {
+  made.add(node);
+  return node;
+}
+
+/** `arg` when it is a node of the tree (a row's command), not an object from elsewhere (a key binding's `args`). */
+export function treeNode(arg: unknown): Node | undefined {
+  return arg && typeof arg === 'object' && made.has(arg) ? (arg as Node) : undefined;
+}
 
 export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<Node | undefined>();
@@ -44,20 +77,33 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private readonly subs: vscode.Disposable[] = [];
   /** The view it fills (after attach()); host tests read its badge. */
   view?: vscode.TreeView<Node>;
+  private readonly groupNodes = {
+    pinned: mk({ type: 'group', group: 'pinned' }),
+    recent: mk({ type: 'group', group: 'recent' }),
+  } as const;
+  /** The groups as last shown, and the pinned prompts' places (to refresh the rows whose pin changed). */
+  private groups: PromptGroups = { pinned: [], recent: [], gone: [] };
+  /** placeKey → server id of each pinned prompt shown. */
+  private pinnedKeys = new Map<string, string>();
+  private filter = '';
 
-  /** `workspaceState`: where what the user expanded is kept. */
+  /** `workspaceState`: where what the user expanded is kept; `usage`: the pinned and recent prompts. */
   constructor(
     private readonly catalog: Catalog,
     private readonly configuration: ServerConfiguration,
     private readonly workspaceState: vscode.Memento,
+    private readonly usage: PromptUsage,
   ) {
     this.subs.push(
       catalog.onDidChange(entry => {
         const node = entry && this.serverNodes.get(entry.id);
         // The order depends on states (failing first): a change of one may move it. A server whose
         // prompts came or went gets a new row (getChildren), so its parent is refreshed.
-        if (node && node.type === 'server' && this.keeps(node, entry) && !this.orderChanged()) {
-          if (!this.unchanged(node)) this.emitter.fire(node);
+        if (!this.filter && node && node.type === 'server' && this.keeps(node, entry) && !this.orderChanged()) {
+          if (!this.unchanged(node)) {
+            this.emitter.fire(node);
+            this.refreshGroups();
+          }
         } else this.emitter.fire(undefined);
         this.update();
       }),
@@ -68,6 +114,26 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         this.update();
       }),
     );
+    const used = usage.onDidChange(() => this.usageChanged());
+    this.subs.push({ dispose: () => used.dispose() });
+  }
+
+  /** The words rows must match ('' shows everything); the view's message says what is shown. */
+  setFilter(query: string): number {
+    this.filter = query.trim();
+    this.emitter.fire(undefined);
+    const found = this.filter ? this.matches().length : 0;
+    if (this.view)
+      this.view.message = !this.filter
+        ? undefined
+        : found
+          ? vscode.l10n.t('Prompts matching "{0}": {1}', labelText(this.filter, 100), found)
+          : vscode.l10n.t('No prompt matches "{0}"', labelText(this.filter, 100));
+    return found;
+  }
+
+  get filterText(): string {
+    return this.filter;
   }
 
   /** The view this provider fills: its badge and the user's expand/collapse. */
@@ -79,6 +145,41 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     ];
     this.update();
     return vscode.Disposable.from(...subs);
+  }
+
+  /**
+   * A prompt was run, pinned or unpinned: its groups are shown again, and so are the servers whose
+   * prompt rows now say pinned or not (their menus differ); groups that appear or go refresh the view.
+   */
+  private usageChanged(): void {
+    const shownBefore = [this.groups.pinned.length > 0, this.groups.recent.length > 0].join();
+    const after = this.currentGroups();
+    if (this.filter || shownBefore !== [after.pinned.length > 0, after.recent.length > 0].join()) {
+      this.emitter.fire(undefined);
+      return;
+    }
+    this.refreshGroups();
+    const before = this.pinnedKeys;
+    const now = pinnedPlaces(after);
+    const servers = new Set<string>();
+    for (const [key, server] of now) if (!before.has(key)) servers.add(server);
+    for (const [key, server] of before) if (!now.has(key)) servers.add(server);
+    this.pinnedKeys = now;
+    for (const id of servers) {
+      const node = this.serverNodes.get(id);
+      if (node) this.emitter.fire(node);
+    }
+  }
+
+  private refreshGroups(): void {
+    for (const group of ['pinned', 'recent'] as const)
+      if (this.groups[group].length) this.emitter.fire(this.groupNodes[group]);
+  }
+
+  private currentGroups(): PromptGroups {
+    this.groups = promptGroups(this.catalog.servers, this.configuration.held, this.usage, MAX_RECENT_NODES);
+    void this.usage.forget(this.groups.gone);
+    return this.groups;
   }
 
   /**
@@ -149,7 +250,7 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   private remember(node: Node, expanded: boolean): void {
-    if (node.type !== 'server') return;
+    if (node.type !== 'server' || node.filtered) return;
     const id = node.entry.id;
     const memory = { ...this.memory() };
     delete memory[id];
@@ -171,59 +272,119 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   getChildren(node?: Node): Node[] {
-    if (!node) {
-      // VS Code shows the view's welcome content (no servers, all failing, untrusted) only with no rows.
-      if (currentWelcome(this.catalog, this.configuration)) {
-        this.serverNodes = new Map();
+    if (!node) return this.roots();
+    switch (node.type) {
+      case 'server':
+        return node.filtered
+          ? this.matches()
+              .filter(p => p.server === node.entry)
+              .slice(0, MAX_FILTERED)
+              .map(prompt => mk({ type: 'prompt', prompt }))
+          : this.promptNodes(node.entry);
+      case 'skills':
+        return node.entry.skills.map(skill => mk({ type: 'skill' as const, skill }));
+      case 'group':
+        return node.group === 'pinned'
+          ? this.groups.pinned.map(p =>
+              'prompt' in p ? mk({ type: 'prompt', prompt: p.prompt, group: 'pinned' }) : mk({ type: 'heldPin', ...p }),
+            )
+          : this.groups.recent.map(r => mk({ type: 'prompt', prompt: r.prompt, group: 'recent', args: r.args }));
+      case 'prompt': {
+        const { prompt } = node;
+        return (prompt.prompt.arguments ?? []).map((_, index) => mk({ type: 'argument', prompt, index }));
+      }
+      default:
         return [];
-      }
-      const nodes: Node[] = this.configuration.problems.map(p => ({
-        type: 'problem' as const,
-        origin: p.origin,
-        message: p.message,
-      }));
-      const next = new Map<string, Node>();
-      for (const entry of this.catalog.servers) {
-        const existing = this.serverNodes.get(entry.id);
-        const kept = existing && existing.type === 'server' && this.keeps(existing, entry);
-        next.set(entry.id, kept ? existing : { type: 'server' as const, entry, listed: hasRows(entry) });
-      }
-      this.serverNodes = next;
-      const order = this.order();
-      this.lastOrder = order.join('\n');
-      const consent = (h: HeldEntry) => h.reason === 'consent';
-      const held = attentionFirst(this.configuration.held, consent).map(h => ({ type: 'blocked' as const, held: h }));
-      // Rows that need the user on top: failing servers, then those waiting for consent, then the rest.
-      const servers = order.map(id => next.get(id)!);
-      const attention = servers.filter(n => n.type === 'server' && needsAttention(serverState(n.entry)));
-      nodes.push(...attention, ...held.filter(n => consent(n.held)));
-      nodes.push(...servers.filter(n => !attention.includes(n)), ...held.filter(n => !consent(n.held)));
-      return nodes;
     }
-    if (node.type === 'server') {
-      const prompts: Node[] = node.entry.prompts.map(prompt => ({ type: 'prompt' as const, prompt }));
-      return node.entry.skills.length ? [...prompts, { type: 'skills', entry: node.entry }] : prompts;
+  }
+
+  private roots(): Node[] {
+    // VS Code shows the view's welcome content (no servers, all failing, untrusted) only with no rows.
+    if (currentWelcome(this.catalog, this.configuration)) {
+      this.serverNodes = new Map();
+      return [];
     }
-    if (node.type === 'skills') return node.entry.skills.map(skill => ({ type: 'skill' as const, skill }));
-    if (node.type === 'prompt') {
-      const { prompt } = node;
-      return (prompt.prompt.arguments ?? []).map((_, index) => ({ type: 'argument' as const, prompt, index }));
+    if (this.filter) return this.filteredRoots();
+    const groups = this.currentGroups();
+    this.pinnedKeys = pinnedPlaces(groups);
+    const nodes: Node[] = [];
+    if (groups.pinned.length) nodes.push(this.groupNodes.pinned);
+    if (groups.recent.length) nodes.push(this.groupNodes.recent);
+    nodes.push(
+      ...this.configuration.problems.map(p => mk({ type: 'problem' as const, origin: p.origin, message: p.message })),
+    );
+    const next = new Map<string, Node>();
+    for (const entry of this.catalog.servers) {
+      const existing = this.serverNodes.get(entry.id);
+      const kept = existing && existing.type === 'server' && this.keeps(existing, entry);
+      next.set(entry.id, kept ? existing : mk({ type: 'server' as const, entry, listed: hasRows(entry) }));
     }
-    return [];
+    this.serverNodes = next;
+    const order = this.order();
+    this.lastOrder = order.join('\n');
+    const consent = (h: HeldEntry) => h.reason === 'consent';
+    const held = attentionFirst(this.configuration.held, consent).map(h => mk({ type: 'blocked' as const, held: h }));
+    // Rows that need the user on top: failing servers, then those waiting for consent, then the rest.
+    const servers = order.map(id => next.get(id)!);
+    const attention = servers.filter(n => n.type === 'server' && needsAttention(serverState(n.entry)));
+    nodes.push(...attention, ...held.filter(n => consent(n.held)));
+    nodes.push(...servers.filter(n => !attention.includes(n)), ...held.filter(n => !consent(n.held)));
+    return nodes;
+  }
+
+  /** The prompts whose words match the filter, in the servers' order. */
+  private matches(): CatalogPrompt[] {
+    const words = queryWords(this.filter);
+    return this.catalog.servers.flatMap(s => s.prompts.filter(p => words.every(w => promptSearchText(p).includes(w))));
+  }
+
+  /** While filtering: each server with a match (open), its matching prompts, and how many more match. */
+  private filteredRoots(): Node[] {
+    const found = this.matches();
+    const servers = [...new Set(found.slice(0, MAX_FILTERED).map(p => p.server))];
+    const nodes: Node[] = servers.map(entry => mk({ type: 'server', entry, listed: true, filtered: true }));
+    if (found.length > MAX_FILTERED) nodes.push(mk({ type: 'more', count: found.length - MAX_FILTERED }));
+    return nodes;
+  }
+
+  private readonly promptNodeLists = new WeakMap<readonly CatalogPrompt[], Node[]>();
+
+  /** A server's prompt rows (the same nodes for the same listing, so their items are made once), then its Skills group. */
+  private promptNodes(entry: ServerEntry): Node[] {
+    let nodes = this.promptNodeLists.get(entry.prompts);
+    if (!nodes) {
+      nodes = entry.prompts.map(prompt => mk({ type: 'prompt', prompt }));
+      this.promptNodeLists.set(entry.prompts, nodes);
+    }
+    return entry.skills.length ? [...nodes, this.skillsNode(entry)] : nodes;
+  }
+
+  private readonly skillsNodes = new WeakMap<ServerEntry, Node>();
+
+  /** The Skills group of a server: one node per entry (getParent hands back the node VS Code was given). */
+  private skillsNode(entry: ServerEntry): Node {
+    let node = this.skillsNodes.get(entry);
+    if (!node) this.skillsNodes.set(entry, (node = mk({ type: 'skills', entry })));
+    return node;
   }
 
   getParent(node: Node): Node | undefined {
-    if (node.type === 'prompt') return this.serverNodes.get(node.prompt.server.id);
-    if (node.type === 'argument') return { type: 'prompt', prompt: node.prompt };
+    if (node.type === 'prompt')
+      return node.group ? this.groupNodes[node.group] : this.serverNodes.get(node.prompt.server.id);
+    if (node.type === 'heldPin') return this.groupNodes.pinned;
+    if (node.type === 'argument') return mk({ type: 'prompt', prompt: node.prompt });
     if (node.type === 'skills') return this.serverNodes.get(node.entry.id);
-    if (node.type === 'skill') return { type: 'skills', entry: node.skill.server };
+    if (node.type === 'skill') return this.skillsNode(node.skill.server);
     return undefined;
   }
+
+  private readonly promptItems = new WeakMap<Node, { pinned: boolean; item: vscode.TreeItem }>();
 
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
       case 'server': {
         const row = this.serverRow(node);
+        if (node.filtered) return toTreeItem({ ...row, id: `${row.id}:filter`, collapsible: 'expanded' });
         this.given.set(node, { row: JSON.stringify(row), prompts: node.entry.prompts, skills: node.entry.skills });
         return toTreeItem(row);
       }
@@ -231,11 +392,14 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         return toTreeItem(heldItem(node.held));
       case 'problem':
         return toTreeItem(problemItem(node.origin, node.message));
-      case 'prompt': {
-        const item = toTreeItem(promptItem(node.prompt));
-        item.command!.arguments = [node];
-        return item;
-      }
+      case 'group':
+        return groupItem(node.group);
+      case 'prompt':
+        return this.promptTreeItem(node);
+      case 'heldPin':
+        return heldPinItem(node.held, node.place);
+      case 'more':
+        return moreItem(node.count);
       case 'argument':
         return toTreeItem(argumentItem(node.prompt, node.index));
       case 'skills':
@@ -248,6 +412,25 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     }
   }
 
+  /** A prompt row, made once per node while its pin stays; the tooltip is made when hovered (resolveTreeItem). */
+  private promptTreeItem(node: Node & { type: 'prompt' }): vscode.TreeItem {
+    const pinned = this.pinnedKeys.has(placeKey(placeOf(node.prompt)));
+    const cached = this.promptItems.get(node);
+    if (cached && cached.pinned === pinned) return cached.item;
+    const item = toTreeItem({
+      ...promptItem(node.prompt, { group: node.group, pinned, args: node.args }),
+      tooltip: undefined,
+    });
+    item.command!.arguments = [node];
+    this.promptItems.set(node, { pinned, item });
+    return item;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (node.type === 'prompt' && item.tooltip === undefined) item.tooltip = toTooltip(promptItem(node.prompt).tooltip);
+    return item;
+  }
+
   dispose(): void {
     this.emitter.dispose();
     for (const s of this.subs) s.dispose();
@@ -257,4 +440,43 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 /** The server row has something under it: prompts, or skills. */
 function hasRows(entry: ServerEntry): boolean {
   return entry.prompts.length > 0 || entry.skills.length > 0;
+}
+
+/** The pinned prompts' places (placeKey) and their servers' ids. */
+function pinnedPlaces(groups: PromptGroups): Map<string, string> {
+  return new Map(
+    groups.pinned.flatMap(p => ('prompt' in p ? [[placeKey(placeOf(p.prompt)), p.prompt.server.id]] : [])),
+  );
+}
+
+function groupItem(group: Group): vscode.TreeItem {
+  const item = new vscode.TreeItem(
+    group === 'pinned' ? vscode.l10n.t('Pinned') : vscode.l10n.t('Recently used'),
+    vscode.TreeItemCollapsibleState.Expanded,
+  );
+  item.id = `group:${group}`;
+  item.iconPath = new vscode.ThemeIcon(group === 'pinned' ? 'pinned' : 'history');
+  item.contextValue = `group.${group}`;
+  return item;
+}
+
+/** A pinned prompt whose server does not run: why, and a click on it is the way out (trust, consent, enable). */
+function heldPinItem(held: HeldEntry, place: PromptPlace): vscode.TreeItem {
+  const row = heldItem(held);
+  const way = heldWayOut(held);
+  return toTreeItem({
+    ...row,
+    id: `pinned-held:${placeKey(place)}`,
+    label: labelText(place.prompt),
+    description: `${row.label} — ${row.description ?? ''}`,
+    contextValue: 'heldPin',
+    ...(way ? { command: way } : {}),
+  });
+}
+
+function moreItem(count: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('{0} more prompts match: type more words', count));
+  item.id = 'filter:more';
+  item.iconPath = new vscode.ThemeIcon('search');
+  return item;
 }

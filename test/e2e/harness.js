@@ -152,6 +152,14 @@ function helpers(page, H, { name }) {
       await page.keyboard.type(text, { delay });
       if (send) await page.keyboard.press('Enter');
     },
+    /** Opens a workspace file with Quick Open (Ctrl+P, its name, Enter) and waits until its editor has the focus. */
+    async openFile(file, { timeout = 30000 } = {}) {
+      await page.keyboard.press('Control+P');
+      await page.keyboard.type(file);
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: file }).first().waitFor({ timeout });
+      await page.keyboard.press('Enter');
+      await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout });
+    },
     /** Waits until `text` (substring, or a RegExp) is visible anywhere in the workbench; returns the locator. */
     async waitForText(text, { timeout = TIMEOUT, within } = {}) {
       const scope = within ? page.locator(within) : page;

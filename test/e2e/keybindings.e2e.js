@@ -23,11 +23,7 @@ module.exports = async function keybindings(ctx) {
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // A file open in the editor, its text focused, as when a person is at work.
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('notes.md');
-    await quick.locator('.monaco-list-row').filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 30000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 30000 });
+    await ui.openFile('notes.md');
 
     await page.keyboard.press('Control+Shift+Alt+Slash');
     await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });

@@ -29,14 +29,56 @@ module.exports = async function pickerChurn(ctx) {
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     const rows = page.locator(`${QUICK} .monaco-list-row`);
+    /**
+     * Waits until the flicker row is on screen. New rows come at the end of the list, under the prompts
+     * run before (recently used), and the list stays scrolled where it is when one comes: a person
+     * looks at the end again (Ctrl+End) until it shows.
+     */
+    const untilFlickerShown = async () => {
+      const deadline = Date.now() + 60000;
+      while (!(await page.locator(QUICK).getByText('flicker').first().isVisible())) {
+        if (Date.now() > deadline) throw new Error('the flicker row never showed at the end of the picker');
+        await page.keyboard.press('Control+End');
+        await page.waitForTimeout(100); // polling interval of a bounded condition wait
+      }
+    };
+    /** How many rows the open picker holds (each row on screen says, aria-setsize), and whether one says flicker went. */
+    const listState = () =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].filter(
+          r => r.getClientRects().length,
+        );
+        return {
+          size: Number(shown[0]?.getAttribute('aria-setsize') ?? 0),
+          dropped: shown.some(r => /flicker \(no longer offered\)/.test(r.textContent ?? '')),
+        };
+      });
     const mismatches = [];
     for (let round = 0; round < ROUNDS; round++) {
       const target = `target_${(round % 6) + 1}`;
       await ui.runCommand('MCP Prompts: Run Prompt…');
+      await rows.filter({ hasText: 'The stable prompt' }).first().waitFor({ timeout: 60000 });
+      // Let the list change under the open picker before clicking (the server flips it every 250 ms):
+      // flicker came (one more row, at the end) or went (its row says so).
+      const before = await listState();
+      await page.waitForFunction(
+        size => {
+          const shown = [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].filter(
+            r => r.getClientRects().length,
+          );
+          return shown.some(
+            r =>
+              Number(r.getAttribute('aria-setsize')) !== size ||
+              /flicker \(no longer offered\)/.test(r.textContent ?? ''),
+          );
+        },
+        before.dropped ? -1 : before.size,
+        { timeout: 60000 },
+      );
+      // The prompts run before come first (recently used): the server's own rows are at the end.
+      await page.keyboard.press('Control+End');
       const row = rows.filter({ hasText: `The stable prompt ${target}` }).first();
       await row.waitFor({ timeout: 60000 });
-      // Let the list change under the open picker before clicking (the server flips it every 250 ms).
-      await page.locator(QUICK).getByText('flicker').first().waitFor({ timeout: 60000 });
       if (round === 0) await ui.screenshot('picker');
       await row.click();
       await waitForFile(() => received().length > round, `prompts/get number ${round + 1}`);
@@ -51,7 +93,8 @@ module.exports = async function pickerChurn(ctx) {
     // The flicker row, shown and then dropped by the server while the picker is open, stays marked;
     // clicking it names the server that dropped it and asks the server for nothing.
     await ui.runCommand('MCP Prompts: Run Prompt…');
-    await rows.filter({ hasText: 'flicker' }).first().waitFor({ timeout: 60000 });
+    await rows.filter({ hasText: 'target_6' }).first().waitFor({ timeout: 60000 });
+    await untilFlickerShown();
     fs.writeFileSync(stopFile, '');
     const dropped = rows.filter({ hasText: 'flicker (no longer offered)' }).first();
     await dropped.waitFor({ timeout: 60000 });

@@ -35,11 +35,13 @@ async function allRunning(ext) {
   );
 }
 
-/** Runs rich-demo's rich_content into the transcript editor; resolves with the stored result. */
+/** Runs rich-demo's rich_content into the transcript editor (as a key binding names it); resolves with the stored result. */
 async function runRichContent(ext) {
   await allRunning(ext);
-  const prompt = server(ext, 'rich-demo').prompts.find(p => p.prompt.name === 'rich_content');
-  return vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
+  return vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', {
+    server: 'rich-demo',
+    prompt: 'rich_content',
+  });
 }
 
 /** activate() does no server work of its own: 1 s is far above what it takes on a loaded machine. */

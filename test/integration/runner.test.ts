@@ -110,6 +110,36 @@ test('arguments prepared for a hand-off to chat send nothing, and the line writt
   });
 });
 
+test('a run that got its answer is recent, with the typed values only; a line handed to chat counts once', async () => {
+  await withFailOnce(async (catalog, runner, { usage }) => {
+    const request = await requestFromLine(catalog, 's.hello');
+    const failed = await runner.run({ ...request, values: { name: 'Ada' } });
+    assert.equal(failed.kind, 'failed');
+    assert.deepEqual(usage.recent(), [], 'a run that failed is not recent');
+    const fromSelection: Collector = async (_p, r) => ({
+      values: { ...r.given, name: 'the selection' },
+      fromSource: new Set(['name']),
+    });
+    const done = await runner.run(request, { collect: fromSelection });
+    assert.equal(done.kind, 'done');
+    assert.deepEqual(
+      usage.recent().map(r => [r.place.prompt, r.count, r.args]),
+      [['hello', 1, undefined]],
+      'recent, without the value taken from the editor',
+    );
+    // The picker hands the prepared line to chat; the chat request runs that line: one run, not two.
+    const preparation = await runner.prepare({ ...request, values: { name: 'Bo' } }, {});
+    assert.equal(preparation.kind, 'ready');
+    if (preparation.kind !== 'ready') return;
+    const line = runner.handOff(preparation.prepared);
+    await new Promise(resolve => setImmediate(resolve));
+    assert.deepEqual(usage.recent()[0].args, { name: 'Bo' });
+    const chat = await runner.run(await requestFromLine(catalog, line));
+    assert.equal(chat.kind, 'done');
+    assert.equal(usage.recent()[0].count, 2, 'handed off and run in chat: counted once');
+  });
+});
+
 test('the CLI and every surface refuse a misspelt argument before asking the server', async () => {
   await withFailOnce(async (catalog, runner) => {
     await catalog.ready();

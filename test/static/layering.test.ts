@@ -141,6 +141,7 @@ test('every command id is in core/command-ids.ts and contributed by package.json
         'mcpPrompts.serversFound',
         'mcpPrompts.chatAnswered',
         'mcpPrompts.promptRan',
+        'mcpPrompts.treeFiltered',
         'mcpPrompts.servers',
       ].includes(id),
   );

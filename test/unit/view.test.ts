@@ -9,9 +9,9 @@ import type { CatalogPrompt } from '../../src/core/catalog/catalog';
 import type { ConnectionState, ConnectionStatus, ServerInfo } from '../../src/core/protocol/connection-state';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
+import { mergePickerRows } from '../../src/core/view/picker-rows';
 import {
   heldItem,
-  mergePickerRows,
   pickerItems,
   promptItem,
   serverItem,

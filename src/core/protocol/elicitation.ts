@@ -84,12 +84,15 @@ export function inert(text: string, max = MAX_TITLE_CHARS): string {
 
 const SECRET_NAME = /pass(word|wd|phrase)?|secret|token|api[-_]?key|credential|pin$/i;
 
+/** A field or argument name like password, token, secret, api_key: its values are never kept or shown. */
+export function looksSecret(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
 /** Password-like: `format: password` (not in the spec, but servers send it) or a name/title like password, token, secret. */
 export function isSecret(name: string, schema: { format?: unknown; title?: unknown }): boolean {
   return (
-    schema.format === 'password' ||
-    SECRET_NAME.test(name) ||
-    (typeof schema.title === 'string' && SECRET_NAME.test(schema.title))
+    schema.format === 'password' || looksSecret(name) || (typeof schema.title === 'string' && looksSecret(schema.title))
   );
 }
 

@@ -8,6 +8,8 @@ import { PromptError, refusedByServer } from '../errors.js';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
 import { ArgumentHistory, memoryStore } from './argument-history.js';
 import { Attempts } from './attempts.js';
+import { keptValues } from './kept-values.js';
+import { PromptUsage } from './prompt-usage.js';
 import {
   formatInvocation,
   missingArguments,
@@ -42,6 +44,8 @@ export type Collector = (prompt: CatalogPrompt, request: CollectRequest) => Prom
 export interface Prepared {
   prompt: CatalogPrompt;
   args: Record<string, string>;
+  /** The arguments whose value came from the editor (a reference, a selection, a file): never kept. */
+  sourced?: readonly string[];
 }
 
 export interface RunOptions {
@@ -76,14 +80,25 @@ export interface RunRecords {
   results: ResultStore;
   attempts: Attempts;
   history: ArgumentHistory;
+  /** The prompts run (recent first) and pinned. */
+  usage: PromptUsage;
 }
 
 /** Records that live as long as the process: the CLI's, the tests' and the benchmark's. */
 export function memoryRecords(): RunRecords {
-  return { results: new ResultStore(), attempts: new Attempts(), history: new ArgumentHistory(memoryStore()) };
+  const store = memoryStore();
+  return {
+    results: new ResultStore(),
+    attempts: new Attempts(),
+    history: new ArgumentHistory(store),
+    usage: new PromptUsage(store),
+  };
 }
 
 export class PromptRunner {
+  /** The line last handed to chat: the chat request that runs it is that same run, already kept as recent. */
+  private handedOff?: string;
+
   constructor(
     private readonly catalog: Catalog,
     private readonly records: RunRecords,
@@ -110,26 +125,28 @@ export class PromptRunner {
       const unknown = Object.keys(request.values).filter(k => !(prompt.prompt.arguments ?? []).some(a => a.name === k));
       if (unknown.length) throw unknownArguments(prompt, unknown);
       let values = request.values;
+      const sourced = new Set(request.sourced);
       if (options.collect && (options.askOptional || missingArguments(prompt, values).length)) {
         const collected = await this.collect(request, options.collect, options);
         if (!collected) return { kind: 'cancelled' };
-        values = { ...values, ...collected };
+        values = { ...values, ...collected.values };
+        for (const name of collected.fromSource ?? []) sourced.add(name);
       }
       const missing = missingArguments(prompt, values);
       if (missing.length) throw missingError(prompt, missing);
-      return {
-        kind: 'ready',
-        prepared: { prompt, args: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) },
-      };
+      const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+      return { kind: 'ready', prepared: { prompt, args, sourced: [...sourced] } };
     } catch (error) {
       return { kind: 'failed', error };
     }
   }
 
   /** The prepared run as the line a person sends in chat (the chat request runs it); Repeat Last Prompt repeats it. */
-  handOff({ prompt, args }: Prepared): string {
+  handOff({ prompt, args, sourced }: Prepared): string {
     this.records.attempts.ran({ invocationName: prompt.invocationName, args });
-    return formatInvocation(prompt.invocationName, args);
+    void this.records.usage.ran(prompt, args, sourced);
+    this.handedOff = formatInvocation(prompt.invocationName, args);
+    return this.handedOff;
   }
 
   /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
@@ -154,6 +171,7 @@ export class PromptRunner {
       }
       attempts.setDraft(prompt.invocationName, undefined);
       attempts.ran({ invocationName: prompt.invocationName, args });
+      this.keepAsRecent(prepared);
       return { kind: 'done', stored: results.store(done, toTranscript(done.result)) };
     } catch (error) {
       // The arguments that reached the server are kept: "Try Again…" / "Edit Arguments and Retry…" start from them.
@@ -162,12 +180,15 @@ export class PromptRunner {
     }
   }
 
+  /** A run that got its answer, kept as recent, unless it is the chat request of a line handed off (kept then). */
+  private keepAsRecent({ prompt, args, sourced }: Prepared): void {
+    const line = formatInvocation(prompt.invocationName, args);
+    if (line === this.handedOff) this.handedOff = undefined;
+    else void this.records.usage.ran(prompt, args, sourced);
+  }
+
   /** The argument input, with the server held (its completions need it) and what was typed remembered. */
-  private async collect(
-    request: RunRequest,
-    collect: Collector,
-    options: RunOptions,
-  ): Promise<Record<string, string> | undefined> {
+  private async collect(request: RunRequest, collect: Collector, options: RunOptions): Promise<Collected | undefined> {
     const { prompt } = request;
     const defaults = options.fromDraft ? this.records.attempts.draft(prompt.invocationName) : {};
     const release = prompt.server.connection.hold();
@@ -180,11 +201,9 @@ export class PromptRunner {
         sourced: request.sourced,
       });
       if (!got) return undefined;
-      const typed = Object.entries(got.values).filter(
-        ([k]) => !got.fromSource?.has(k) && !request.sourced?.includes(k),
-      );
-      await this.records.history.remember(prompt, Object.fromEntries(typed));
-      return got.values;
+      const sourced = [...(got.fromSource ?? []), ...(request.sourced ?? [])];
+      await this.records.history.remember(prompt, keptValues(got.values, sourced));
+      return got;
     } finally {
       release();
     }

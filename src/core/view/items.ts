@@ -9,10 +9,12 @@ import { stateInfo } from '../protocol/connection-state.js';
 import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
 import { argumentList } from '../run/invocation.js';
+import type { PromptPlace } from '../run/prompt-usage.js';
 import { escapeLabel } from '../render/markdown.js';
 import { labelText } from '../label.js';
 import { safeIconSrc } from './icons.js';
 import { lookAlikeWarning, promptLabel, slashName } from './names.js';
+import { argumentsText } from './prompt-groups.js';
 import {
   heldState,
   isFailing,
@@ -162,8 +164,7 @@ export function heldItem(held: HeldEntry): TreeItemView {
     contextValue: `held.${held.reason}`,
     collapsible: 'none' as const,
   };
-  const trust: CommandRef = { command: Workbench.manageTrust, title: l10n.t('Manage Workspace Trust') };
-  const allow: CommandRef = { command: Command.allowServer, title: l10n.t('Allow Server…'), arguments: [def.id] };
+  const way = heldWayOut(held);
   switch (state.kind) {
     case 'untrusted':
       return {
@@ -173,20 +174,41 @@ export function heldItem(held: HeldEntry): TreeItemView {
           'Servers that run commands from this workspace start only in a trusted workspace.',
         )}`,
         icon: { codicon: 'shield' },
-        command: trust,
+        command: way,
       };
     case 'shadowed':
       return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
     case 'envFile':
-      return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', trust);
+      return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', way);
     case 'workspaceFolder':
-      return heldRow(base, l10n.t('not started: it uses the untrusted workspace folder'), 'shield', trust);
+      return heldRow(base, l10n.t('not started: it uses the untrusted workspace folder'), 'shield', way);
     case 'consent':
-      return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', allow);
+      return heldRow(base, l10n.t('waiting for your consent — click to decide'), 'question', way);
     case 'declined':
-      return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', allow);
+      return heldRow(base, l10n.t('not started: you declined — click to allow'), 'debug-stop', way);
+    // Enabling is in the row's context menu: a click on a server the user turned off does not undo that.
     case 'disabled':
       return heldRow(base, l10n.t('disabled'), 'circle-slash');
+    default:
+      return unreachable(state);
+  }
+}
+
+/** The one action that lets a held server run: trust the workspace, decide on consent, or enable it. */
+export function heldWayOut(held: HeldEntry): CommandRef | undefined {
+  const state = heldState(held);
+  switch (state.kind) {
+    case 'untrusted':
+    case 'envFile':
+    case 'workspaceFolder':
+      return { command: Workbench.manageTrust, title: l10n.t('Manage Workspace Trust') };
+    case 'consent':
+    case 'declined':
+      return { command: Command.allowServer, title: l10n.t('Allow Server…'), arguments: [held.def.id] };
+    case 'disabled':
+      return { command: Command.enableServer, title: l10n.t('Enable Server'), arguments: [held.def.id] };
+    case 'shadowed':
+      return undefined;
     default:
       return unreachable(state);
   }
@@ -209,20 +231,35 @@ export function problemItem(origin: string, message: string): TreeItemView {
   };
 }
 
+/** Where a prompt row is: under its server, or in the pinned or recent group (with the values it ran with). */
+export interface PromptRowPlace {
+  group?: 'pinned' | 'recent';
+  pinned?: boolean;
+  args?: Record<string, string>;
+}
+
 /** A prompt row; the tree adds its own node as the run command's argument. */
-export function promptItem(p: CatalogPrompt): TreeItemView {
+export function promptItem(p: CatalogPrompt, where: PromptRowPlace = {}): TreeItemView {
   const label = labelText(promptLabel(p));
   const tooltip: TooltipPart[] = [{ markdown: `**${escapeLabel(label)}** \`/${p.invocationName}\`\n\n` }];
   if (p.prompt.description) tooltip.push({ text: labelText(p.prompt.description, MAX_TOOLTIP_CHARS) });
   const icon = safeIconSrc(p.prompt.icons);
-  const description = p.prompt.title ? p.prompt.name : p.prompt.description;
+  const description = where.args
+    ? argumentsText(where.args)
+    : where.group
+      ? `${p.server.def.name} · ${p.prompt.name}`
+      : p.prompt.title
+        ? p.prompt.name
+        : p.prompt.description;
   return {
-    id: `prompt:${p.invocationName}`,
+    // One row per place: a prompt pinned and recent shows three times, each row with its own id.
+    id: `${where.group ?? 'prompt'}:${p.invocationName}`,
     label,
     description: description === undefined ? undefined : labelText(description),
     tooltip,
     icon: icon ? { uri: icon } : { codicon: 'comment-discussion' },
-    contextValue: 'prompt',
+    // package.json's menus: `prompt`, `prompt.pinned`, each with `.again` when the row can run again with its values.
+    contextValue: `${where.pinned ? 'prompt.pinned' : 'prompt'}${where.args ? '.again' : ''}`,
     collapsible: p.prompt.arguments?.length ? 'collapsed' : 'none',
     command: { command: Command.runPrompt, title: l10n.t('Run Prompt') },
   };
@@ -312,6 +349,18 @@ export interface PickerItemView<S extends ServerView = ServerView> {
   gone?: boolean;
   /** A server's status row that no longer applies, kept in its place while the picker is open. */
   stale?: boolean;
+  /** What a typed query is matched against: lower-case title, name, description, server and argument names. */
+  search?: string;
+  /** The prompt is pinned (the row's button unpins it). */
+  pinned?: boolean;
+  /** A recent run's values: choosing the row runs the prompt with them. */
+  args?: Record<string, string>;
+  /** A pinned prompt of a server that does not run: choosing the row offers the way out. */
+  held?: HeldEntry;
+  /** Which prompt that held row is (its server lists nothing now). */
+  place?: PromptPlace;
+  /** The row that says how many more rows match (the list shows a bounded number). */
+  more?: boolean;
 }
 
 /** Items for the picker, grouped by server; a plain function of the catalog so the benchmark can time it. */
@@ -325,24 +374,7 @@ export function pickerItems<S extends ServerView>(servers: readonly S[]): Picker
       continue;
     }
     const icon = safeIconSrc(stateInfo(s.connection.state)?.serverInfo?.icons);
-    for (const p of s.prompts) {
-      const args = argumentList(p);
-      const lookAlike = lookAlikeWarning(p);
-      items.push({
-        label: `${lookAlike ? '$(warning) ' : ''}${labelText(promptLabel(p))}`,
-        description: `/${labelText(slashName(p))}`,
-        detail:
-          [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
-            .filter(Boolean)
-            .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
-            .join(' — ') || undefined,
-        iconUri: icon,
-        prompt: p,
-        // JSON keeps the key unambiguous whatever characters the server puts in the names.
-        key: `prompt:${JSON.stringify([s.id, p.prompt.name])}`,
-        group: s.id,
-      });
-    }
+    for (const p of s.prompts) items.push(promptRow<S>(p, icon));
     for (const k of s.skills ?? []) items.push(skillRow(k, s.id));
   }
   return items;
@@ -355,52 +387,75 @@ function skillRow<S extends ServerView>(k: CatalogSkill, group: string): PickerI
     description: `/${labelText(skillCommand(k))} · ${l10n.t('skill')}`,
     detail: labelText(k.skill.frontmatter.description, MAX_TOOLTIP_CHARS),
     skill: k,
+    search: [k.name, skillCommand(k), k.skill.frontmatter.description, k.server.def.name, l10n.t('skill')]
+      .map(t => labelText(t, MAX_TOOLTIP_CHARS))
+      .join('\n')
+      .toLowerCase(),
     key: `skill:${JSON.stringify([group, k.skill.uri])}`,
     group,
   };
 }
 
+const searchTexts = new WeakMap<CatalogPrompt, string>();
+
 /**
- * The rows of an open picker after the catalog changed. VS Code maps the row a person accepts by its
- * index in the list the extension set last (extHostQuickOpen: handle = index), and a click lands on the
- * row drawn under the pointer, so no shown row may move: rows still there are updated in place, prompts
- * no longer offered stay, marked, and so do status rows that no longer apply; new rows go at the end,
- * under their server's name.
+ * What a typed query is matched against (picker and tree filter alike): title, name, both names it is
+ * typed by, description, server and argument names, lower case, under the label rule. Once per listing.
  */
-export function mergePickerRows<S extends ServerView>(
-  shown: readonly PickerItemView<S>[],
-  next: readonly PickerItemView<S>[],
-): PickerItemView<S>[] {
-  const byKey = new Map<string, PickerItemView<S>>();
-  const separators = new Map<string, PickerItemView<S>>();
-  for (const row of next) {
-    if (row.key === undefined) continue;
-    if (row.separator) separators.set(row.key, row);
-    else byKey.set(row.key, row);
+export function promptSearchText(p: CatalogPrompt): string {
+  let text = searchTexts.get(p);
+  if (text === undefined) {
+    text = [
+      p.prompt.title,
+      p.prompt.name,
+      p.invocationName,
+      p.prompt.description,
+      p.server.def.name,
+      (p.prompt.arguments ?? []).map(a => a.name).join(' '),
+    ]
+      .filter(Boolean)
+      .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
+      .join('\n')
+      .toLowerCase();
+    searchTexts.set(p, text);
   }
-  const present = new Set<string>();
-  const rows = shown.map(row => {
-    if (row.key === undefined) return row;
-    present.add(row.key);
-    if (row.separator) return separators.get(row.key) ?? row;
-    const now = byKey.get(row.key);
-    if (now) return now;
-    if (row.prompt || row.skill)
-      return row.gone ? row : { ...row, gone: true, label: `${row.label} ${l10n.t('(no longer offered)')}` };
-    return row.stale ? row : { ...row, stale: true, label: `${row.label} ${l10n.t('(no longer current)')}` };
-  });
-  let group = rows.length ? rows[rows.length - 1].group : undefined;
-  for (const row of next) {
-    if (row.separator || row.key === undefined || present.has(row.key)) continue;
-    if (row.group !== group) {
-      const separator = row.group !== undefined ? separators.get(`server:${row.group}`) : undefined;
-      if (separator) rows.push(separator);
-      group = row.group;
-    }
-    rows.push(row);
-    present.add(row.key);
-  }
-  return rows;
+  return text;
+}
+
+const promptRows = new WeakMap<CatalogPrompt, { unique: boolean; icon?: string; row: PickerItemView }>();
+
+/**
+ * A prompt's picker row, made once per listing of its server (a re-list makes new CatalogPrompts), so
+ * opening the picker over 10,000 prompts does not format 10,000 descriptions again.
+ */
+export function promptRow<S extends ServerView = ServerView>(
+  p: CatalogPrompt,
+  icon: string | undefined,
+): PickerItemView<S> {
+  const cached = promptRows.get(p);
+  // A prompt row names no server to open the log of (logOf): it is the same row whatever S is.
+  if (cached && cached.unique === p.unique && cached.icon === icon) return cached.row as PickerItemView<S>;
+  const args = argumentList(p);
+  const lookAlike = lookAlikeWarning(p);
+  const label = labelText(promptLabel(p));
+  const slash = labelText(slashName(p));
+  const row: PickerItemView = {
+    label: `${lookAlike ? '$(warning) ' : ''}${label}`,
+    description: `/${slash}`,
+    detail:
+      [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
+        .filter(Boolean)
+        .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
+        .join(' — ') || undefined,
+    iconUri: icon,
+    prompt: p,
+    // JSON keeps the key unambiguous whatever characters the server puts in the names.
+    key: `prompt:${JSON.stringify([p.server.id, p.prompt.name])}`,
+    group: p.server.id,
+    search: promptSearchText(p),
+  };
+  promptRows.set(p, { unique: p.unique, icon, row });
+  return row as PickerItemView<S>;
 }
 
 /** A server without prompts says why: it is starting, or it failed (its log is one click away). */
