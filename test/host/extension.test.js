@@ -381,8 +381,10 @@ describe('MCP Prompts in the real VS Code host', function () {
       );
       const item = tree.getTreeItem(tree.getChildren().find(n => n.type === 'server' && n.entry.id === 'broken'));
       assert.match(String(item.description), /^failed: broken could not start: command not found/);
-      // At a glance: the failing server is the first row, and the view's badge counts it.
-      const first = tree.getChildren()[0];
+      // At a glance: the failing server is the first server row (only the pinned and recently used
+      // groups, when there are any, are above it), and the view's badge counts it.
+      const roots = tree.getChildren();
+      const first = roots.find(n => n.type !== 'group');
       assert.equal(first.type === 'server' && first.entry.id, 'broken', 'the failing server comes first');
       assert.deepEqual(tree.view.badge, { value: 1, tooltip: 'MCP Prompts: 1 failing' });
       assert.equal(server(ext, 'rich-demo').connection.state.kind, 'running', 'the others go on');
