@@ -10,6 +10,7 @@ import {
   schemasRead,
   sdkUnreached,
   zodMethodsRead,
+  zodNamespacesRead,
   zodUncalledMethods,
   zodWithoutJsonSchema,
 } from './scripts/unreached-code.mjs';
@@ -169,7 +170,14 @@ const builds = [
     // In watch mode every export is served, and the cuts refuse names they would take away.
     plugins: watch
       ? [noAjv]
-      : [noAjv, sdkUnreached(), schemasRead(), zodWithoutJsonSchema(names['zod/v4']), zodUncalledMethods],
+      : [
+          noAjv,
+          sdkUnreached(),
+          schemasRead(),
+          zodWithoutJsonSchema(names['zod/v4']),
+          zodNamespacesRead(names['zod/v4']),
+          zodUncalledMethods,
+        ],
     stdin: { contents: protocolEntry(names), resolveDir: path.resolve('.'), sourcefile: 'protocol.ts', loader: 'ts' },
     outfile: 'dist/protocol.js',
     metafile: true,

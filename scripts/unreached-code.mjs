@@ -292,6 +292,63 @@ export const zodUncalledMethods = {
 };
 
 /**
+ * zod's `z.iso` and `z.coerce` are namespaces, and a namespace keeps every member: ISO time and duration,
+ * bigint, date and boolean coercion, their classes and patterns. The SDK reads the members named here
+ * alone; each namespace is served by a stand-in with those taken from zod and the others throwing. The
+ * build fails when a bundled SDK module reads another member, or our sources use either namespace.
+ */
+const ZOD_NAMESPACES_READ = { iso: ['datetime', 'date'], coerce: ['number'] };
+
+export function zodNamespacesRead(zodNames) {
+  const namespaces = Object.keys(ZOD_NAMESPACES_READ);
+  return {
+    name: 'zod-namespaces-read',
+    setup(build) {
+      const taken = namespaces.filter(n => zodNames.includes(n));
+      if (taken.length) throw new Error(`zod's ${taken.join(', ')} are served in part, but the bundle serves them`);
+      const cuts = namespaces.map(n => ({
+        why: `z.${n}`,
+        find: `export * as ${n} from "./${n}.js";`,
+        replace: `export * as ${n} from "zod-namespace:${n}";`,
+      }));
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]external\.js$/ }, args => ({
+        loader: 'js',
+        contents: applyCuts(fs.readFileSync(args.path, 'utf8'), cuts, args.path),
+      }));
+      build.onResolve({ filter: /^zod-namespace:/ }, args => ({
+        path: path.join(args.resolveDir, `${args.path.slice('zod-namespace:'.length)}.js`),
+        namespace: 'zod-namespace',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'zod-namespace' }, async args => {
+        const namespace = path.basename(args.path, '.js');
+        const lines = [
+          `const left = () => { throw new Error("MCP Prompts leaves out members of zod's z.${namespace}"); };`,
+        ];
+        for (const name of Object.keys(await import(pathToFileURL(args.path).href)))
+          lines.push(
+            ZOD_NAMESPACES_READ[namespace].includes(name)
+              ? `export { ${name} } from ${JSON.stringify(args.path)};`
+              : `export const ${name} = left;`,
+          );
+        return { loader: 'js', resolveDir: path.dirname(args.path), contents: lines.join('\n') };
+      });
+      build.onEnd(result => {
+        if (result.errors.length) return;
+        const sdk = Object.keys(result.metafile.inputs).filter(i =>
+          /node_modules[\\/]@modelcontextprotocol[\\/]/.test(i),
+        );
+        const read = sdk.flatMap(i =>
+          [...fs.readFileSync(i, 'utf8').matchAll(/\bz\.(iso|coerce)\.(\w+)/g)]
+            .filter(m => !ZOD_NAMESPACES_READ[m[1]].includes(m[2]))
+            .map(m => `${i} reads z.${m[1]}.${m[2]}`),
+        );
+        if (read.length) throw new Error(`${read.join('; ')}: review scripts/unreached-code.mjs`);
+      });
+    },
+  };
+}
+
+/**
  * `text`, a module of constants, with each constant computed by a function marked pure: dropped while
  * nothing reads it, computed as before, at the same point of loading, when anything does. Throws on any
  * other statement at the top (an effect there would need a look).

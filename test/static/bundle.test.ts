@@ -206,6 +206,19 @@ test("zod's uncalled methods are left out of dist/protocol.js, and no bundle tha
   });
 });
 
+test("zod's z.iso and z.coerce keep in dist/protocol.js only the members the SDK reads", () => {
+  // ISO time and duration, bigint and date: their classes are gone.
+  for (const gone of [/\$ZodISODuration/, /\$ZodISOTime/, /\$ZodBigInt/, /\$ZodDate/])
+    assert.doesNotMatch(shipped('protocol'), gone);
+  // What is read still checks: a content block's `lastModified` is `z.iso.datetime`.
+  const out = withProtocol<
+    unknown[]
+  >(`const block = lastModified => ({ type: 'text', text: 'x', annotations: { lastModified } });
+    const C = b.core.ContentBlockSchema;
+    process.stdout.write(JSON.stringify([C.safeParse(block('2026-07-28T10:00:00Z')).success, C.safeParse(block('yesterday')).success]));`);
+  assert.deepEqual(out, [true, false]);
+});
+
 test("the SDK's schemas the client never reads are left out of dist/protocol.js", () => {
   // The token exchange response of cross-app access, a flow we never start.
   assert.doesNotMatch(shipped('protocol'), /urn:ietf:params:oauth:token-type:id-jag/);
