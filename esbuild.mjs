@@ -5,7 +5,15 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { minify } from 'terser';
-import { jsoncEnums, sdkUnreached, zodWithoutJsonSchema } from './scripts/unreached-code.mjs';
+import {
+  jsoncEnums,
+  schemasRead,
+  sdkUnreached,
+  zodMethodsRead,
+  zodNamespacesRead,
+  zodUncalledMethods,
+  zodWithoutJsonSchema,
+} from './scripts/unreached-code.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -160,7 +168,16 @@ const builds = [
   {
     ...common,
     // In watch mode every export is served, and the cuts refuse names they would take away.
-    plugins: watch ? [noAjv] : [noAjv, sdkUnreached(), zodWithoutJsonSchema(names['zod/v4'])],
+    plugins: watch
+      ? [noAjv]
+      : [
+          noAjv,
+          sdkUnreached(),
+          schemasRead(),
+          zodWithoutJsonSchema(names['zod/v4']),
+          zodNamespacesRead(names['zod/v4']),
+          zodUncalledMethods,
+        ],
     stdin: { contents: protocolEntry(names), resolveDir: path.resolve('.'), sourcefile: 'protocol.ts', loader: 'ts' },
     outfile: 'dist/protocol.js',
     metafile: true,
@@ -236,6 +253,12 @@ if (watch) {
   const results = await Promise.all(builds.map(b => esbuild.build(b)));
   // What the .vsix ships (the CLI's own bundle is left as esbuild writes it).
   for (const file of ['dist/extension.js', 'dist/protocol.js']) await terse(file);
+  // zod's methods left out of dist/protocol.js must stay uncalled by every bundle that loads it.
+  for (const file of ['dist/extension.js', 'dist/protocol.js', 'dist/cli.js']) {
+    const read = zodMethodsRead(fs.readFileSync(file, 'utf8'));
+    if (read.length)
+      throw new Error(`${file} calls ${read.join(', ')}, zod methods scripts/unreached-code.mjs leaves out`);
+  }
   // What each bundle holds and which names dist/protocol.js serves, for test/static/bundle.test.ts (out/ is not shipped).
   fs.mkdirSync('out', { recursive: true });
   fs.writeFileSync('out/extension.meta.json', JSON.stringify(results[0].metafile));

@@ -201,6 +201,203 @@ function standIn(file, names) {
   return lines.join('\n');
 }
 
+/**
+ * Methods of zod's schema classes that nothing in the shipped bundles calls (`.email()`, `.uuid()`,
+ * `.nullable()`, `.gt()`, …). A method on a prototype keeps the schema class, check or pattern it builds
+ * though nobody calls it; each is left out of zod/v4/classic/schemas.js, and esbuild.mjs fails the build
+ * when a shipped bundle reads one of these names (zodMethodsRead), zod's own code included.
+ */
+const ZOD_UNCALLED_METHODS = {
+  ZodType: [
+    ...['brand', 'overwrite', 'exactOptional', 'nullable', 'nullish', 'nonoptional', 'and', 'prefault'],
+    ...['readonly', 'isOptional', 'isNullable', 'safeParseAsync', 'spa', 'validateAsync', 'encodeAsync'],
+    ...['decodeAsync', 'safeEncode', 'safeDecode', 'safeEncodeAsync', 'safeDecodeAsync', '_def'],
+  ],
+  _ZodString: ['nonempty', 'lowercase', 'uppercase', 'slugify'],
+  ZodString: [
+    ...['email', 'jwt', 'emoji', 'guid', 'uuid', 'uuidv4', 'uuidv6', 'uuidv7', 'nanoid', 'cuid', 'cuid2'],
+    ...['ulid', 'base64', 'base64url', 'xid', 'ksuid', 'ipv4', 'ipv6', 'cidrv4', 'cidrv6', 'e164'],
+    ...['date', 'time', 'duration'],
+  ],
+  ZodNumber: [
+    ...['minValue', 'maxValue', 'gt', 'gte', 'lt', 'lte', 'safe', 'positive', 'negative', 'nonpositive'],
+    ...['finite'],
+  ],
+  ZodBigInt: ['minValue', 'maxValue', 'gte', 'gt', 'lt', 'lte', 'positive', 'negative', 'nonpositive'],
+  ZodDate: ['minDate', 'maxDate'],
+  ZodArray: ['nonempty'],
+  ZodObject: ['keyof', 'passthrough', 'exactPartial'],
+};
+
+/**
+ * zod's classic schemas read its util module as a value (`import { util }`, `core.util.constantCatch`),
+ * which keeps every util function in the bundle; read as that module's own namespace, the same object,
+ * esbuild keeps the functions called.
+ */
+const ZOD_UTIL_CUTS = [
+  {
+    why: 'util imported as a value',
+    find: 'import { util } from "../core/index.js";',
+    replace: 'import * as util from "../core/util.js";',
+  },
+  { why: 'util read through core', find: 'core.util.constantCatch(', replace: 'util.constantCatch(' },
+];
+
+/** `text` without the methods `table` names per `$constructor("Name", init, methods)`; throws unless each is there. */
+function leaveOutMethods(text, table, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = new Set();
+  const cuts = [];
+  const visit = node => {
+    if (ts.isCallExpression(node) && /\$constructor$/.test(node.expression.getText(source)) && node.arguments[2]) {
+      const name = ts.isStringLiteral(node.arguments[0]) ? node.arguments[0].text : '';
+      const methods = node.arguments[2];
+      // The methods object, or the second argument of `util.derived(getters, methods)`.
+      const objects = (ts.isCallExpression(methods) ? methods.arguments : [methods]).filter(
+        ts.isObjectLiteralExpression,
+      );
+      for (const property of objects.flatMap(o => o.properties)) {
+        const key =
+          property.name && (ts.isStringLiteral(property.name) ? property.name.text : property.name.getText(source));
+        if (!table[name]?.includes(key)) continue;
+        found.add(`${name}.${key}`);
+        cuts.push({ start: property.getFullStart(), end: property.end + (text[property.end] === ',' ? 1 : 0) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const missing = Object.entries(table).flatMap(([c, ms]) => ms.map(m => `${c}.${m}`).filter(m => !found.has(m)));
+  if (missing.length) throw new Error(`${file}: expected ${missing.join(', ')}; review scripts/unreached-code.mjs`);
+  let out = text;
+  for (const c of cuts.sort((x, y) => y.start - x.start)) out = out.slice(0, c.start) + out.slice(c.end);
+  return out;
+}
+
+/** The zod methods left out (ZOD_UNCALLED_METHODS) that `text` reads: `.email`, `["email"]`. */
+export function zodMethodsRead(text) {
+  const names = [...new Set(Object.values(ZOD_UNCALLED_METHODS).flat())];
+  return names.filter(n => new RegExp(`\\.${n}\\b|\\[["'\`]${n}["'\`]\\]`).test(text));
+}
+
+/** zod's classic schemas without ZOD_UNCALLED_METHODS, reading util as its own namespace. */
+export const zodUncalledMethods = {
+  name: 'zod-uncalled-methods',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/ }, args => {
+      const text = applyCuts(fs.readFileSync(args.path, 'utf8'), ZOD_UTIL_CUTS, args.path);
+      return { loader: 'js', contents: leaveOutMethods(text, ZOD_UNCALLED_METHODS, args.path) };
+    });
+  },
+};
+
+/**
+ * zod's `z.iso` and `z.coerce` are namespaces, and a namespace keeps every member: ISO time and duration,
+ * bigint, date and boolean coercion, their classes and patterns. The SDK reads the members named here
+ * alone; each namespace is served by a stand-in with those taken from zod and the others throwing. The
+ * build fails when a bundled SDK module reads another member, or our sources use either namespace.
+ */
+const ZOD_NAMESPACES_READ = { iso: ['datetime', 'date'], coerce: ['number'] };
+
+export function zodNamespacesRead(zodNames) {
+  const namespaces = Object.keys(ZOD_NAMESPACES_READ);
+  return {
+    name: 'zod-namespaces-read',
+    setup(build) {
+      const taken = namespaces.filter(n => zodNames.includes(n));
+      if (taken.length) throw new Error(`zod's ${taken.join(', ')} are served in part, but the bundle serves them`);
+      const cuts = namespaces.map(n => ({
+        why: `z.${n}`,
+        find: `export * as ${n} from "./${n}.js";`,
+        replace: `export * as ${n} from "zod-namespace:${n}";`,
+      }));
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]external\.js$/ }, args => ({
+        loader: 'js',
+        contents: applyCuts(fs.readFileSync(args.path, 'utf8'), cuts, args.path),
+      }));
+      build.onResolve({ filter: /^zod-namespace:/ }, args => ({
+        path: path.join(args.resolveDir, `${args.path.slice('zod-namespace:'.length)}.js`),
+        namespace: 'zod-namespace',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'zod-namespace' }, async args => {
+        const namespace = path.basename(args.path, '.js');
+        const lines = [
+          `const left = () => { throw new Error("MCP Prompts leaves out members of zod's z.${namespace}"); };`,
+        ];
+        for (const name of Object.keys(await import(pathToFileURL(args.path).href)))
+          lines.push(
+            ZOD_NAMESPACES_READ[namespace].includes(name)
+              ? `export { ${name} } from ${JSON.stringify(args.path)};`
+              : `export const ${name} = left;`,
+          );
+        return { loader: 'js', resolveDir: path.dirname(args.path), contents: lines.join('\n') };
+      });
+      build.onEnd(result => {
+        if (result.errors.length) return;
+        const sdk = Object.keys(result.metafile.inputs).filter(i =>
+          /node_modules[\\/]@modelcontextprotocol[\\/]/.test(i),
+        );
+        const read = sdk.flatMap(i =>
+          [...fs.readFileSync(i, 'utf8').matchAll(/\bz\.(iso|coerce)\.(\w+)/g)]
+            .filter(m => !ZOD_NAMESPACES_READ[m[1]].includes(m[2]))
+            .map(m => `${i} reads z.${m[1]}.${m[2]}`),
+        );
+        if (read.length) throw new Error(`${read.join('; ')}: review scripts/unreached-code.mjs`);
+      });
+    },
+  };
+}
+
+/**
+ * `text`, a module of constants, with each constant computed by a function marked pure: dropped while
+ * nothing reads it, computed as before, at the same point of loading, when anything does. Throws on any
+ * other statement at the top (an effect there would need a look).
+ */
+function pureConstants(text, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const edits = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isFunctionDeclaration(statement))
+      continue;
+    if (!ts.isVariableStatement(statement))
+      throw new Error(`${file}: a statement not a constant: ${statement.getText(source).slice(0, 80)}`);
+    for (const { initializer: value } of statement.declarationList.declarations) {
+      if (!value || ts.isLiteralExpression(value) || ts.isIdentifier(value) || ts.isArrowFunction(value)) continue;
+      edits.push({ at: value.getStart(source), insert: '/* @__PURE__ */ (() => (' }, { at: value.end, insert: '))()' });
+    }
+  }
+  let out = text;
+  for (const e of edits.sort((x, y) => y.at - x.at)) out = out.slice(0, e.at) + e.insert + out.slice(e.at);
+  return out;
+}
+
+/** The modules of the SDK's schemas: each schema made at load time, and kept, read or not. */
+const SCHEMA_MODULES =
+  /[\\/]@modelcontextprotocol[\\/]core[\\/]dist[\\/]((schemas|auth)-[^\\/]+|ext[\\/]skills[\\/]index)\.mjs$/;
+
+/**
+ * The SDK's schemas (`@modelcontextprotocol/core`: the protocol's, OAuth's, skills'), of which the
+ * client reads less than half: it checks messages with each protocol revision's own schemas (the
+ * codecs'), so the server's requests and results, tasks and sampling here stay out.
+ */
+export function schemasRead() {
+  return {
+    name: 'schemas-read',
+    setup(build) {
+      const met = new Set();
+      build.onLoad({ filter: SCHEMA_MODULES }, args => {
+        met.add(SCHEMA_MODULES.exec(args.path)[1].replace(/-.*/, '').replace(/\\/g, '/'));
+        return { loader: 'js', contents: pureConstants(fs.readFileSync(args.path, 'utf8'), args.path) };
+      });
+      build.onEnd(result => {
+        const missed = ['schemas', 'auth', 'ext/skills/index'].filter(m => !met.has(m));
+        if (!result.errors.length && missed.length)
+          throw new Error(`no core module ${missed.join(', ')} was bundled; review scripts/unreached-code.mjs`);
+      });
+    },
+  };
+}
+
 /** A TypeScript enum as its compiler writes it: `var E; (function (E) { … })(E || (E = {}));`. */
 const TS_ENUM = /^(export )?var (\w+);\n\(function \(\2\) \{\n([\s\S]*?)\n\}\)\(\2 \|\| \(\2 = \{\}\)\);$/gm;
 

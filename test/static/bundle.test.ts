@@ -162,6 +162,70 @@ test("the SDK's server-side values and the Client's tool methods are left out of
   // a 2026-07-28 server in test/integration/cli-eras.test.ts.
 });
 
+test("zod's uncalled methods are left out of dist/protocol.js, and no bundle that loads it calls one", async () => {
+  const url = pathToFileURL(path.join(root, 'scripts', 'unreached-code.mjs')).href;
+  const { zodMethodsRead } = (await import(url)) as { zodMethodsRead: (text: string) => string[] };
+  // The guard esbuild.mjs runs on each bundle sees a call, and finds none in what was built.
+  assert.deepEqual(zodMethodsRead('s.nullable().email()'), ['nullable', 'email']);
+  for (const bundle of ['extension', 'protocol', 'cli'])
+    assert.deepEqual(zodMethodsRead(fs.readFileSync(path.join(root, 'dist', `${bundle}.js`), 'utf8')), [], bundle);
+  // The schema classes only those methods made are gone with them, and so are util's unread functions.
+  for (const gone of [/\$ZodNullable/, /\$ZodReadonly/, /\$ZodCheckLowerCase/, /ZodBase64URL/, /Invalid hex string/])
+    assert.doesNotMatch(shipped('protocol'), gone);
+  const out = withProtocol<Record<string, unknown>>(`const z = b.zod;
+    const s = z.string(), n = z.number();
+    const has = (v, ms) => ms.filter(m => typeof v[m] === 'function');
+    const o = z.object({ a: s.url().optional(), t: s.startsWith('x').max(3).optional() }).extend({ n: n.int().nonnegative() });
+    process.stdout.write(JSON.stringify({
+      left: has(s, ['email', 'uuid', 'nullable', 'safeParseAsync']).concat(has(n, ['gt', 'positive'])),
+      kept: has(s, ['optional', 'min', 'max', 'url', 'regex', 'startsWith', 'refine', 'transform', 'pipe', 'default', 'catch', 'describe', 'or']),
+      parsed: o.safeParse({ a: 'https://x.test/', n: 1 }).success,
+      refused: [o.safeParse({ a: 'no url', n: 1 }), o.safeParse({ t: 'xyzw', n: 1 }), o.safeParse({ n: -1 })].map(r => r.error?.issues[0].code),
+      strict: z.object({}).strict().safeParse({ x: 1 }).success,
+    }));`);
+  assert.deepEqual(out, {
+    left: [],
+    kept: [
+      'optional',
+      'min',
+      'max',
+      'url',
+      'regex',
+      'startsWith',
+      'refine',
+      'transform',
+      'pipe',
+      'default',
+      'catch',
+      'describe',
+      'or',
+    ],
+    parsed: true,
+    refused: ['invalid_format', 'too_big', 'too_small'],
+    strict: false,
+  });
+});
+
+test("zod's z.iso and z.coerce keep in dist/protocol.js only the members the SDK reads", () => {
+  // ISO time and duration, bigint and date: their classes are gone.
+  for (const gone of [/\$ZodISODuration/, /\$ZodISOTime/, /\$ZodBigInt/, /\$ZodDate/])
+    assert.doesNotMatch(shipped('protocol'), gone);
+  // What is read still checks: a content block's `lastModified` is `z.iso.datetime`.
+  const out = withProtocol<
+    unknown[]
+  >(`const block = lastModified => ({ type: 'text', text: 'x', annotations: { lastModified } });
+    const C = b.core.ContentBlockSchema;
+    process.stdout.write(JSON.stringify([C.safeParse(block('2026-07-28T10:00:00Z')).success, C.safeParse(block('yesterday')).success]));`);
+  assert.deepEqual(out, [true, false]);
+});
+
+test("the SDK's schemas the client never reads are left out of dist/protocol.js", () => {
+  // The token exchange response of cross-app access, a flow we never start.
+  assert.doesNotMatch(shipped('protocol'), /urn:ietf:params:oauth:token-type:id-jag/);
+  // What the client reads (results, notifications, server requests, OAuth metadata) is proven against real
+  // servers by the CLI's integration tests, which run dist/cli.js on dist/protocol.js.
+});
+
 test('the shipped bundles are ASCII as esbuild writes them, keep the license notices, and leave out unread enums', () => {
   for (const bundle of ['extension', 'protocol'] as const)
     // ASCII: as many UTF-8 bytes as characters.
