@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SlashNames, slashNamesOf, type SlashName } from '../../src/core/view/name-completion';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
+import type { CatalogSkill } from '../../src/core/catalog/skills';
 
 const NAMES = [
   'list',
@@ -88,4 +89,16 @@ test("a prompt named like one of the participant's words is reached as server.na
     slashNamesOf(prompts).map(n => n.name),
     ['list', 'help', 'a.list'],
   );
+});
+
+test('a skill is offered by its one name, with its server: server.name, or server.skill:name beside a prompt', () => {
+  const server = { id: 'docs', prompts: [] as CatalogPrompt[] };
+  const greet = { server, prompt: { name: 'greet' }, shortName: 'greet', invocationName: 'docs.greet', unique: true };
+  server.prompts.push(greet as unknown as CatalogPrompt);
+  const skill = (name: string) => ({ server, name }) as unknown as CatalogSkill;
+  const names = new SlashNames(slashNamesOf(server.prompts, [skill('greet'), skill('pdf-forms')]));
+  const typed = (t: string) => names.complete(t).names.map(n => `${n.name}${n.skill ? ' (skill)' : ''}`);
+  assert.deepEqual(typed('docs.'), ['docs.greet', 'docs.pdf-forms (skill)', 'docs.skill:greet (skill)']);
+  assert.deepEqual(typed('pdf'), [], 'never by its name alone');
+  assert.deepEqual(typed('docs.pdf-forms'), [], 'typed in full: nothing to take');
 });

@@ -8,6 +8,7 @@ import type { ServerEntry } from '../../src/core/catalog/catalog';
 import { listedServer, untrustedServer } from './listed-server';
 import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../../src/core/view/picker-rows';
 import type { PromptGroups } from '../../src/core/view/prompt-groups';
+import { toCatalogSkills } from '../../src/core/catalog/skills';
 
 type Spec = { name: string; title?: string; description?: string; args?: string[] };
 
@@ -107,4 +108,28 @@ test('an open, bounded picker: a catalog change keeps every shown row where it i
   shown.slice(0, -1).forEach((row, i) => assert.equal(merged[i].key, row.key, `row ${i} moved`));
   assert.ok(!merged.some(r => r.gone), 'nothing is marked gone');
   assert.match(merged[merged.length - 1].label, /41 more prompts/);
+});
+
+test('a skill is a row of its server, marked as a skill, found by its words; a dropped one stays, marked', () => {
+  const docs = server('docs', [{ name: 'greet', title: 'Greet' }]);
+  const skill = (name: string) => ({
+    uri: `skill://${name}/SKILL.md`,
+    frontmatter: { name, description: `Fills ${name} from a table` },
+    resources: [{ uri: `skill://${name}/SKILL.md`, size: 10, digest: `sha256:${'a'.repeat(64)}` }],
+  });
+  docs.skills = toCatalogSkills(docs, [skill('pdf-forms'), skill('greet')], []);
+  const rows = pickerRows([docs], none);
+  assert.deepEqual(labels(rows), ['docs', 'Greet', '$(book) pdf-forms', '$(book) greet']);
+  assert.deepEqual(
+    rows.filter(r => r.skill).map(r => r.description),
+    ['/docs.pdf-forms · skill', '/docs.skill:greet · skill'],
+    'beside a prompt of its name a skill is server.skill:name',
+  );
+  assert.deepEqual(labels(filterPickerRows(rows, 'fills pdf')), ['docs', '$(book) pdf-forms'], 'by its description');
+  assert.deepEqual(labels(filterPickerRows(rows, 'skill greet')), ['docs', '$(book) greet'], 'by the word skill');
+  const shown = filterPickerRows(rows, '');
+  docs.skills = docs.skills.slice(1);
+  const merged = mergePickerRows(shown, pickerRows([docs], none));
+  assert.deepEqual(labels(merged), ['docs', 'Greet', '$(book) pdf-forms (no longer offered)', '$(book) greet']);
+  assert.equal(merged[2].gone, true);
 });
