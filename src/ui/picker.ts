@@ -120,6 +120,8 @@ class PromptPicker {
    * (mergePickerRows), so the index VS Code reports for an accepted row is the row the person chose.
    */
   private shown: Row[] = [];
+  /** The rows VS Code has. */
+  private sent: readonly Row[] = [];
   private readonly subs: { dispose(): void }[];
 
   constructor(
@@ -174,10 +176,16 @@ class PromptPicker {
    * where the person left it (a server re-listing every second must not pull the list back up).
    */
   private show(where: 'top' | 'kept' = 'kept'): void {
-    this.qp.keepScrollPosition = where === 'kept';
-    this.qp.items = this.shown.map(toItem);
+    // The same rows again (a keystroke that matches what is shown already) are not sent: VS Code would
+    // draw every row anew a round trip later, and a click landing in that redraw selects nothing.
+    if (!sameRows(this.shown, this.sent)) {
+      this.qp.keepScrollPosition = where === 'kept';
+      this.qp.items = this.shown.map(toItem);
+      this.sent = this.shown;
+    }
     this.qp.busy = this.parts.catalog.servers.some(s => s.loading);
   }
+
 
   private typed(): void {
     this.shown = filterPickerRows(this.rows, this.qp.value);
@@ -253,6 +261,14 @@ class PromptPicker {
     qp.dispose();
     this.resolve(undefined);
   }
+}
+
+/** The same rows in the same order (the row counting the rest is made anew each time: equal by its text). */
+function sameRows(a: readonly Row[], b: readonly Row[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((row, i) => row === b[i] || (!!row.more && !!b[i].more && row.label === b[i].label))
+  );
 }
 
 /** The prompt (or the held server's pinned place) a row stands for. */

@@ -221,6 +221,19 @@ function helpers(page, H, { name }) {
         { timeout },
       );
     },
+    /**
+     * Waits until the open quick input shows exactly `count` rows: what a person sees once a typed filter
+     * has narrowed Run Prompt… (our word filter answers a round trip after each key).
+     */
+    async waitForQuickRows(count, { timeout = TIMEOUT } = {}) {
+      await page.waitForFunction(
+        n =>
+          [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].filter(r => r.getClientRects().length)
+            .length === n,
+        count,
+        { timeout },
+      );
+    },
     /** Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path. */
     async screenshot(shot) {
       return H.saveScreenshot(page, `${name}-${shot}`);

@@ -25,6 +25,7 @@ module.exports = async function paletteTree(ctx) {
     await rows.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
     await ui.screenshot('picker');
     await page.keyboard.type('Pick a framework');
+    await ui.waitForQuickRows(1);
     await rows.filter({ hasText: 'Pick a framework' }).first().click();
     await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
     await page.keyboard.type('py');

@@ -58,8 +58,11 @@ module.exports = async function pickerChurn(ctx) {
       const target = `target_${(round % 6) + 1}`;
       await ui.runCommand('MCP Prompts: Run Prompt…');
       await rows.filter({ hasText: 'The stable prompt' }).first().waitFor({ timeout: 60000 });
+      // The prompts run before come first (recently used): the server's own rows, flicker among them,
+      // are at the end, where a person looks (the list draws only the rows on screen).
+      await page.keyboard.press('Control+End');
       // Let the list change under the open picker before clicking (the server flips it every 250 ms):
-      // flicker came (one more row, at the end) or went (its row says so).
+      // flicker came (one more row, at the end) or went (its row, on screen, says so).
       const before = await listState();
       await page.waitForFunction(
         size => {
@@ -75,7 +78,7 @@ module.exports = async function pickerChurn(ctx) {
         before.dropped ? -1 : before.size,
         { timeout: 60000 },
       );
-      // The prompts run before come first (recently used): the server's own rows are at the end.
+      // A row that came meanwhile went below the end: the end again.
       await page.keyboard.press('Control+End');
       const row = rows.filter({ hasText: `The stable prompt ${target}` }).first();
       await row.waitFor({ timeout: 60000 });

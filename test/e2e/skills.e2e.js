@@ -118,6 +118,7 @@ module.exports = async function skills(ctx) {
   await ui.screenshot('picker');
   // The row's button inspects the skill.
   await page.keyboard.type('code-review');
+  await ui.waitForQuickRows(2); // the skill, and edit_skill whose description names code-review
   const review = rows.filter({ hasText: '/docs.code-review · skill' }).first();
   await review.hover();
   await review.locator('.action-label[aria-label="Inspect Skill"]').click();
