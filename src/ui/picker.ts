@@ -186,7 +186,6 @@ class PromptPicker {
     this.qp.busy = this.parts.catalog.servers.some(s => s.loading);
   }
 
-
   private typed(): void {
     this.shown = filterPickerRows(this.rows, this.qp.value);
     this.show('top');
