@@ -18,25 +18,8 @@ export class LineReadBuffer {
 
   append(chunk: Buffer): void {
     this.meter?.add(chunk.length);
-    // A chunk usually ends a message: its last byte says so without a search.
-    const last = chunk[chunk.length - 1] === 10 ? chunk.length - 1 : chunk.lastIndexOf(10);
-    if (last < 0) return this.keep(chunk);
-    if (this.pendingBytes + last <= this.maxLineBytes) {
-      // Every line it completes fits together within the bound: one decode and one split for all of
-      // them (a newline byte is never part of a UTF-8 character, so splitting the text is splitting the bytes).
-      const piece = chunk.subarray(0, last);
-      const text = (this.pending.length ? Buffer.concat([...this.pending, piece]) : piece).toString('utf8');
-      this.pending = [];
-      this.pendingBytes = 0;
-      for (const line of text.split('\n')) this.lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-    } else this.splitEach(chunk, last);
-    if (last + 1 < chunk.length) this.keep(chunk.subarray(last + 1));
-  }
-
-  /** The lines of `chunk` up to its newline at `last`, one by one: each is held to the bound alone. */
-  private splitEach(chunk: Buffer, last: number): void {
     let start = 0;
-    for (let i = chunk.indexOf(10); i >= 0 && i <= last; i = chunk.indexOf(10, start)) {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, i);
       this.grow(piece.length);
       const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
@@ -45,12 +28,11 @@ export class LineReadBuffer {
       this.lines.push(line.toString('utf8').replace(/\r$/, ''));
       start = i + 1;
     }
-  }
-
-  /** The start of a line whose newline has not come yet. */
-  private keep(rest: Buffer): void {
-    this.grow(rest.length);
-    this.pending.push(rest);
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      this.grow(rest.length);
+      this.pending.push(rest);
+    }
   }
 
   /** Same contract as the SDK's ReadBuffer: the next message, null when none is complete; throws on bad JSON. */
