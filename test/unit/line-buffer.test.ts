@@ -50,6 +50,27 @@ test('bad JSON throws for that line only; an oversized line throws MessageTooLar
   assert.equal(meter.received, first.length + 65 + last.length, 'every byte received is counted');
 });
 
+test('one chunk of several messages, joined to a line begun in the chunk before; each line is held to the bound, not the chunk', () => {
+  const a = '{"jsonrpc":"2.0","id":1,"result":{"s":"é"}}';
+  const b = '{"jsonrpc":"2.0","id":2,"result":{}}';
+  const c = '{"jsonrpc":"2.0","id":3,"result":{}}';
+  const bytes = Buffer.from(`${a}\r\n${b}\n${c}\n{"jsonrpc"`, 'utf8');
+  const bound = Buffer.byteLength(a) + 1;
+  const b1 = new LineReadBuffer(bound);
+  b1.append(bytes.subarray(0, 10));
+  b1.append(bytes.subarray(10));
+  assert.ok(bytes.length - 10 > bound, 'the second chunk alone is past the bound');
+  assert.deepEqual(drain(b1), [
+    { jsonrpc: '2.0', id: 1, result: { s: 'é' } },
+    { jsonrpc: '2.0', id: 2, result: {} },
+    { jsonrpc: '2.0', id: 3, result: {} },
+  ]);
+  b1.append(Buffer.from(':"2.0","id":4,"result":{}}\n'));
+  assert.deepEqual(drain(b1), [{ jsonrpc: '2.0', id: 4, result: {} }]);
+  const b2 = new LineReadBuffer(Buffer.byteLength(b));
+  assert.throws(() => b2.append(bytes), MessageTooLargeError, 'a line past the bound inside a chunk');
+});
+
 test('the stdio transport uses it (the SDK field it replaces still exists)', () => {
   const t = createStdioTransport(
     { type: 'stdio', command: process.execPath, args: [], env: {} },

@@ -187,3 +187,32 @@ test('what another version or window wrote is read as untrusted data: bad entrie
   ]);
   assert.deepEqual(usage.pins(), []);
 });
+
+test("the list a run writes is read back as written (VS Code's store keeps a copy); another window's write is checked again; what a read would drop is not kept", async () => {
+  // As VS Code's globalState: update keeps a JSON copy, get returns that copy until the next write.
+  const held: Record<string, unknown> = {};
+  const store: KeyValueStore = {
+    get: <T>(key: string, fallback: T) => (key in held ? (held[key] as T) : fallback),
+    update: (key, value) => {
+      held[key] = JSON.parse(JSON.stringify(value));
+      return Promise.resolve();
+    },
+  };
+  const usage = new PromptUsage(store);
+  const s = entry('team', ['greet', 'review', 'x'.repeat(1001)]);
+  await usage.ran(prompt(s, 'greet'), { topic: 'beta' });
+  const [first] = usage.recent();
+  await usage.ran(prompt(s, 'review'), { topic: 'x' });
+  assert.equal(usage.recent()[1], first, 'the earlier run is the object kept, not a copy parsed again');
+  await usage.ran(prompt(s, 'x'.repeat(1001)), { topic: 'long name' });
+  assert.deepEqual(
+    usage.recent().map(r => r.place.prompt),
+    ['review', 'greet'],
+    'a name no read would accept is not kept',
+  );
+  await usage.setPinned(prompt(s, 'x'.repeat(1001)), true);
+  assert.deepEqual(usage.pins(), []);
+  // Another window writes: the new list is read as untrusted data.
+  held['prompts.recent'] = [{ place: { scope: 'user', server: 'team', prompt: 'greet' }, at: -1 }, 7];
+  assert.deepEqual(usage.recent(), []);
+});

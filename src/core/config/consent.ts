@@ -13,7 +13,16 @@ export interface ConsentRecord {
   decision: ConsentDecision;
 }
 
+/** Definitions are never changed once made: each one's hash is computed once (a run keys its history by it). */
+const fingerprints = new WeakMap<ServerDefinition, string>();
+
 export function definitionFingerprint(def: ServerDefinition): string {
+  let fingerprint = fingerprints.get(def);
+  if (fingerprint === undefined) fingerprints.set(def, (fingerprint = hashDefinition(def)));
+  return fingerprint;
+}
+
+function hashDefinition(def: ServerDefinition): string {
   const t = def.transport;
   const what =
     t.type === 'stdio'

@@ -53,6 +53,8 @@ export class IdleStop {
   }
 
   cancel(): void {
+    // Every request holds and releases: most find no wait to cancel.
+    if (this.timer === undefined) return;
     clearTimeout(this.timer);
     this.timer = undefined;
   }

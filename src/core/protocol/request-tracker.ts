@@ -3,6 +3,7 @@
 // than the SDK's so that it can stop while a question waits for the user. The connection sends every
 // request of ours through run(); the SDK's own (initialize, server/discover, subscriptions/listen)
 // never pass here, so a question during them finds no request and is cancelled.
+import { getEventListeners } from 'node:events';
 import * as l10n from '@vscode/l10n';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { inert } from './elicitation.js';
@@ -56,10 +57,13 @@ class Deadlines {
   }
 }
 
+/** Controllers a connection keeps for its next requests (see RequestTracker.spare). */
+const MAX_SPARE_CONTROLLERS = 8;
+
 /**
  * One request under way: its signal aborts on the caller's cancel or on its own timeout. One
- * controller per request, and the caller's signal heard by one listener: a request costs no more
- * than the SDK's own.
+ * controller per request (the spare one of a request that ended cleanly, when there is one), and the
+ * caller's signal heard by one listener: a request costs no more than the SDK's own.
  */
 export class TrackedRequest {
   /** Questions the server asked during it. */
@@ -68,12 +72,13 @@ export class TrackedRequest {
   failure?: Error;
   /** When it times out (performance.now()); undefined while a question holds the timeout. */
   private due?: number;
-  private readonly controller = new AbortController();
+  private ended = false;
   private readonly onCallerAbort?: () => void;
 
   constructor(
     private readonly info: RequestInfo,
     private readonly deadlines: Deadlines,
+    private readonly controller = new AbortController(),
   ) {
     const caller = info.signal;
     if (!caller) return;
@@ -119,12 +124,18 @@ export class TrackedRequest {
   }
   /** Ends it now with `error`, whatever the server answers later. */
   fail(error: Error): void {
+    // Ended: its controller may be another request's now.
+    if (this.ended) return;
     this.failure ??= error;
     this.controller.abort(error);
   }
-  end(): void {
+  /** Ends it; returns its controller when another request may take it: not aborted, and no one listens to it any more. */
+  end(): AbortController | undefined {
     this.pause();
+    this.ended = true;
     if (this.onCallerAbort) this.info.signal?.removeEventListener('abort', this.onCallerAbort);
+    const signal = this.controller.signal;
+    return signal.aborted || getEventListeners(signal, 'abort').length ? undefined : this.controller;
   }
 }
 
@@ -135,10 +146,15 @@ export class RequestTracker {
   /** Made when someone asks for allEnded (a question): most requests end with no one waiting for that. */
   private ended?: AbortController;
   private readonly deadlines = new Deadlines(() => this.running);
+  /**
+   * Controllers of ended requests, for the next ones: a fresh AbortSignal, with the SDK's handling of
+   * it, cost a request more than the rest of its bookkeeping (a listing asks for each page).
+   */
+  private readonly spare: AbortController[] = [];
 
   /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
   async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
-    const request = new TrackedRequest(info, this.deadlines);
+    const request = new TrackedRequest(info, this.deadlines, this.spare.pop());
     this.running.add(request);
     if (!this.open) request.resume();
     try {
@@ -146,7 +162,8 @@ export class RequestTracker {
     } catch (err) {
       throw request.failure ?? err;
     } finally {
-      request.end();
+      const reusable = request.end();
+      if (reusable && this.spare.length < MAX_SPARE_CONTROLLERS) this.spare.push(reusable);
       this.running.delete(request);
       // The last request ended: questions still open belong to nothing any more.
       if (!this.running.size && this.ended) {

@@ -182,8 +182,9 @@ export class PromptRunner {
 
   /** A run that got its answer, kept as recent, unless it is the chat request of a line handed off (kept then). */
   private keepAsRecent({ prompt, args, sourced }: Prepared): void {
-    const line = formatInvocation(prompt.invocationName, args);
-    if (line === this.handedOff) this.handedOff = undefined;
+    // The line is written only to compare it with one handed off: most runs were not.
+    if (this.handedOff !== undefined && formatInvocation(prompt.invocationName, args) === this.handedOff)
+      this.handedOff = undefined;
     else void this.records.usage.ran(prompt, args, sourced);
   }
 

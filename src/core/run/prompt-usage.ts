@@ -54,11 +54,16 @@ export function placeKey(place: PromptPlace): string {
   return JSON.stringify([place.scope, place.server, place.prompt]);
 }
 
+/** The same place: what comparing placeKey says, without writing a key for each of up to 200 kept runs. */
+function samePlace(a: PromptPlace, b: PromptPlace): boolean {
+  return a.prompt === b.prompt && a.server === b.server && a.scope === b.scope;
+}
+
 export class PromptUsage {
   private readonly changed = new Emitter<void>();
   /** Fires when this window ran, pinned or unpinned a prompt. */
   readonly onDidChange = this.changed.event;
-  private parsed = new Map<string, { raw: unknown; list: unknown[] }>();
+  private parsed = new Map<string, { raw: unknown; list: readonly unknown[] }>();
 
   /**
    * `mayKeep`: whether runs of the server may be kept at all (the extension keeps none of a workspace's
@@ -79,23 +84,24 @@ export class PromptUsage {
   }
 
   isPinned(target: Pick<CatalogPrompt, 'server' | 'prompt'> | PromptPlace): boolean {
-    const key = placeKey('scope' in target ? target : placeOf(target));
-    return this.pins().some(pin => placeKey(pin.place) === key);
+    const place = 'scope' in target ? target : placeOf(target);
+    return this.pins().some(pin => samePlace(pin.place, place));
   }
 
   /** A run of `prompt` with `args`; `sourced` names the arguments whose value came from the editor. */
   async ran(prompt: CatalogPrompt, args: Record<string, string>, sourced: Iterable<string> = []): Promise<void> {
-    if (!this.mayKeep(prompt.server.def)) return;
     const place = placeOf(prompt);
-    const key = placeKey(place);
+    // A run a read would drop (a name past MAX_NAME_CHARS) is not kept.
+    if (!this.mayKeep(prompt.server.def) || !parsePlace(place)) return;
     const before = this.recent();
-    const previous = before.find(r => placeKey(r.place) === key);
-    const kept = keptValues(args, sourced);
+    const previous = before.find(r => samePlace(r.place, place));
+    // The values as a read takes them back (parseArgs), so the list written is the list read.
+    const kept = parseArgs(keptValues(args, sourced));
     const run: RecentRun = {
       place,
       at: Date.now(),
       count: (previous?.count ?? 0) + 1,
-      ...(Object.keys(kept).length ? { args: kept, definition: historyKey(prompt) } : {}),
+      ...(kept ? { args: kept, definition: historyKey(prompt) } : {}),
     };
     const list = [run, ...before.filter(r => r !== previous)].slice(0, MAX_RECENT);
     await this.write(RECENT_KEY, list);
@@ -104,8 +110,9 @@ export class PromptUsage {
   /** Pins or unpins a prompt (or a place: a pinned prompt whose server is held back). */
   async setPinned(target: Pick<CatalogPrompt, 'server' | 'prompt'> | PromptPlace, pinned: boolean): Promise<void> {
     const place = 'scope' in target ? target : placeOf(target);
-    const key = placeKey(place);
-    const others = this.pins().filter(p => placeKey(p.place) !== key);
+    // A pin a read would drop is not kept.
+    if (pinned && !parsePlace(place)) return;
+    const others = this.pins().filter(p => !samePlace(p.place, place));
     const list = pinned ? [...others, { place, at: Date.now() }].slice(-MAX_PINNED) : others;
     await this.write(PINNED_KEY, list);
   }
@@ -121,8 +128,8 @@ export class PromptUsage {
 
   /** The values last typed for `prompt`, when they were typed for this definition of its server. */
   lastArguments(prompt: CatalogPrompt): Record<string, string> | undefined {
-    const key = placeKey(placeOf(prompt));
-    const run = this.recent().find(r => placeKey(r.place) === key);
+    const place = placeOf(prompt);
+    const run = this.recent().find(r => samePlace(r.place, place));
     return run?.args && run.definition === historyKey(prompt) ? run.args : undefined;
   }
 
@@ -141,7 +148,11 @@ export class PromptUsage {
   }
 
   private async write(key: string, list: readonly unknown[]): Promise<void> {
-    await this.memory.update(key, list);
+    const written = this.memory.update(key, list);
+    // The store now holds this list (VS Code keeps a copy, the same object until the next change from
+    // any window): read back as written, its items (checked as a read checks them) are not parsed again.
+    this.parsed.set(key, { raw: this.memory.get<unknown>(key, []), list });
+    await written;
     this.changed.fire();
   }
 }
