@@ -229,14 +229,31 @@ class PromptPicker {
   /** The prompt chosen (as its server offers it now); `values`: a recent run's, to run again with. */
   private choose(picked: CatalogPrompt, values?: Record<string, string>): void {
     this.qp.hide();
-    const prompt = stillOffered(this.parts.catalog, picked);
+    const prompt = stillOffered(
+      this.parts.catalog,
+      picked,
+      s => s.prompts.find(p => p.prompt.name === picked.prompt.name),
+      server =>
+        vscode.l10n.t(
+          'The prompt "{0}" is no longer offered by the server {1}.',
+          labelText(picked.prompt.name),
+          server,
+        ),
+    );
     this.resolve(prompt && { prompt, ...(values ? { values } : {}) });
   }
 
   /** The skill chosen (as its server offers it now): to load, or by its button to inspect. */
   private chooseSkill(picked: CatalogSkill, inspect: boolean): void {
     this.qp.hide();
-    const skill = skillStillOffered(this.parts.catalog, picked);
+    // By its URI: the name of a skill is not its identity.
+    const skill = stillOffered(
+      this.parts.catalog,
+      picked,
+      s => s.skills.find(k => k.skill.uri === picked.skill.uri),
+      server =>
+        vscode.l10n.t('The skill "{0}" is no longer offered by the server {1}.', labelText(picked.name), server),
+    );
     this.resolve(skill && { skill, inspect });
   }
 
@@ -285,36 +302,18 @@ function offerWayOut(held: HeldEntry): void {
 }
 
 /**
- * The accepted prompt as its server offers it now; a prompt it dropped (its row marked, or removed
- * after the last update) is not run, and the person is told which server dropped it.
+ * The accepted prompt or skill as its server offers it now (`find` looks it up on the server as it is);
+ * one it dropped (its row marked, or removed after the last update) is not used, and `gone` says to the
+ * person which server dropped it.
  */
-function stillOffered(catalog: Catalog, picked: CatalogPrompt): CatalogPrompt | undefined {
+function stillOffered<T extends { server: ServerEntry }>(
+  catalog: Catalog,
+  picked: T,
+  find: (server: ServerEntry) => T | undefined,
+  gone: (server: string) => string,
+): T | undefined {
   const server = catalog.servers.find(s => s.id === picked.server.id);
-  const now = server?.prompts.find(p => p.prompt.name === picked.prompt.name);
-  if (!now) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'The prompt "{0}" is no longer offered by the server {1}.',
-        labelText(picked.prompt.name),
-        labelText(picked.server.def.name),
-      ),
-    );
-  }
-  return now;
-}
-
-/** The skill as its server offers it now (by its URI); one it dropped is said, not used. */
-function skillStillOffered(catalog: Catalog, picked: CatalogSkill): CatalogSkill | undefined {
-  const server = catalog.servers.find(s => s.id === picked.server.id);
-  const now = server?.skills.find(k => k.skill.uri === picked.skill.uri);
-  if (!now) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'The skill "{0}" is no longer offered by the server {1}.',
-        labelText(picked.name),
-        labelText(picked.server.def.name),
-      ),
-    );
-  }
+  const now = server && find(server);
+  if (!now) void vscode.window.showWarningMessage(gone(labelText(picked.server.def.name)));
   return now;
 }
