@@ -172,7 +172,7 @@ function printList(catalog: Catalog, answered: readonly ServerEntry[], o: Option
 async function get(catalog: Catalog, o: Options, signal: AbortSignal): Promise<number> {
   const [, name, ...pairs] = o.positional;
   if (!name) throw new PromptError('get needs SERVER.PROMPT', 'input');
-  const prompt = await catalog.find(name);
+  const prompt = await catalog.findPrompt(name);
   // The extension's run path: a misspelt or missing argument is refused there, with the same message.
   const outcome = await new PromptRunner(catalog, memoryRecords()).run(
     { prompt, values: splitPairs(pairs) },
@@ -237,7 +237,7 @@ async function complete(catalog: Catalog, o: Options, signal: AbortSignal): Prom
   const [, name, argument, ...rest] = o.positional;
   if (!name || !argument) throw new PromptError('complete needs SERVER.PROMPT ARGUMENT', 'input');
   const prefix = rest.length && !rest[0].includes('=') ? rest.shift()! : '';
-  const target = await catalog.find(name);
+  const target = await catalog.findPrompt(name);
   if (!(target.prompt.arguments ?? []).some(a => a.name === argument)) {
     throw new PromptError(
       `${target.server.def.name}: prompt "${target.prompt.name}" has no argument ${argument}`,

@@ -179,7 +179,7 @@ export async function rerunLast(p: RunParts): Promise<void> {
   }
   let prompt: CatalogPrompt;
   try {
-    prompt = await p.catalog.find(last.invocationName);
+    prompt = await p.catalog.findPrompt(last.invocationName);
   } catch (err) {
     showError(p, err);
     return;

@@ -41,7 +41,7 @@ test('typing an argument: one completion request at the server at a time, the li
   });
   try {
     await catalog.ready();
-    const target = await catalog.find('comp.pick_framework');
+    const target = await catalog.findPrompt('comp.pick_framework');
     const shown: Completions[] = [];
     const session = new CompletionSession({
       fetch: async (prefix, signal) => (await completeArgument(target, 'language', prefix, {}, signal)).values,

@@ -123,7 +123,7 @@ async function exercise(
     );
 
     // complete every completable argument, with the other values as context
-    const team2 = await catalog.find('everything.completable-prompt');
+    const team2 = await catalog.findPrompt('everything.completable-prompt');
     assert.deepEqual((await completeArgument(team2, 'department', 'E', {})).values, ['Engineering']);
     assert.deepEqual((await completeArgument(team2, 'department', '', {})).values, [
       'Engineering',
@@ -143,7 +143,7 @@ async function exercise(
     ]);
     assert.deepEqual((await completeArgument(team2, 'name', 'K', { department: 'Support' })).values, ['Kim']);
     assert.deepEqual((await completeArgument(team2, 'name', '', {})).values, []);
-    const resourcePrompt = await catalog.find('resource-prompt');
+    const resourcePrompt = await catalog.findPrompt('resource-prompt');
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceType', 'T', {})).values, ['Text']);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceType', '', {})).values, ['Text', 'Blob']);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceId', '7', { resourceType: 'Text' })).values, [
@@ -151,7 +151,7 @@ async function exercise(
     ]);
     assert.deepEqual((await completeArgument(resourcePrompt, 'resourceId', 'x', {})).values, []);
     // A plain (non-completable) argument answers with nothing.
-    assert.deepEqual((await completeArgument(await catalog.find('args-prompt'), 'city', 'P', {})).values, []);
+    assert.deepEqual((await completeArgument(await catalog.findPrompt('args-prompt'), 'city', 'P', {})).values, []);
   } finally {
     await catalog.dispose();
   }

@@ -299,7 +299,7 @@ fault('names that sanitise alike (a/b, a b, a_b)', async () => {
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
     assert.deepEqual(entry().warnings, []);
     for (const [name, invocation] of Object.entries(byName()))
-      assert.equal((await catalog.find(invocation)).prompt.name, name);
+      assert.equal((await catalog.findPrompt(invocation)).prompt.name, name);
     // A re-list gives every prompt the same name again.
     await catalog.refresh();
     assert.deepEqual(byName(), { 'a/b': 's.a_b-3', 'a b': 's.a_b-2', a_b: 's.a_b' });
@@ -484,7 +484,7 @@ fault('reply nested 100,000 levels deep', async () => {
 
 fault('more than 100 completions', async () => {
   await withCatalog({ s: faulty('many-completions') }, async ({ catalog }) => {
-    const result = await completeArgument(await catalog.find('s.hello'), 'name', '', {});
+    const result = await completeArgument(await catalog.findPrompt('s.hello'), 'name', '', {});
     assert.equal(result.values.length, 100);
     assert.equal(result.values[99], 'v099');
     assert.equal(result.hasMore, true, 'the cut values are more to come');
@@ -493,7 +493,7 @@ fault('more than 100 completions', async () => {
 
 fault('exits during complete', async () => {
   await withCatalog({ s: faulty('exit-on-complete') }, async ({ catalog }) => {
-    const hello = await catalog.find('s.hello');
+    const hello = await catalog.findPrompt('s.hello');
     assert.equal(
       (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
       's closed the connection during completion of "name" (last stderr: [faulty exit-on-complete] exiting on completion/complete)',
@@ -503,7 +503,7 @@ fault('exits during complete', async () => {
 
 fault('hangs on complete', async () => {
   await withCatalog({ s: faulty('hang-on-complete', SHORT) }, async ({ catalog }) => {
-    const hello = await catalog.find('s.hello');
+    const hello = await catalog.findPrompt('s.hello');
     assert.equal(
       (await rejection(completeArgument(hello, 'name', 'A', {}))).message,
       's did not answer completion of "name" within 1 s',
@@ -779,7 +779,7 @@ fault('cancel during get', async () => {
 
 fault('cancel during complete', async () => {
   await withCatalog({ s: faulty('hang-on-complete') }, async ({ catalog, stderr }) => {
-    const hello = await catalog.find('s.hello');
+    const hello = await catalog.findPrompt('s.hello');
     const abort = new AbortController();
     const pending = rejection(completeArgument(hello, 'name', 'A', {}, abort.signal));
     await waitFor(() => /not answering completion\/complete \(id (\d+)\)/.exec(stderr()), 'the request at the server');

@@ -93,7 +93,7 @@ test('a 2026-07-28-only server (v2 server package) over stdio and Streamable HTT
         );
         assert.equal(missing?.message, `${id}: prompt "echo" needs text`);
         assert.deepEqual(
-          await completeArgument(await catalog.find(`${id}.greet`), 'name', 'a', {}),
+          await completeArgument(await catalog.findPrompt(`${id}.greet`), 'name', 'a', {}),
           { values: ['Ada', 'Alan'], total: 2, hasMore: false },
           id,
         );

@@ -413,7 +413,7 @@ test('old-protocol: 2024-11-05 is negotiated over stdio and over Streamable HTTP
       assert.equal(info.transport, transport);
       assert.deepEqual(info.serverInfo, { name: 'old-protocol-demo', version: '0.9.0' });
       assert.equal(info.capabilities?.completions, undefined);
-      const target = await catalog.find(`${id}.legacy_greeting`);
+      const target = await catalog.findPrompt(`${id}.legacy_greeting`);
       assert.deepEqual(target.prompt, {
         name: 'legacy_greeting',
         description: 'Greets someone, the 2024-11-05 way',
@@ -479,7 +479,7 @@ test('type "http" falls back to legacy SSE when the Streamable HTTP POST gets 40
       assert.deepEqual(names(catalog, id), ['rich_content', 'code_review']);
       const review = await getLine(catalog, `${id}.code_review print(1)`);
       assert.equal(firstText(review.result), 'Please review this code:\n\n```\nprint(1)\n```');
-      const completion = await completeArgument(await catalog.find(`${id}.code_review`), 'language', 'r', {});
+      const completion = await completeArgument(await catalog.findPrompt(`${id}.code_review`), 'language', 'r', {});
       assert.deepEqual(completion.values, ['rust']);
     }
     assert.ok(
@@ -523,7 +523,7 @@ test('Streamable HTTP: the same prompts and results as stdio', async () => {
       assert.equal(names(catalog, 'paghttp').length, 23);
       const p12 = await getLine(catalog, 'paghttp.p12 music');
       assert.equal(firstText(p12.result), 'Prompt p12 about music');
-      const pick = await catalog.find('comphttp.pick_framework');
+      const pick = await catalog.findPrompt('comphttp.pick_framework');
       assert.deepEqual((await completeArgument(pick, 'framework', '', { language: 'rust' })).values, [
         'actix',
         'axum',
@@ -576,7 +576,7 @@ test('missing required arguments are reported before anything is sent to the ser
       unknownArg.message,
       'Rich Demo: prompt "code_review" has no argument colour (it takes: code*, language)',
     );
-    const target = await catalog.find('rich-demo.code_review');
+    const target = await catalog.findPrompt('rich-demo.code_review');
     const runner = new PromptRunner(catalog, memoryRecords());
     const viaValues = await runner.run({ prompt: target, values: { language: 'go', code: '' } });
     assert.equal(
@@ -620,7 +620,7 @@ test('completion sends the other arguments as context', async () => {
   const { catalog, log } = testCatalog({ comp: fixtureCommand('completions'), rich: fixtureCommand('rich') });
   try {
     await catalog.ready();
-    const pick = await catalog.find('pick_framework');
+    const pick = await catalog.findPrompt('pick_framework');
     assert.deepEqual(pick.prompt.arguments, [
       { name: 'language', description: 'Programming language', required: true },
       { name: 'framework', description: 'Framework for that language', required: true },
@@ -648,7 +648,7 @@ test('completion sends the other arguments as context', async () => {
       'no empty context is sent',
     );
     assert.deepEqual((await completeArgument(pick, 'language', 'py', {})).values, ['python']);
-    const review = await catalog.find('code_review');
+    const review = await catalog.findPrompt('code_review');
     assert.deepEqual((await completeArgument(review, 'language', 'ty', { code: 'x' })).values, ['typescript']);
   } finally {
     await catalog.dispose();

@@ -9,11 +9,11 @@ import {
   readStoredSkills,
   requestedTools,
   skillCommand,
-  skillNamed,
   storedSkills,
   toCatalogSkills,
   type Skill,
 } from '../../src/core/catalog/skills';
+import { skillNamed } from '../../src/core/catalog/name-resolution';
 import { hiddenText } from '../../src/core/render/hidden-text';
 import {
   skillApproval,

@@ -10,11 +10,11 @@ import { Emitter } from '../events.js';
 import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
 import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
-import { type ResolveResult, resolveName } from './name-resolution.js';
+import { type ResolveResult, lookUpCommand, resolveName } from './name-resolution.js';
 import { sameJson } from '../json.js';
 import { mixedScripts } from './scripts.js';
 import type { CachedList, PromptCache } from './prompt-cache.js';
-import { type CatalogSkill, skillNamed, toCatalogSkills } from './skills.js';
+import { type CatalogSkill, toCatalogSkills } from './skills.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;
@@ -405,7 +405,7 @@ export class Catalog {
    * The prompt `server.prompt` or a unique bare `prompt` names, first waiting for servers still listing
    * (a fresh start must not say "unknown"); a PromptError saying why when there is none.
    */
-  async find(name: string): Promise<CatalogPrompt> {
+  async findPrompt(name: string): Promise<CatalogPrompt> {
     let found = this.resolve(name);
     if ('error' in found) {
       await this.ready(this.serverOf(name)?.id);
@@ -415,23 +415,11 @@ export class Catalog {
     return found.prompt;
   }
 
-  /**
-   * What a typed name (`server.prompt`, `prompt`, `server.skill`, `server.skill:name`) runs: a prompt when
-   * one has that name, else a skill of the server it names (never a skill by its bare name). Waits as
-   * find() does; throws the PromptError saying why there is neither.
-   */
-  async findCommand(name: string): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
+  /** What a typed name runs: a prompt, else a skill of the server it names (name-resolution.ts). */
+  findCommand(name: string): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
     const entry = this.serverOf(name);
-    try {
-      return { prompt: await this.find(name) };
-    } catch (err) {
-      if (!entry) throw err;
-      const part = name.slice(entry.id.length + 1);
-      const skill = skillNamed(entry, part);
-      if (skill) return { skill };
-      if (!(err instanceof PromptError) || err.kind !== 'input') throw err;
-      throw new PromptError(l10n.t('{0} has no prompt or skill "{1}"', entry.def.name, part), 'input', entry.def.name);
-    }
+    const whenListed = () => this.ready(entry?.id);
+    return lookUpCommand(name, { entry, entries: () => this.entries, index: this.index, listed: whenListed });
   }
 
   /** Finds `server.prompt` or a unique bare `prompt` among the prompts listed now. */

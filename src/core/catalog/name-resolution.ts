@@ -1,13 +1,69 @@
-// Which prompt a typed name means: `server.prompt` on that server, a bare `prompt` when exactly one
-// server offers it; else the reason there is none (several servers offer it, the server is down or
-// does not have it), as the message a person reads.
+// Which prompt or skill a typed name means: `server.prompt` on that server, a bare `prompt` when exactly
+// one server offers it, `server.skill` or `server.skill:name`; else the reason there is none (several
+// servers offer it, the server is down or does not have it), as the message a person reads.
 import * as l10n from '@vscode/l10n';
 import { PromptError } from '../errors.js';
 import { stateError } from '../protocol/connection-state.js';
 import type { CatalogPrompt, ServerEntry } from './catalog.js';
 import type { NameIndex } from './name-index.js';
+import { SKILL_PREFIX, type CatalogSkill } from './skills.js';
 
 export type ResolveResult = { prompt: CatalogPrompt } | { error: PromptError };
+
+/** What a lookup reads of the catalog: the named server (if any), every server and the name index now, and a wait. */
+export interface CatalogNames {
+  entry: ServerEntry | undefined;
+  entries(): readonly ServerEntry[];
+  index: NameIndex<CatalogPrompt>;
+  /** Resolves when the lists a name may be in are current (a server still listing, a re-list due). */
+  listed(): Promise<void>;
+}
+
+/**
+ * What a typed name runs (`server.prompt`, `prompt`, `server.skill`, `server.skill:name`): a prompt when
+ * one has that name, else a skill of the server it names (never a skill by its bare name). A name not
+ * offered now waits for the lists first (a fresh start must not say "unknown"); throws the PromptError
+ * saying why there is neither.
+ */
+export async function lookUpCommand(
+  name: string,
+  names: CatalogNames,
+): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
+  let found = resolveCommand(name, names.entry, names.entries(), names.index);
+  if (!('prompt' in found)) {
+    await names.listed();
+    found = resolveCommand(name, names.entry, names.entries(), names.index);
+  }
+  if ('error' in found) throw found.error;
+  return found;
+}
+
+function resolveCommand(
+  name: string,
+  entry: ServerEntry | undefined,
+  entries: readonly ServerEntry[],
+  index: NameIndex<CatalogPrompt>,
+): { prompt: CatalogPrompt } | { skill: CatalogSkill } | { error: PromptError } {
+  const found = resolveName(name, entry, entries, index);
+  if ('prompt' in found || !entry) return found;
+  const part = name.slice(entry.id.length + 1);
+  const skill = skillNamed(entry, part);
+  if (skill) return { skill };
+  if (found.error.kind !== 'input') return found;
+  return {
+    error: new PromptError(l10n.t('{0} has no prompt or skill "{1}"', entry.def.name, part), 'input', entry.def.name),
+  };
+}
+
+/**
+ * The skill the part after `server.` names: `skill:name` always, a plain `name` when no prompt of the
+ * server has it (a prompt's name means the prompt). Undefined when none.
+ */
+export function skillNamed(entry: ServerEntry, name: string): CatalogSkill | undefined {
+  if (name.startsWith(SKILL_PREFIX)) return entry.skills.find(s => s.name === name.slice(SKILL_PREFIX.length));
+  if (entry.prompts.some(p => p.shortName === name || p.prompt.name === name)) return undefined;
+  return entry.skills.find(s => s.name === name);
+}
 
 /** `entry`: the server the name starts with, if any; `entries` in configuration order. */
 export function resolveName(

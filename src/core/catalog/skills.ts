@@ -30,16 +30,6 @@ export function skillCommand(s: Pick<CatalogSkill, 'server' | 'name'>): string {
   return `${s.server.id}.${clash ? SKILL_PREFIX : ''}${s.name}`;
 }
 
-/**
- * The skill the part after `server.` names: `skill:name` always, a plain `name` when no prompt of the
- * server has it (a prompt's name means the prompt). Undefined when none.
- */
-export function skillNamed(entry: ServerEntry, name: string): CatalogSkill | undefined {
-  if (name.startsWith(SKILL_PREFIX)) return entry.skills.find(s => s.name === name.slice(SKILL_PREFIX.length));
-  if (entry.prompts.some(p => p.shortName === name || p.prompt.name === name)) return undefined;
-  return entry.skills.find(s => s.name === name);
-}
-
 /** The files of an entry, and their bytes together ("dynamic": none listed). */
 export function skillFiles(skill: Skill): { uri: string; size: number; digest: string }[] {
   return skill.resources === 'dynamic' ? [] : skill.resources;

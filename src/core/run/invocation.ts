@@ -188,7 +188,7 @@ export function bindRequest(prompt: CatalogPrompt, parsed: ParsedInvocation): Ru
 export async function requestFromLine(catalog: Catalog, line: string): Promise<RunRequest> {
   const parsed = parseInvocation(line);
   if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
-  return bindRequest(await catalog.find(parsed.name), parsed);
+  return bindRequest(await catalog.findPrompt(parsed.name), parsed);
 }
 
 /** What a prompts/get answered, with the prompt and the arguments it was asked with. */

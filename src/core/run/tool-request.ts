@@ -23,7 +23,7 @@ export async function requestFromToolInput(catalog: Catalog, input: PromptToolIn
   if (!isName(server) || !isName(prompt))
     throw new PromptError(l10n.t('Name the server and the prompt, as the list of MCP prompts gives them.'), 'input');
   const entry = serverNamed(catalog, server);
-  const target = await catalog.find(`${entry.id}.${prompt}`);
+  const target = await catalog.findPrompt(`${entry.id}.${prompt}`);
   const values = argumentValues(input.arguments, target.server.def.name, target.prompt.name);
   const declared = new Set((target.prompt.arguments ?? []).map(a => a.name));
   const unknown = Object.keys(values).filter(name => !declared.has(name));
