@@ -143,13 +143,33 @@ export function makeShortTempDir(prefix = 'mcpp-') {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * Whether a process of the group still runs. On Linux an exited one that is not reaped yet (a zombie: an
+ * orphan waits for PID 1, which here reaps about 1.5 s late) does not count; it holds nothing but its pid.
+ */
 function groupAlive(pgid) {
   try {
     process.kill(-pgid, 0);
-    return true;
   } catch (e) {
-    return e.code === 'EPERM';
+    if (e.code !== 'EPERM') return false;
   }
+  return process.platform !== 'linux' || runningInGroup(pgid);
+}
+
+function runningInGroup(pgid) {
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After the command's closing parenthesis: state, ppid, pgrp, …
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z') return true;
+  }
+  return false;
 }
 
 function signalGroup(pgid, signal) {
