@@ -60,11 +60,44 @@ function count(name, ok) {
   }
 }
 
-count('typecheck', step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']).status === 0);
-count('lint', step('lint (eslint)', 'npx', ['eslint', '.']).status === 0);
-count('dead code', step('dead code (knip)', 'npx', ['knip']).status === 0);
-if (FORMAT_CHECK_ON)
-  count('format check', step('format check (prettier)', 'npx', ['prettier', '--check', '.']).status === 0);
+/** Steps that read the sources and write nothing, run two at a time (2 cores); each one's output is shown whole. */
+async function checks(list) {
+  const results = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < list.length; i = next++) {
+      const [, cmd, args] = list[i];
+      const started = Date.now();
+      const r = await new Promise(resolve => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+        let out = '';
+        child.stdout.on('data', d => (out += d));
+        child.stderr.on('data', d => (out += d));
+        child.on('close', status => resolve({ status, out }));
+      });
+      results[i] = { ...r, seconds: (Date.now() - started) / 1000 };
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  list.forEach(([name], i) => {
+    const { status, out, seconds } = results[i];
+    process.stdout.write(
+      `\n=== ${name}\n${out}=== ${name}: ${status === 0 ? 'ok' : `exit ${status}`} (${seconds.toFixed(1)} s)\n`,
+    );
+  });
+  return results.map(r => r.status === 0);
+}
+
+const [typecheck, lint, deadCode, format] = await checks([
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+  ['lint (eslint)', 'npx', ['eslint', '.']],
+  ['dead code (knip)', 'npx', ['knip']],
+  ...(FORMAT_CHECK_ON ? [['format check (prettier)', 'npx', ['prettier', '--check', '.']]] : []),
+]);
+count('typecheck', typecheck);
+count('lint', lint);
+count('dead code', deadCode);
+if (FORMAT_CHECK_ON) count('format check', format);
 else {
   skipped++;
   process.stdout.write('\n=== format check (prettier): skipped, FORMAT_CHECK_ON is false in scripts/test-all.mjs\n');
