@@ -6,7 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
 import { EMPTY_MCP_JSON, withServers } from '../../src/core/config/config-text';
-import { claudeProjects, discoveryFiles, projectKey } from '../../src/core/config/config-locations';
+import {
+  chosenPlace,
+  claudeProjects,
+  discoveryFiles,
+  placesOf,
+  projectKey,
+} from '../../src/core/config/config-locations';
 import { envFileInWorkspace, planServers } from '../../src/core/config/server-merge';
 import { commandCandidates, stdioLaunch } from '../../src/core/config/stdio-launch';
 import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
@@ -195,6 +201,38 @@ test("Claude Desktop's file: the MSIX package's first on Windows, then the class
       'C:\\Users\\u\\.codeium\\windsurf\\mcp_config.json',
     ],
   );
+});
+
+test('Claude Desktop on Windows: the MSIX file when it exists, else the classic one, else the MSIX place; both are watched', async () => {
+  const on = { claudeDesktop: true, claudeCode: false, cursor: false, windsurf: false };
+  const [file] = discoveryFiles(
+    { platform: windows({ LOCALAPPDATA: 'D:\\Local', APPDATA: 'D:\\Roaming' }), folders: [] },
+    on,
+  );
+  const msix = 'D:\\Local\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json';
+  const classic = 'D:\\Roaming\\Claude\\claude_desktop_config.json';
+  const checked: string[] = [];
+  const present =
+    (...files: string[]) =>
+    async (p: string) => {
+      checked.push(p);
+      return files.includes(p);
+    };
+  // Discovery reads, and Import offers, the place chosenPlace gives, with the same file check.
+  assert.equal(await chosenPlace(file, present(msix, classic)), msix);
+  assert.equal(await chosenPlace(file, present(classic)), classic);
+  assert.equal(await chosenPlace(file, present(msix)), msix);
+  // Neither: the MSIX place, where the Store app writes it; the classic place is watched too.
+  checked.length = 0;
+  assert.equal(await chosenPlace(file, present()), msix);
+  assert.deepEqual(checked, [msix, classic]);
+  assert.deepEqual(placesOf(file), [msix, classic]);
+  // macOS and Linux have one place, read whether or not it is there yet.
+  for (const platform of [mac(), linux()]) {
+    const [only] = discoveryFiles({ platform, folders: [] }, on);
+    assert.deepEqual(placesOf(only), [only.path]);
+    assert.equal(await chosenPlace(only, present()), only.path);
+  }
 });
 
 test("Claude Code's project keys match the open folder however Windows and macOS spell it", () => {
