@@ -120,13 +120,12 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
       return;
     }
-    const shellUsed = commandShell(run.platform);
-    const { shell, group } = shellUsed;
-    const child = spawn(shellScript(shellUsed, run.command), {
+    const runIn = commandShell(run.platform);
+    const child = spawn(shellScript(runIn, run.command), {
       cwd: run.cwd,
-      shell,
+      shell: runIn.shell,
       // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
-      detached: group,
+      detached: runIn.group,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: run.env ?? run.platform.env,
       windowsHide: true,
@@ -176,7 +175,7 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
     // Windows nothing names that grandchild any more: our ends of the pipes are closed after a moment.
     child.on('exit', () => {
       kill('SIGKILL');
-      if (!group)
+      if (!runIn.group)
         setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
