@@ -17,13 +17,14 @@ export type TreeStop =
   /** POSIX: `ps` lists every process with its parent; the tree gets SIGTERM, then SIGKILL after a grace. */
   | { kind: 'signals'; list: CommandLine };
 
-/** `taskkill /pid N /T /F`, from the system folder rather than whatever PATH finds first. */
+/** A Windows program from the system folder (%SystemRoot%\\System32), rather than whatever PATH or the working folder finds first. */
+export function systemProgram(platform: Platform, file: string): string {
+  return platform.path.join(envValue(platform, 'SystemRoot') ?? 'C:\\Windows', 'System32', file);
+}
+
+/** `taskkill /pid N /T /F`, from the system folder. */
 export function taskkillCommand(platform: Platform, pid: number): CommandLine {
-  const root = envValue(platform, 'SystemRoot') ?? 'C:\\Windows';
-  return {
-    command: platform.path.join(root, 'System32', 'taskkill.exe'),
-    args: ['/pid', String(pid), '/T', '/F'],
-  };
+  return { command: systemProgram(platform, 'taskkill.exe'), args: ['/pid', String(pid), '/T', '/F'] };
 }
 
 /** How `pid` and its descendants are ended on `platform`. */

@@ -136,7 +136,8 @@ async function commandOutput(platform: Platform): Promise<CommandOutcome | undef
   const folder = commandFolder();
   if (!vscode.workspace.isTrusted) return restricted;
   if (!folder) return undefined;
-  const { shell } = commandShell(platform);
+  // Named as it runs: on Windows cmd.exe and the code page it is switched to.
+  const shell = commandShell(platform).name;
   const command = await vscode.window.showInputBox({
     title: vscode.l10n.t('Output of a command'),
     prompt: vscode.l10n.t(

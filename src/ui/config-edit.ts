@@ -6,13 +6,13 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigText, sanitizeServerId, type InputDefinition } from '../core/config/config';
-import { discoveryFiles } from '../core/config/config-locations';
+import { chosenPlace, discoveryFiles } from '../core/config/config-locations';
 import { EMPTY_MCP_JSON, withServers } from '../core/config/config-text';
 import type { Platform } from '../core/platform';
 import { literalSecrets, withInputPlaceholders, type LiteralSecret } from '../core/config/import-secrets';
 import { labelText } from '../core/label';
 import { tokenize } from '../core/run/invocation';
-import { profileMcpJson } from '../workspace/config-sources';
+import { fileExists, profileMcpJson } from '../workspace/config-sources';
 
 export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -103,24 +103,13 @@ export async function addServer(): Promise<void> {
   if (uri) await vscode.window.showTextDocument(uri, { preview: false });
 }
 
-/** The files Import offers: Claude Desktop's (the place of it that exists) and Cursor's, where discovery reads them. */
+/** The files Import offers: Claude Desktop's and Cursor's, each at the place discovery reads it (chosenPlace). */
 async function importSources(platform: Platform): Promise<{ label: string; path: string }[]> {
   const off = { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: false };
   const label = { claudeDesktop: 'Claude Desktop', cursor: 'Cursor' } as const;
   const files = discoveryFiles({ platform, folders: [] }, { ...off, claudeDesktop: true, cursor: true });
   return Promise.all(
-    files.map(async f => {
-      const places = [f.path, ...(f.fallbacks ?? [])];
-      const found = await Promise.all(places.map(p => exists(vscode.Uri.file(p))));
-      return { label: label[f.source as keyof typeof label], path: places[found.indexOf(true)] ?? f.path };
-    }),
-  );
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  return vscode.workspace.fs.stat(uri).then(
-    () => true,
-    () => false,
+    files.map(async f => ({ label: label[f.source as keyof typeof label], path: await chosenPlace(f, fileExists) })),
   );
 }
 

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { parseConfigObject, parseConfigText } from '../core/config/config';
 import {
+  chosenPlace,
   claudeProjects,
   disabledEntries,
   discoveryFiles,
@@ -154,13 +155,19 @@ function readSettings(into: ReadSources): void {
   }
 }
 
-/** The first of a discovered file's places that exists, and its text. */
-async function readFirst(file: DiscoveryFile): Promise<{ path: string; text: string } | undefined> {
-  for (const place of [file.path, ...(file.fallbacks ?? [])]) {
-    const read = await readText(vscode.Uri.file(place));
-    if ('text' in read) return { path: place, text: read.text };
-  }
-  return undefined;
+/** Whether a file is there: discovery and Import choose a discovered file's place by it. */
+export async function fileExists(file: string): Promise<boolean> {
+  return vscode.workspace.fs.stat(vscode.Uri.file(file)).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The chosen place of a discovered file and its text; nothing when it is missing or unreadable. */
+async function readChosen(file: DiscoveryFile): Promise<{ path: string; text: string } | undefined> {
+  const place = await chosenPlace(file, fileExists);
+  const read = await readText(vscode.Uri.file(place));
+  return 'text' in read ? { path: place, text: read.text } : undefined;
 }
 
 /** The files of other clients, read in place (never written); a missing file is simply not there. */
@@ -171,7 +178,7 @@ async function readDiscovered(problems: ConfigProblemEntry[], platform: Platform
   // Claude Code keeps the names of the project .mcp.json servers the user turned off in ~/.claude.json.
   const claudeOff = new Map<string, string[]>();
   for (const file of files) {
-    const read = await readFirst(file);
+    const read = await readChosen(file);
     if (!read) continue;
     const name = DISCOVERY_LABEL[file.source]();
     const where = file.kind === 'user' ? homeRelative(read.path, platform) : vscode.workspace.asRelativePath(read.path);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { DISCOVERY_SETTING } from '../settings';
 import type { Platform } from '../core/platform';
+import { placesOf } from '../core/config/config-locations';
 import { discoveredFiles, profileMcpJson } from './config-sources';
 
 export function watchOutsideConfig(
@@ -29,9 +30,7 @@ export function watchOutsideConfig(
     const p = platform.path;
     for (const f of discoveredFiles(platform)) {
       if (f.folder) watch(vscode.Uri.file(f.folder), p.relative(f.folder, f.path).split(p.sep).join('/'));
-      else
-        for (const place of [f.path, ...(f.fallbacks ?? [])])
-          watch(vscode.Uri.file(p.dirname(place)), p.basename(place));
+      else for (const place of placesOf(f)) watch(vscode.Uri.file(p.dirname(place)), p.basename(place));
     }
   };
   rewatch();

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { displayCommand, runCommandOutput } from '../../src/core/run/command-output';
 import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
-import { hostPlatform } from '../../src/core/platform';
+import { hostPlatform, platformOf } from '../../src/core/platform';
 import { tempDir, waitFor } from './helpers';
 
 /** These commands are POSIX shell: on Windows they are skipped, and say why (the Windows plan is unit-tested). */
@@ -160,6 +160,40 @@ test(
       'problem' in bad && bad.problem,
       "printf 'caf\\351 failed' >&2; exit 1 exited with code 1: caf\ufffd failed",
     );
+  },
+);
+
+test(
+  'Windows, with a stand-in for cmd.exe: the shell is given chcp 65001 first, then the command, and its exit code counts',
+  posixOnly,
+  async () => {
+    const dir = tempDir();
+    try {
+      // Node runs a shell named `cmd` as `cmd /d /s /c "…"` on Windows and `cmd -c …` here: this one
+      // records what it was given, then runs what follows the prelude with /bin/sh.
+      const given = path.join(dir, 'given.txt');
+      fs.writeFileSync(
+        path.join(dir, 'cmd'),
+        `#!/bin/sh\nprintf '%s' "$2" > '${given}'\nexec /bin/sh -c "\${2#*& }"\n`,
+        { mode: 0o755 },
+      );
+      const windows = platformOf(
+        'win32',
+        { PATH: `${dir}:${process.env.PATH}`, ComSpec: 'cmd', SystemRoot: 'C:\\Win' },
+        dir,
+      );
+      const out = await runCommandOutput({ platform: windows, command: "printf 'caf\\303\\251\\r\\n'", cwd: dir });
+      assert.deepEqual(out, { value: 'café' });
+      assert.equal(
+        fs.readFileSync(given, 'utf8'),
+        `"C:\\Win\\System32\\chcp.com" 65001 >nul 2>nul & printf 'caf\\303\\251\\r\\n'`,
+      );
+      assert.deepEqual(await runCommandOutput({ platform: windows, command: 'exit 4', cwd: dir }), {
+        problem: 'exit 4 exited with code 4.',
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   },
 );
 

@@ -206,3 +206,42 @@ test('fuzz: 4,000 texts of backticks, fences, line breaks, pipes, <, -->, <img, 
     );
   }
 });
+
+test('server text with CRLF line endings: its fence is one code block and what follows is shown, in the transcript markdown (Open as Document, Copy as Markdown, .prompt.md)', () => {
+  const t: Transcript = {
+    description: 'made on\r\nWindows',
+    messages: [
+      {
+        role: 'user',
+        parts: [
+          { kind: 'text', text: '```\r\ncode\r\n```\r\nAFTER-1 text\r\n\r\n- item\r\n' },
+          { kind: 'text', text: '```ts\r\nlet a = 1;\r\n```\r\nAFTER-2' },
+          {
+            kind: 'resource',
+            uri: 'file:///w/a.txt',
+            mimeType: 'text/plain',
+            text: 'r1\r\n```\r\nr2',
+            bytes: 12,
+            fileName: 'a.txt',
+          },
+        ],
+      },
+      { role: 'assistant', parts: [{ kind: 'text', text: 'AFTER-3\r\n' }] },
+    ],
+  };
+  const markdown = transcriptToMarkdown(t, { labels: LABELS });
+  assert.equal(markdown.includes('\r'), false, `a CR in ${JSON.stringify(markdown)}`);
+  const tokens = [...flat(md.parse(markdown, {}))];
+  assert.deepEqual(
+    tokens.filter(k => k.type === 'fence').map(k => [k.info, k.content]),
+    [
+      ['', 'code\n'],
+      ['ts', 'let a = 1;\n'],
+      ['', 'r1\n```\nr2\n'],
+    ],
+  );
+  const inline = tokens.filter(k => k.type === 'text').map(k => k.content);
+  for (const word of ['made on Windows', 'AFTER-1 text', 'item', 'AFTER-2', 'AFTER-3'])
+    assert.ok(inline.includes(word), `${word} is not text of its own in ${JSON.stringify(inline)}`);
+  assert.equal(tokens.filter(k => k.type === 'heading_open').length, 2, 'both roles keep their headings');
+});

@@ -6,13 +6,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
 import { EMPTY_MCP_JSON, withServers } from '../../src/core/config/config-text';
-import { claudeProjects, discoveryFiles, projectKey } from '../../src/core/config/config-locations';
+import {
+  chosenPlace,
+  claudeProjects,
+  discoveryFiles,
+  placesOf,
+  projectKey,
+} from '../../src/core/config/config-locations';
 import { envFileInWorkspace, planServers } from '../../src/core/config/server-merge';
 import { commandCandidates, stdioLaunch } from '../../src/core/config/stdio-launch';
 import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
 import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
 import { cacheFolder } from '../../src/cli/era-cache';
-import { commandShell, commandStop } from '../../src/core/run/command-output';
+import { commandShell, commandStop, shellScript } from '../../src/core/run/command-output';
 import { fileTarget, planReferences } from '../../src/core/run/reference-plan';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
@@ -197,6 +203,38 @@ test("Claude Desktop's file: the MSIX package's first on Windows, then the class
   );
 });
 
+test('Claude Desktop on Windows: the MSIX file when it exists, else the classic one, else the MSIX place; both are watched', async () => {
+  const on = { claudeDesktop: true, claudeCode: false, cursor: false, windsurf: false };
+  const [file] = discoveryFiles(
+    { platform: windows({ LOCALAPPDATA: 'D:\\Local', APPDATA: 'D:\\Roaming' }), folders: [] },
+    on,
+  );
+  const msix = 'D:\\Local\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json';
+  const classic = 'D:\\Roaming\\Claude\\claude_desktop_config.json';
+  const checked: string[] = [];
+  const present =
+    (...files: string[]) =>
+    async (p: string) => {
+      checked.push(p);
+      return files.includes(p);
+    };
+  // Discovery reads, and Import offers, the place chosenPlace gives, with the same file check.
+  assert.equal(await chosenPlace(file, present(msix, classic)), msix);
+  assert.equal(await chosenPlace(file, present(classic)), classic);
+  assert.equal(await chosenPlace(file, present(msix)), msix);
+  // Neither: the MSIX place, where the Store app writes it; the classic place is watched too.
+  checked.length = 0;
+  assert.equal(await chosenPlace(file, present()), msix);
+  assert.deepEqual(checked, [msix, classic]);
+  assert.deepEqual(placesOf(file), [msix, classic]);
+  // macOS and Linux have one place, read whether or not it is there yet.
+  for (const platform of [mac(), linux()]) {
+    const [only] = discoveryFiles({ platform, folders: [] }, on);
+    assert.deepEqual(placesOf(only), [only.path]);
+    assert.equal(await chosenPlace(only, present()), only.path);
+  }
+});
+
 test("Claude Code's project keys match the open folder however Windows and macOS spell it", () => {
   const claudeJson = {
     projects: {
@@ -293,13 +331,35 @@ test('ending a process tree: taskkill /T /F from the system folder on Windows, p
   assert.deepEqual(descendantsOf(ps, 12), []);
 });
 
-test('Output of a command: cmd.exe (or %ComSpec%) and taskkill while it lives on Windows; /bin/sh and its process group elsewhere', () => {
-  assert.deepEqual(commandShell(windows({ ComSpec: 'C:\\WINDOWS\\system32\\cmd.exe' })), {
+test('Output of a command: cmd.exe (or %ComSpec%) in UTF-8 and taskkill while it lives on Windows; /bin/sh and its process group elsewhere', () => {
+  const cmd = commandShell(windows({ ComSpec: 'C:\\WINDOWS\\system32\\cmd.exe', SystemRoot: 'D:\\Win' }));
+  assert.deepEqual(cmd, {
     shell: 'C:\\WINDOWS\\system32\\cmd.exe',
+    name: 'C:\\WINDOWS\\system32\\cmd.exe (code page 65001, UTF-8)',
     group: false,
+    prelude: { command: 'D:\\Win\\System32\\chcp.com', args: ['65001'] },
   });
-  assert.deepEqual(commandShell(windows()), { shell: 'cmd.exe', group: false });
-  assert.deepEqual(commandShell(mac()), { shell: '/bin/sh', group: true });
+  // cmd.exe's own commands write UTF-8: chcp runs first, from the system folder (not one the workspace
+  // could put there), silently; the command follows as typed and its exit code is the run's.
+  assert.equal(
+    shellScript(cmd, 'dir /b & type "a b.txt"'),
+    '"D:\\Win\\System32\\chcp.com" 65001 >nul 2>nul & dir /b & type "a b.txt"',
+  );
+  assert.deepEqual(commandShell(windows()), {
+    shell: 'cmd.exe',
+    name: 'cmd.exe (code page 65001, UTF-8)',
+    group: false,
+    prelude: { command: 'C:\\Windows\\System32\\chcp.com', args: ['65001'] },
+  });
+  // A %ComSpec% that is not cmd.exe is run as Node runs it (`-c`), and given the command alone.
+  const other = commandShell(windows({ COMSPEC: 'C:\\tools\\tcc.exe' }));
+  assert.deepEqual(other, { shell: 'C:\\tools\\tcc.exe', name: 'C:\\tools\\tcc.exe', group: false });
+  assert.equal(shellScript(other, 'dir'), 'dir');
+  for (const platform of [mac(), linux()]) {
+    const sh = commandShell(platform);
+    assert.deepEqual(sh, { shell: '/bin/sh', name: '/bin/sh', group: true });
+    assert.equal(shellScript(sh, 'git diff --stat'), 'git diff --stat');
+  }
   assert.deepEqual(commandStop(windows(), 42, 'SIGTERM', true), {
     kind: 'taskkill',
     run: { command: 'C:\\Windows\\System32\\taskkill.exe', args: ['/pid', '42', '/T', '/F'] },

@@ -105,6 +105,23 @@ export function discoveryFiles(env: DiscoveryEnv, on: DiscoverySwitches): Discov
   return files;
 }
 
+/** Every place a discovered file may be, in order of preference: each is watched, so one that appears is read. */
+export function placesOf(file: DiscoveryFile): string[] {
+  return [file.path, ...(file.fallbacks ?? [])];
+}
+
+/**
+ * The place of a discovered file that discovery reads and Import offers: the first of its places that
+ * exists (on Windows Claude Desktop's MSIX file, else the classic one), else the first place, where
+ * the app itself would write it. `exists` is the edge's file check.
+ */
+export async function chosenPlace(file: DiscoveryFile, exists: (path: string) => Promise<boolean>): Promise<string> {
+  // A file with one place is read there (a missing one simply is not there): no check to make.
+  if (!file.fallbacks?.length) return file.path;
+  for (const place of placesOf(file)) if (await exists(place)) return place;
+  return file.path;
+}
+
 /** The servers of one discovered file, and the names its own client has switched off. */
 export interface DiscoveredConfig {
   config: ServerConfig;

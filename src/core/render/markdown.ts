@@ -50,7 +50,9 @@ export function partToMarkdown(p: Part, index: string, o: MarkdownOptions): stri
       const head = href ? `📄 [${escapeLabel(p.uri)}](${href})` : `📄 ${escapeLabel(p.uri)}`;
       if (p.text === undefined) return `${head} (${p.mimeType ?? 'binary'}, ${formatBytes(p.bytes)})`;
       const fence = '`'.repeat(Math.max(3, longestRun(p.text, '`') + 1));
-      return `${head}\n\n${fence}${fenceLanguage(p.mimeType)}\n${p.text}\n${fence}`;
+      // A file from Windows keeps CRLF: the markdown gets one kind of line ending, as textToMarkdown gives it.
+      const text = p.text.replace(/\r\n?/g, '\n');
+      return `${head}\n\n${fence}${fenceLanguage(p.mimeType)}\n${text}\n${fence}`;
     }
     case 'link': {
       const label = escapeLabel(p.title ?? p.name);

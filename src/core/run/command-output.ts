@@ -2,11 +2,12 @@
 // a history a workspace could seed) in the workspace folder, and turns its stdout into an argument
 // value. On macOS and Linux the command runs in its own process group so that Cancel, the size cap and
 // a failure end everything it started, grandchildren included; Windows has no process groups, and
-// `taskkill /T` ends the shell's tree while the shell lives.
+// `taskkill /T` ends the shell's tree while the shell lives. On Windows cmd.exe switches its hidden
+// console to UTF-8 first (`chcp 65001`), so `dir`, `type` and `echo` do not write the OEM code page.
 import { spawn } from 'node:child_process';
 import * as l10n from '@vscode/l10n';
 import { envValue, type Platform } from '../platform.js';
-import { taskkillCommand, type CommandLine } from '../process-tree.js';
+import { systemProgram, taskkillCommand, type CommandLine } from '../process-tree.js';
 import { firstLine, formatSize, MAX_SOURCE_BYTES } from './value-sources';
 
 /** Stderr kept for the message of a failed command (the rest is dropped). */
@@ -43,18 +44,47 @@ export function displayCommand(command: string): string {
   });
 }
 
-/** The shell a command runs in, as the input and the modal name it, and whether it gets a process group. */
+/** The shell a command runs in, how the input and the modal name it, and whether it gets a process group. */
 export interface CommandShell {
+  /** The program: `/bin/sh`, or %ComSpec% (cmd.exe). */
   shell: string;
+  /** The shell as the input and the modal name it, with the code page it is switched to on Windows. */
+  name: string;
   /** POSIX: its own process group, which Cancel, the cap and the shell's exit end as a whole. */
   group: boolean;
+  /**
+   * cmd.exe: run before the command in the same shell. cmd.exe writes its own output (`dir`, `echo`,
+   * its error messages) in the console's code page (437, 850, 932…), which is not UTF-8 and which
+   * TextDecoder cannot read for most of them; `chcp 65001` makes that code page UTF-8.
+   */
+  prelude?: CommandLine;
 }
 
-/** `/bin/sh` on macOS and Linux; on Windows %ComSpec% (cmd.exe), as Node's `shell: true` picks it. */
+/** Node's test for a cmd.exe shell: it runs that one as `cmd /d /s /c "…"`, any other as `shell -c …`. */
+const CMD_SHELL = /^(?:.*\\)?cmd(?:\.exe)?$/i;
+
+/** `/bin/sh` on macOS and Linux; on Windows %ComSpec% (cmd.exe), as Node's `shell: true` picks it, in UTF-8. */
 export function commandShell(platform: Platform): CommandShell {
-  return platform.os === 'win32'
-    ? { shell: envValue(platform, 'ComSpec') || 'cmd.exe', group: false }
-    : { shell: '/bin/sh', group: true };
+  if (platform.os !== 'win32') return { shell: '/bin/sh', name: '/bin/sh', group: true };
+  const shell = envValue(platform, 'ComSpec') || 'cmd.exe';
+  if (!CMD_SHELL.test(shell)) return { shell, name: shell, group: false };
+  return {
+    shell,
+    name: l10n.t('{0} (code page 65001, UTF-8)', shell),
+    group: false,
+    prelude: { command: systemProgram(platform, 'chcp.com'), args: ['65001'] },
+  };
+}
+
+/**
+ * What the shell is given: the command as typed, after the prelude on Windows. `&` runs the command
+ * whatever chcp did, and the exit code is the command's; chcp's own line ("Active code page") and any
+ * complaint of it go to nul. The console is the shell's own hidden one (windowsHide, no inherited
+ * stdio), so no terminal of the user's changes code page.
+ */
+export function shellScript(shell: CommandShell, command: string): string {
+  if (!shell.prelude) return command;
+  return `"${shell.prelude.command}" ${shell.prelude.args.join(' ')} >nul 2>nul & ${command}`;
 }
 
 /** How a command is ended: a signal to its process group, or taskkill on the shell's process tree. */
@@ -90,12 +120,12 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
       resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
       return;
     }
-    const { shell, group } = commandShell(run.platform);
-    const child = spawn(run.command, {
+    const runIn = commandShell(run.platform);
+    const child = spawn(shellScript(runIn, run.command), {
       cwd: run.cwd,
-      shell,
+      shell: runIn.shell,
       // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
-      detached: group,
+      detached: runIn.group,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: run.env ?? run.platform.env,
       windowsHide: true,
@@ -145,7 +175,7 @@ export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
     // Windows nothing names that grandchild any more: our ends of the pipes are closed after a moment.
     child.on('exit', () => {
       kill('SIGKILL');
-      if (!group)
+      if (!runIn.group)
         setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
