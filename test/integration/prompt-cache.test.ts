@@ -146,8 +146,15 @@ test('running a saved prompt starts the server ("starting" first) and returns it
   assert.match(text, new RegExp(`b ran in (${started.join('|')}): x=42`), 'the answer of the process just started');
   assert.deepEqual(steps, ['starting cacheable', 'getting']);
   const entry = w.catalog.server('cacheable')!;
-  assert.equal(entry.cached, false, 'the server confirmed its list');
+  // The list is confirmed alongside the get, after it was sent: the get never waits behind a page of it.
+  await waitFor(() => !entry.cached, 'the server confirmed its list');
   assert.equal(entry.connection.state.kind, 'running');
+  assert.equal(pids(s).length - before, 1, 'one process for the get and the list');
+  const sent = w.log.sent().map(m => m.method);
+  assert.ok(
+    sent.indexOf('prompts/get') >= 0 && sent.indexOf('prompts/get') < sent.indexOf('prompts/list'),
+    `the get is sent before the list: ${sent.join(', ')}`,
+  );
 });
 
 test('a saved prompt the server no longer has: the message names the server and the prompt, and the list is refreshed', async () => {

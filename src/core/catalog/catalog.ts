@@ -141,8 +141,9 @@ export class Catalog {
     this.disposables.set(entry, [
       connection.onListsChanged(() => this.scheduleReload(entry)),
       connection.onDidChangeState(state => {
-        // Whatever started it (a completion, a get), a server showing a saved list confirms it now.
-        if (state.kind === 'running' && entry.cached) void this.ensureStarted(entry);
+        // Whatever started it (a completion, a get), a server showing a saved list confirms it now, one
+        // turn later: the request that started it is written first, not queued behind a list's pages.
+        if (state.kind === 'running' && entry.cached) setImmediate(() => void this.ensureStarted(entry));
         this.changeEmitter.fire(entry);
       }),
       connection.onSignedOut(() => this.signedOut(entry)),
