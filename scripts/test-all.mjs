@@ -105,31 +105,63 @@ else {
 const built = step('build', 'node', ['esbuild.mjs', '--tests']).status === 0;
 count('build', built);
 
-/** Runs one folder of node:test files; each test counts (from a TAP copy of the output), and a run that fails with no failed test counts once. */
-function nodeTests(name, dir, tapFile) {
-  const run = step(name, 'node', [
+/** node --test over one folder, with a TAP copy of the output to count from. */
+function nodeTestArgs(dir, tapFile, concurrency) {
+  return [
     '--test',
-    '--test-concurrency=2',
+    `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
     dir,
-  ]);
+  ];
+}
+
+/** Each test of a TAP file counts; a run that failed with no failed test counts once. */
+function countTap(name, tapFile, status) {
   const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';
   const p = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
   const f = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
   passed += p;
   failed += f;
   skipped += Number(/^# skipped (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# todo (\d+)/m.exec(tap)?.[1] ?? 0);
-  if (run.status !== 0 && f === 0) count(`${name} run`, false);
+  if (status !== 0 && f === 0) count(`${name} run`, false);
 }
 
+function nodeTests(name, dir, tapFile) {
+  countTap(name, tapFile, step(name, 'node', nodeTestArgs(dir, tapFile, 2)).status);
+}
+
+/**
+ * The integration tests beside the host tests, one file at a time: the host tests leave part of the
+ * second core idle while a page renders or a server answers. Output shown whole once they end.
+ */
+function besideHost(name, dir, tapFile) {
+  const started = Date.now();
+  const child = spawn('node', nodeTestArgs(dir, tapFile, 1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', d => (out += d));
+  child.stderr.on('data', d => (out += d));
+  return new Promise(resolve =>
+    child.on('close', status => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `\n=== ${name} (beside the host tests)\n${out}=== ${name}: ${status === 0 ? 'ok' : `exit ${status}`} (${secs} s)\n`,
+      );
+      countTap(name, tapFile, status);
+      resolve();
+    }),
+  );
+}
+
+const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
+let integration;
 if (built) {
   fs.mkdirSync('out', { recursive: true });
   nodeTests('static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap');
   nodeTests('unit tests (pure)', 'out/test/unit/', 'out/unit.tap');
-  nodeTests('integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap');
+  if (skipHost) nodeTests(...INTEGRATION);
 }
 
 if (!skipHost) {
@@ -149,6 +181,7 @@ if (!skipHost) {
       skipped += Number(c[3]);
     }
     if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
+    integration = besideHost(...INTEGRATION);
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs']);
     const m = /^host: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(host.stdout ?? '');
     if (m) {
@@ -160,5 +193,6 @@ if (!skipHost) {
   }
 }
 
+if (built && !skipHost) await (integration ?? besideHost(...INTEGRATION));
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;
