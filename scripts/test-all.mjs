@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, format check, build, unit tests (pure), integration tests (real MCP servers),
-// the official MCP conformance suite's client scenarios, then the real VS Code host tests and browser-driven
-// UI tests. Ends with one line `N passed, N failed` over all of them.
+// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), the
+// official MCP conformance suite's client scenarios, then the real VS Code host tests and browser-driven UI
+// tests, with the integration tests (real MCP servers) beside them. Ends with one line
+// `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
