@@ -10,7 +10,7 @@ import { Emitter } from '../events.js';
 import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
 import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
-import { type ResolveResult, lookUpCommand, resolveName } from './name-resolution.js';
+import { type CatalogNames, type ResolveResult, lookUpCommand, lookUpPrompt, resolveName } from './name-resolution.js';
 import { sameJson } from '../json.js';
 import { mixedScripts } from './scripts.js';
 import type { CachedList, PromptCache } from './prompt-cache.js';
@@ -402,25 +402,22 @@ export class Catalog {
     return dot > 0 ? this.server(name.slice(0, dot)) : undefined;
   }
 
-  /**
-   * The prompt `server.prompt` or a unique bare `prompt` names, first waiting for servers still listing
-   * (a fresh start must not say "unknown"); a PromptError saying why when there is none.
-   */
-  async findPrompt(name: string): Promise<CatalogPrompt> {
-    let found = this.resolve(name);
-    if ('error' in found) {
-      await this.ready(this.serverOf(name)?.id);
-      found = this.resolve(name);
-    }
-    if ('error' in found) throw found.error;
-    return found.prompt;
+  /** The prompt `server.prompt` or a unique bare `prompt` names (name-resolution.ts). */
+  findPrompt(name: string): Promise<CatalogPrompt> {
+    const names = this.names(name);
+    return lookUpPrompt(name, names);
   }
 
   /** What a typed name runs: a prompt, else a skill of the server it names (name-resolution.ts). */
   findCommand(name: string): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
+    const names = this.names(name);
+    return lookUpCommand(name, names);
+  }
+
+  /** What a lookup of `name` reads: its server, the lists now, and the wait for the lists it may be in. */
+  private names(name: string): CatalogNames {
     const entry = this.serverOf(name);
-    const whenListed = () => this.ready(entry?.id);
-    return lookUpCommand(name, { entry, entries: () => this.entries, index: this.index, listed: whenListed });
+    return { entry, entries: () => this.entries, index: this.index, listed: () => this.ready(entry?.id) };
   }
 
   /** Finds `server.prompt` or a unique bare `prompt` among the prompts listed now. */

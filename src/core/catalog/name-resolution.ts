@@ -21,21 +21,33 @@ export interface CatalogNames {
 
 /**
  * What a typed name runs (`server.prompt`, `prompt`, `server.skill`, `server.skill:name`): a prompt when
- * one has that name, else a skill of the server it names (never a skill by its bare name). A name not
- * offered now waits for the lists first (a fresh start must not say "unknown"); throws the PromptError
- * saying why there is neither.
+ * one has that name, else a skill of the server it names (never a skill by its bare name). Throws the
+ * PromptError saying why there is neither.
  */
-export async function lookUpCommand(
+export function lookUpCommand(
   name: string,
   names: CatalogNames,
 ): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
-  let found = resolveCommand(name, names.entry, names.entries(), names.index);
+  return afterListing(names, entries => resolveCommand(name, names.entry, entries, names.index));
+}
+
+/** The prompt `server.prompt` or a unique bare `prompt` names; throws the PromptError saying why there is none. */
+export async function lookUpPrompt(name: string, names: CatalogNames): Promise<CatalogPrompt> {
+  return (await afterListing(names, entries => resolveName(name, names.entry, entries, names.index))).prompt;
+}
+
+/** A name no prompt has now is resolved again once the lists are current: a fresh start must not say "unknown". */
+async function afterListing<R extends { prompt: CatalogPrompt } | { skill: CatalogSkill } | { error: PromptError }>(
+  names: CatalogNames,
+  resolve: (entries: readonly ServerEntry[]) => R,
+): Promise<Exclude<R, { error: PromptError }>> {
+  let found = resolve(names.entries());
   if (!('prompt' in found)) {
     await names.listed();
-    found = resolveCommand(name, names.entry, names.entries(), names.index);
+    found = resolve(names.entries());
   }
   if ('error' in found) throw found.error;
-  return found;
+  return found as Exclude<R, { error: PromptError }>;
 }
 
 function resolveCommand(
