@@ -61,31 +61,35 @@ function count(name, ok) {
   }
 }
 
-/** Steps that read the sources and write nothing, run two at a time (2 cores); each one's output is shown whole. */
+/** Runs a command beside other work, its output kept; `shown` prints it whole, with the step's closing line. */
+function captured(cmd, args) {
+  const started = Date.now();
+  return new Promise(resolve => {
+    // On Windows npx is npx.cmd, which Node starts only through a shell.
+    const shell = process.platform === 'win32' && cmd === 'npx';
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
+    let out = '';
+    child.stdout.on('data', d => (out += d));
+    child.stderr.on('data', d => (out += d));
+    child.on('close', status => resolve({ status, out, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+function shown(name, { status, out, seconds }) {
+  process.stdout.write(
+    `\n=== ${name}\n${out}=== ${name}: ${status === 0 ? 'ok' : `exit ${status}`} (${seconds.toFixed(1)} s)\n`,
+  );
+}
+
+/** Steps that read the sources and write nothing, run two at a time (2 cores). */
 async function checks(list) {
   const results = new Array(list.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < list.length; i = next++) {
-      const [, cmd, args] = list[i];
-      const started = Date.now();
-      const r = await new Promise(resolve => {
-        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
-        let out = '';
-        child.stdout.on('data', d => (out += d));
-        child.stderr.on('data', d => (out += d));
-        child.on('close', status => resolve({ status, out }));
-      });
-      results[i] = { ...r, seconds: (Date.now() - started) / 1000 };
-    }
+    for (let i = next++; i < list.length; i = next++) results[i] = await captured(list[i][1], list[i][2]);
   };
   await Promise.all([worker(), worker()]);
-  list.forEach(([name], i) => {
-    const { status, out, seconds } = results[i];
-    process.stdout.write(
-      `\n=== ${name}\n${out}=== ${name}: ${status === 0 ? 'ok' : `exit ${status}`} (${seconds.toFixed(1)} s)\n`,
-    );
-  });
+  list.forEach(([name], i) => shown(name, results[i]));
   return results.map(r => r.status === 0);
 }
 
@@ -138,22 +142,10 @@ function nodeTests(name, dir, tapFile) {
  * The integration tests beside the host tests, one file at a time: the host tests leave part of the
  * second core idle while a page renders or a server answers. Output shown whole once they end.
  */
-function besideHost(name, dir, tapFile) {
-  const started = Date.now();
-  const child = spawn('node', nodeTestArgs(dir, tapFile, 1), { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', d => (out += d));
-  child.stderr.on('data', d => (out += d));
-  return new Promise(resolve =>
-    child.on('close', status => {
-      const secs = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(
-        `\n=== ${name} (beside the host tests)\n${out}=== ${name}: ${status === 0 ? 'ok' : `exit ${status}`} (${secs} s)\n`,
-      );
-      countTap(name, tapFile, status);
-      resolve();
-    }),
-  );
+async function besideHost(name, dir, tapFile) {
+  const run = await captured('node', nodeTestArgs(dir, tapFile, 1));
+  shown(`${name} (beside the host tests)`, run);
+  countTap(name, tapFile, run.status);
 }
 
 const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
