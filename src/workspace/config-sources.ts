@@ -30,6 +30,13 @@ export interface ReadSources {
   retry: boolean;
 }
 
+/**
+ * Each mcp.json's (and .code-workspace file's) servers as last read whole, by source key. A file caught
+ * mid-write, or mid-edit with auto-save, reads as empty or broken: its problem is reported and its
+ * servers stay as they were, rather than stopping and coming back on demand once it reads whole again.
+ */
+export type LastGoodSources = Map<string, ConfigSource>;
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The user profile's mcp.json: two levels above the extension's global storage (see profileFolderOf). */
@@ -67,15 +74,21 @@ async function readText(uri: vscode.Uri): Promise<Read> {
 }
 
 /** `retry`: a file could not be read for a reason other than its absence (early in a remote window). */
-export async function readConfigSources(platform: Platform, globalStorageUri?: vscode.Uri): Promise<ReadSources> {
+export async function readConfigSources(
+  platform: Platform,
+  globalStorageUri?: vscode.Uri,
+  lastGood: LastGoodSources = new Map(),
+): Promise<ReadSources> {
   const read: ReadSources = { sources: [], problems: [], retry: false };
   const profile = globalStorageUri && profileMcpJson(globalStorageUri);
-  if (profile) await readMcpJson(read, profile, 'user', vscode.l10n.t('user profile mcp.json'), 'profile');
+  const label = vscode.l10n.t('user profile mcp.json');
+  if (profile) await readMcpJson(read, lastGood, profile, 'user', label, 'profile');
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
-    await readMcpJson(read, uri, 'workspace', vscode.workspace.asRelativePath(uri), uri.toString(), folder.uri.fsPath);
+    const relative = vscode.workspace.asRelativePath(uri);
+    await readMcpJson(read, lastGood, uri, 'workspace', relative, uri.toString(), folder.uri.fsPath);
   }
-  await readWorkspaceFile(read);
+  await readWorkspaceFile(read, lastGood);
   readSettings(read);
   read.sources.push(...(await readDiscovered(read.problems, platform)));
   return read;
@@ -90,6 +103,7 @@ function settingsFolder(): string | undefined {
 /** One mcp.json (the profile's or a folder's `.vscode/mcp.json`); a missing file is no source. */
 async function readMcpJson(
   into: ReadSources,
+  lastGood: LastGoodSources,
   uri: vscode.Uri,
   kind: 'user' | 'workspace',
   label: string,
@@ -99,40 +113,66 @@ async function readMcpJson(
   const file = await readText(uri);
   if (!('text' in file)) {
     if ('failed' in file) into.retry = true;
+    else lastGood.delete(key);
     return;
   }
+  parsedOrLastGood(into, lastGood, key, label, () => ({
+    kind,
+    label,
+    key,
+    folder,
+    config: parseConfigText(file.text, kind, label),
+    disabled: disabledOf(file.text, 'servers'),
+  }));
+}
+
+/** A source parsed now and kept as its last good read; if it does not parse, the problem and that last read. */
+function parsedOrLastGood(
+  into: ReadSources,
+  lastGood: LastGoodSources,
+  key: string,
+  label: string,
+  parse: () => ConfigSource | undefined,
+): void {
+  let source: ConfigSource | undefined;
   try {
-    const config = parseConfigText(file.text, kind, label);
-    into.sources.push({ kind, label, key, folder, config, disabled: disabledOf(file.text, 'servers') });
+    source = parse();
   } catch (err) {
     into.problems.push({ origin: label, message: message(err) });
+    const kept = lastGood.get(key);
+    if (kept) into.sources.push(kept);
+    return;
   }
+  if (source) {
+    lastGood.set(key, source);
+    into.sources.push(source);
+  } else lastGood.delete(key);
 }
 
 /** The `mcp` section of the open `.code-workspace` file. */
-async function readWorkspaceFile(into: ReadSources): Promise<void> {
+async function readWorkspaceFile(into: ReadSources, lastGood: LastGoodSources): Promise<void> {
   const file = vscode.workspace.workspaceFile;
   if (!file || file.scheme === 'untitled') return;
   const read = await readText(file);
   const label = path.posix.basename(file.path);
+  const key = file.toString();
   if (!('text' in read)) {
     if ('failed' in read) into.retry = true;
+    else lastGood.delete(key);
     return;
   }
-  try {
+  parsedOrLastGood(into, lastGood, key, label, () => {
     const section = workspaceFileMcp(read.text, label);
-    if (section === undefined) return;
-    into.sources.push({
+    if (section === undefined) return undefined;
+    return {
       kind: 'workspace',
       label,
-      key: file.toString(),
+      key,
       folder: settingsFolder(),
       config: parseConfigObject(section, 'workspace', label),
       disabled: disabledEntries((section as { servers?: unknown }).servers),
-    });
-  } catch (err) {
-    into.problems.push({ origin: label, message: message(err) });
-  }
+    };
+  });
 }
 
 /** `mcpPrompts.servers` in user, workspace and (in a multi-root window) folder settings. */

@@ -11,7 +11,7 @@ import type { Platform } from '../core/platform';
 import { workspaceTrustEnabled } from '../settings';
 import type { ServerLogs } from './server-logs';
 import type { OAuthLoopback } from './oauth-loopback';
-import { readConfigSources } from './config-sources';
+import { readConfigSources, type LastGoodSources } from './config-sources';
 
 export type ConfigProblem = ConfigProblemEntry;
 export type { HeldEntry };
@@ -64,6 +64,7 @@ export class ServerConfiguration implements vscode.Disposable {
   private reloadQueued = false;
   private readRetries = 0;
   private readonly origins = new Map<string, string>();
+  private readonly lastGood: LastGoodSources = new Map();
 
   constructor(private readonly parts: ServerConfigurationParts) {}
 
@@ -99,7 +100,7 @@ export class ServerConfiguration implements vscode.Disposable {
 
   private async readConfig(): Promise<void> {
     const { platform } = this.parts;
-    const read = await readConfigSources(platform, this.parts.globalStorageUri);
+    const read = await readConfigSources(platform, this.parts.globalStorageUri, this.lastGood);
     // Early in a remote window the file system may not answer yet: try again shortly.
     if (read.retry && this.readRetries++ < MAX_READ_RETRIES) setTimeout(() => void this.reload(), 1000);
     const trusted = vscode.workspace.isTrusted;

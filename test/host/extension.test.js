@@ -340,6 +340,30 @@ describe('MCP Prompts in the real VS Code host', function () {
     await waitFor(() => !server(ext, 'secret-srv'), 'the imported server gone with its entry');
   });
 
+  it('keeps the servers of a .vscode/mcp.json that reads empty or broken (a save caught mid-write) and reports it', async () => {
+    const ext = await api();
+    await allRunning(ext);
+    const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
+    const original = fs.readFileSync(mcpJsonPath, 'utf8');
+    const connections = () => WORKSPACE_SERVERS.map(id => server(ext, id)?.connection);
+    const before = connections();
+    const problem = () => ext.configuration.problems.find(p => p.origin === '.vscode/mcp.json');
+    try {
+      for (const broken of ['', original.slice(0, Math.floor(original.length / 2))]) {
+        fs.writeFileSync(mcpJsonPath, broken);
+        await waitFor(() => problem(), `the problem of a file of ${broken.length} characters`);
+        assert.match(problem().message, /invalid JSON/);
+        assert.deepEqual(connections(), before, 'the same servers, not stopped and started again');
+        fs.writeFileSync(mcpJsonPath, original);
+        await waitFor(() => !problem(), 'the file whole again');
+      }
+    } finally {
+      fs.writeFileSync(mcpJsonPath, original);
+    }
+    assert.deepEqual(connections(), before);
+    await allRunning(ext);
+  });
+
   it('stops and starts a server from its commands; the tree follows', async () => {
     const ext = await api();
     const { tree } = ext;
