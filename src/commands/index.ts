@@ -82,7 +82,7 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.rerunLast, () => rerunLast(p)),
     register(Command.runAgain, (arg?: unknown) => runAgain(p, arg)),
     register(Command.retryPrompt, (invocationName: unknown, where?: unknown) => retryPrompt(p, invocationName, where)),
-    register(Command.refresh, () => configuration.reload().then(() => catalog.refresh())),
+    register(Command.refresh, () => configuration.reload(true).then(() => catalog.refresh())),
     register(Command.restartServer, (arg?: ServerArg) => restartServer(p, arg)),
     register(Command.stopServer, (arg?: ServerArg) => stopServer(p, arg)),
     register(Command.startServer, (arg?: ServerArg) => startServer(p, arg)),

@@ -12,10 +12,15 @@ export class InputPrompter {
     private readonly workspaceState: vscode.Memento,
   ) {}
 
-  async resolve(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined> {
+  /** The value kept for this input and definition, without asking. */
+  async stored(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined> {
     const key = inputStorageKey(def, id);
-    const stored = input?.password ? await this.secrets.get(key) : this.workspaceState.get<string>(key);
-    if (stored !== undefined) return stored;
+    return input?.password ? await this.secrets.get(key) : this.workspaceState.get<string>(key);
+  }
+
+  /** Asks for the value and keeps it; undefined when the user cancels. */
+  async ask(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined> {
+    const key = inputStorageKey(def, id);
     const title = vscode.l10n.t('{0}: {1}', labelText(def.name), labelText(input?.description ?? id));
     const value =
       input?.type === 'pickString' && input.options?.length

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
-import type { consentState } from '../core/config/consent';
+import { inputStorageKey, type consentState } from '../core/config/consent';
 import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
 import type { Platform } from '../core/platform';
 import { workspaceTrustEnabled } from '../settings';
@@ -32,9 +32,12 @@ export interface ConsentKeeper {
   reconsider(entry: HeldEntry): Promise<void>;
 }
 
-/** The input that asks for an `${input:…}` value, kept for the definition that asked (src/ui/input-prompter.ts). */
+/** `${input:…}` values, kept for the definition that asked (src/ui/input-prompter.ts). */
 export interface InputResolver {
-  resolve(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
+  /** The value kept for this input and definition, without asking. */
+  stored(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
+  /** Asks the user and keeps the answer; undefined when they cancel. */
+  ask(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
 }
 
 export interface ServerConfigurationParts {
@@ -52,6 +55,7 @@ export interface ServerConfigurationParts {
 }
 
 const MAX_READ_RETRIES = 10;
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** globalState: the disableKey()s of the servers the user disabled from the tree. */
 const DISABLED_KEY = 'disabledServers';
 
@@ -65,6 +69,11 @@ export class ServerConfiguration implements vscode.Disposable {
   private readRetries = 0;
   private readonly origins = new Map<string, string>();
   private readonly lastGood: LastGoodSources = new Map();
+  /** `${input:…}` values asked for, one box at a time, by inputStorageKey; a read never waits for one. */
+  private readonly asking = new Set<string>();
+  private askQueue: Promise<void> = Promise.resolve();
+  /** Inputs the user cancelled: not asked again until Refresh or a changed definition. */
+  private readonly cancelled = new Set<string>();
 
   constructor(private readonly parts: ServerConfigurationParts) {}
 
@@ -82,8 +91,12 @@ export class ServerConfiguration implements vscode.Disposable {
     return this.config.held.filter(h => h.reason === 'untrusted').map(h => h.def);
   }
 
-  /** Reads all configuration sources and updates the catalog; concurrent calls collapse. */
-  reload(): Promise<void> {
+  /**
+   * Reads all configuration sources and updates the catalog; concurrent calls collapse. `askAgain`
+   * (Refresh): ask again for the `${input:…}` values the user cancelled.
+   */
+  reload(askAgain = false): Promise<void> {
+    if (askAgain) this.cancelled.clear();
     if (this.loading) {
       this.reloadQueued = true;
       return this.loading;
@@ -126,13 +139,20 @@ export class ServerConfiguration implements vscode.Disposable {
         needConsent.push(entry);
         continue;
       }
+      const missing: Array<{ input: InputDefinition | undefined; id: string }> = [];
+      const stored = async (input: InputDefinition | undefined, id: string) => {
+        const value = await this.parts.inputs.stored(input, id, def);
+        if (value === undefined) missing.push({ input, id });
+        return value;
+      };
       try {
         const vars = { workspaceFolder: source.folder ?? firstFolder, platform };
-        const ask = (input: InputDefinition | undefined, id: string) => this.parts.inputs.resolve(input, id, def);
-        defs.push(await substituteVariables(def, vars, source.config.inputs, ask));
+        defs.push(await substituteVariables(def, vars, source.config.inputs, stored));
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        problems.push({ origin: source.label, server: def.name, message });
+        // A value not given yet is asked for beside the read, and the server comes once it is given.
+        const ask = missing.find(m => !this.cancelled.has(inputStorageKey(def, m.id)));
+        if (ask) this.askFor(def, ask.input, ask.id);
+        else problems.push({ origin: source.label, server: def.name, message: errorMessage(err) });
       }
     }
     const notes = new Map<string, string[]>();
@@ -152,6 +172,22 @@ export class ServerConfiguration implements vscode.Disposable {
     this.parts.catalog.setServers(defs);
     this.configEmitter.fire();
     if (needConsent.length) this.parts.consent.ask(needConsent);
+  }
+
+  /**
+   * Asks for one `${input:…}` value, after any box already open, then reads the configuration again.
+   * A read that waited for the box would hold back every other change until the user answered.
+   */
+  private askFor(def: ServerDefinition, input: InputDefinition | undefined, id: string): void {
+    const key = inputStorageKey(def, id);
+    if (this.asking.has(key)) return;
+    this.asking.add(key);
+    this.askQueue = this.askQueue.then(async () => {
+      const value = await this.parts.inputs.ask(input, id, def).catch(() => undefined);
+      this.asking.delete(key);
+      if (value === undefined) this.cancelled.add(key);
+      await this.reload();
+    });
   }
 
   /** The tree's "click to decide" on a held-back workspace server: forget a "no" and ask again. */

@@ -364,6 +364,42 @@ describe('MCP Prompts in the real VS Code host', function () {
     await allRunning(ext);
   });
 
+  it('reads the configuration on while a box asks for an ${input:…} value; a cancelled value is a problem until Refresh asks again', async () => {
+    const ext = await api();
+    await allRunning(ext);
+    const mcpJsonPath = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.vscode', 'mcp.json');
+    const original = fs.readFileSync(mcpJsonPath, 'utf8');
+    const { command, args } = JSON.parse(JSON.stringify(server(ext, 'completions').def.transport));
+    const id = `token-${process.pid}`;
+    const config = JSON.parse(original);
+    config.inputs = [{ id, type: 'promptString', description: 'Token' }];
+    config.servers.asks = { command, args, env: { TOKEN: `\${input:${id}}` } };
+    const problem = () => ext.configuration.problems.find(p => p.server === 'asks');
+    const quick = action => vscode.commands.executeCommand(`workbench.action.${action}`);
+    try {
+      fs.writeFileSync(mcpJsonPath, JSON.stringify(config, null, 2));
+      // The box for the token is open; an edit made meanwhile is read without waiting for it.
+      config.servers.later = { command, args };
+      fs.writeFileSync(mcpJsonPath, JSON.stringify(config, null, 2));
+      await waitFor(() => server(ext, 'later'), 'the server added while the box is open');
+      assert.equal(server(ext, 'asks'), undefined, 'asks waits for its value');
+      await waitFor(async () => (await quick('closeQuickOpen'), problem()), 'the cancelled value as a problem');
+      assert.match(problem().message, new RegExp(`no value for \\$\\{input:${id}\\}`));
+      // Refresh asks again; the value given (empty) starts the server.
+      await vscode.commands.executeCommand('mcpPrompts.refresh');
+      await waitFor(() => !problem(), 'asked again, not reported');
+      await waitFor(
+        async () => (await quick('acceptSelectedQuickOpenItem'), server(ext, 'asks')),
+        'asks with its value',
+      );
+    } finally {
+      fs.writeFileSync(mcpJsonPath, original);
+      await quick('closeQuickOpen');
+    }
+    await waitFor(() => !server(ext, 'asks') && !server(ext, 'later'), 'the added servers gone with their entries');
+    await allRunning(ext);
+  });
+
   it('stops and starts a server from its commands; the tree follows', async () => {
     const ext = await api();
     const { tree } = ext;
