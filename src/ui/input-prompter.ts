@@ -18,19 +18,27 @@ export class InputPrompter {
     return input?.password ? await this.secrets.get(key) : this.workspaceState.get<string>(key);
   }
 
-  /** Asks for the value and keeps it; undefined when the user cancels. */
-  async ask(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined> {
+  /** Asks for the value and keeps it; undefined when the user cancels or `token` closes the box. */
+  async ask(
+    input: InputDefinition | undefined,
+    id: string,
+    def: ServerDefinition,
+    token: vscode.CancellationToken,
+  ): Promise<string | undefined> {
     const key = inputStorageKey(def, id);
     const title = vscode.l10n.t('{0}: {1}', labelText(def.name), labelText(input?.description ?? id));
     const value =
       input?.type === 'pickString' && input.options?.length
-        ? await vscode.window.showQuickPick(input.options, { title, ignoreFocusOut: true })
-        : await vscode.window.showInputBox({
-            title,
-            value: input?.default,
-            password: input?.password,
-            ignoreFocusOut: true,
-          });
+        ? await vscode.window.showQuickPick(input.options, { title, ignoreFocusOut: true }, token)
+        : await vscode.window.showInputBox(
+            {
+              title,
+              value: input?.default,
+              password: input?.password,
+              ignoreFocusOut: true,
+            },
+            token,
+          );
     if (value === undefined) return undefined;
     if (input?.password) await this.secrets.store(key, value);
     else await this.workspaceState.update(key, value);

@@ -36,8 +36,13 @@ export interface ConsentKeeper {
 export interface InputResolver {
   /** The value kept for this input and definition, without asking. */
   stored(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
-  /** Asks the user and keeps the answer; undefined when they cancel. */
-  ask(input: InputDefinition | undefined, id: string, def: ServerDefinition): Promise<string | undefined>;
+  /** Asks the user and keeps the answer; undefined when they cancel or `token` closes the box. */
+  ask(
+    input: InputDefinition | undefined,
+    id: string,
+    def: ServerDefinition,
+    token: vscode.CancellationToken,
+  ): Promise<string | undefined>;
 }
 
 export interface ServerConfigurationParts {
@@ -69,8 +74,11 @@ export class ServerConfiguration implements vscode.Disposable {
   private readRetries = 0;
   private readonly origins = new Map<string, string>();
   private readonly lastGood: LastGoodSources = new Map();
-  /** `${input:…}` values asked for, one box at a time, by inputStorageKey; a read never waits for one. */
-  private readonly asking = new Set<string>();
+  /**
+   * `${input:…}` values asked for, one box at a time, by inputStorageKey; a read never waits for one.
+   * A box whose server is no longer configured is closed.
+   */
+  private readonly asking = new Map<string, vscode.CancellationTokenSource>();
   private askQueue: Promise<void> = Promise.resolve();
   /** Inputs the user cancelled: not asked again until Refresh or a changed definition. */
   private readonly cancelled = new Set<string>();
@@ -124,6 +132,7 @@ export class ServerConfiguration implements vscode.Disposable {
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];
     const needConsent: HeldEntry[] = [];
+    const wanted = new Set<string>();
     const askConsent = trusted && workspaceTrustEnabled();
     for (const { def, source } of plan.run) {
       const decision = def.source === 'workspace' && askConsent ? this.parts.consent.state(def) : 'allowed';
@@ -151,10 +160,11 @@ export class ServerConfiguration implements vscode.Disposable {
       } catch (err) {
         // A value not given yet is asked for beside the read, and the server comes once it is given.
         const ask = missing.find(m => !this.cancelled.has(inputStorageKey(def, m.id)));
-        if (ask) this.askFor(def, ask.input, ask.id);
+        if (ask) wanted.add(this.askFor(def, ask.input, ask.id));
         else problems.push({ origin: source.label, server: def.name, message: errorMessage(err) });
       }
     }
+    for (const [key, box] of this.asking) if (!wanted.has(key)) box.cancel();
     const notes = new Map<string, string[]>();
     for (const note of plan.notes) {
       if (!this.config.notes.get(note.def.id)?.includes(note.message))
@@ -178,16 +188,23 @@ export class ServerConfiguration implements vscode.Disposable {
    * Asks for one `${input:…}` value, after any box already open, then reads the configuration again.
    * A read that waited for the box would hold back every other change until the user answered.
    */
-  private askFor(def: ServerDefinition, input: InputDefinition | undefined, id: string): void {
+  private askFor(def: ServerDefinition, input: InputDefinition | undefined, id: string): string {
     const key = inputStorageKey(def, id);
-    if (this.asking.has(key)) return;
-    this.asking.add(key);
+    if (this.asking.has(key)) return key;
+    const box = new vscode.CancellationTokenSource();
+    this.asking.set(key, box);
     this.askQueue = this.askQueue.then(async () => {
-      const value = await this.parts.inputs.ask(input, id, def).catch(() => undefined);
+      const value = box.token.isCancellationRequested
+        ? undefined
+        : await this.parts.inputs.ask(input, id, def, box.token).catch(() => undefined);
       this.asking.delete(key);
+      const gone = box.token.isCancellationRequested;
+      box.dispose();
+      if (gone) return;
       if (value === undefined) this.cancelled.add(key);
       await this.reload();
     });
+    return key;
   }
 
   /** The tree's "click to decide" on a held-back workspace server: forget a "no" and ask again. */

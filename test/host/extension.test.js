@@ -383,7 +383,17 @@ describe('MCP Prompts in the real VS Code host', function () {
       fs.writeFileSync(mcpJsonPath, JSON.stringify(config, null, 2));
       await waitFor(() => server(ext, 'later'), 'the server added while the box is open');
       assert.equal(server(ext, 'asks'), undefined, 'asks waits for its value');
+      // Its server gone from the file, the box closes: an Enter now gives it no value.
+      const { asks } = config.servers;
+      delete config.servers.asks;
+      config.servers.marker = { command, args };
+      fs.writeFileSync(mcpJsonPath, JSON.stringify(config, null, 2));
+      await waitFor(() => server(ext, 'marker'), 'the file read without asks');
+      await quick('acceptSelectedQuickOpenItem');
+      config.servers.asks = asks;
+      fs.writeFileSync(mcpJsonPath, JSON.stringify(config, null, 2));
       await waitFor(async () => (await quick('closeQuickOpen'), problem()), 'the cancelled value as a problem');
+      assert.equal(server(ext, 'asks'), undefined, 'asks was not given a value by the Enter');
       assert.match(problem().message, new RegExp(`no value for \\$\\{input:${id}\\}`));
       // Refresh asks again; the value given (empty) starts the server.
       await vscode.commands.executeCommand('mcpPrompts.refresh');
@@ -396,7 +406,10 @@ describe('MCP Prompts in the real VS Code host', function () {
       fs.writeFileSync(mcpJsonPath, original);
       await quick('closeQuickOpen');
     }
-    await waitFor(() => !server(ext, 'asks') && !server(ext, 'later'), 'the added servers gone with their entries');
+    await waitFor(
+      () => !['asks', 'later', 'marker'].some(name => server(ext, name)),
+      'the added servers gone with their entries',
+    );
     await allRunning(ext);
   });
 
