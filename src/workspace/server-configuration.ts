@@ -202,7 +202,8 @@ export class ServerConfiguration implements vscode.Disposable {
       box.dispose();
       if (gone) return;
       if (value === undefined) this.cancelled.add(key);
-      await this.reload();
+      // Whatever this read does, the boxes queued after this one must still come.
+      await this.reload().catch(() => undefined);
     });
     return key;
   }
@@ -234,6 +235,7 @@ export class ServerConfiguration implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const box of this.asking.values()) box.cancel();
     this.configEmitter.dispose();
   }
 }
