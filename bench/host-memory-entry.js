@@ -57,12 +57,14 @@ async function run() {
   const ext = vscode.extensions.getExtension(EXT_ID);
   if (!ext) throw new Error(`${EXT_ID} is not installed`);
   const api = ext.isActive ? ext.exports : await ext.activate();
-  const prompt = await waitFor(
+  await waitFor(
     () => api.catalog.servers.find(s => s.id === 'img')?.prompts.find(p => p.prompt.name === 'shot'),
     'the img server’s prompt',
   );
   const once = async () => {
-    const stored = await vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', { type: 'prompt', prompt });
+    // As a key binding runs it: the command takes a binding's args (a tree row is only one the tree made).
+    const binding = { server: 'img', prompt: 'shot' };
+    const stored = await vscode.commands.executeCommand('mcpPrompts.runPromptInEditor', binding);
     const image = stored?.transcript.messages.flatMap(m => m.parts).find(p => p.kind === 'image');
     if (!image || image.bytes < 5 * MB) throw new Error(`the run returned no 5 MB image (${image?.bytes} bytes)`);
     // One transcript tab at a time, as a person closes them; what we keep must not depend on open tabs.
