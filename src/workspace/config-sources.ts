@@ -101,7 +101,7 @@ function settingsFolder(): string | undefined {
 }
 
 /** One mcp.json (the profile's or a folder's `.vscode/mcp.json`); a missing file is no source. */
-async function readMcpJson(
+function readMcpJson(
   into: ReadSources,
   lastGood: LastGoodSources,
   uri: vscode.Uri,
@@ -110,59 +110,24 @@ async function readMcpJson(
   key: string,
   folder?: string,
 ): Promise<void> {
-  const file = await readText(uri);
-  if (!('text' in file)) {
-    if ('failed' in file) into.retry = true;
-    else lastGood.delete(key);
-    return;
-  }
-  parsedOrLastGood(into, lastGood, key, label, () => ({
+  return readSource(into, lastGood, uri, key, label, text => ({
     kind,
     label,
     key,
     folder,
-    config: parseConfigText(file.text, kind, label),
-    disabled: disabledOf(file.text, 'servers'),
+    config: parseConfigText(text, kind, label),
+    disabled: disabledOf(text, 'servers'),
   }));
-}
-
-/** A source parsed now and kept as its last good read; if it does not parse, the problem and that last read. */
-function parsedOrLastGood(
-  into: ReadSources,
-  lastGood: LastGoodSources,
-  key: string,
-  label: string,
-  parse: () => ConfigSource | undefined,
-): void {
-  let source: ConfigSource | undefined;
-  try {
-    source = parse();
-  } catch (err) {
-    into.problems.push({ origin: label, message: message(err) });
-    const kept = lastGood.get(key);
-    if (kept) into.sources.push(kept);
-    return;
-  }
-  if (source) {
-    lastGood.set(key, source);
-    into.sources.push(source);
-  } else lastGood.delete(key);
 }
 
 /** The `mcp` section of the open `.code-workspace` file. */
 async function readWorkspaceFile(into: ReadSources, lastGood: LastGoodSources): Promise<void> {
   const file = vscode.workspace.workspaceFile;
   if (!file || file.scheme === 'untitled') return;
-  const read = await readText(file);
   const label = path.posix.basename(file.path);
   const key = file.toString();
-  if (!('text' in read)) {
-    if ('failed' in read) into.retry = true;
-    else lastGood.delete(key);
-    return;
-  }
-  parsedOrLastGood(into, lastGood, key, label, () => {
-    const section = workspaceFileMcp(read.text, label);
+  await readSource(into, lastGood, file, key, label, text => {
+    const section = workspaceFileMcp(text, label);
     if (section === undefined) return undefined;
     return {
       kind: 'workspace',
@@ -173,6 +138,40 @@ async function readWorkspaceFile(into: ReadSources, lastGood: LastGoodSources): 
       disabled: disabledEntries((section as { servers?: unknown }).servers),
     };
   });
+}
+
+/**
+ * A file's source, parsed now and kept as its last good read; if it does not parse, its problem and that
+ * last read. A missing file is no source (and forgets its last read); one that could not be read asks
+ * for a retry.
+ */
+async function readSource(
+  into: ReadSources,
+  lastGood: LastGoodSources,
+  uri: vscode.Uri,
+  key: string,
+  label: string,
+  parse: (text: string) => ConfigSource | undefined,
+): Promise<void> {
+  const file = await readText(uri);
+  if (!('text' in file)) {
+    if ('failed' in file) into.retry = true;
+    else lastGood.delete(key);
+    return;
+  }
+  let source: ConfigSource | undefined;
+  try {
+    source = parse(file.text);
+  } catch (err) {
+    into.problems.push({ origin: label, message: message(err) });
+    const kept = lastGood.get(key);
+    if (kept) into.sources.push(kept);
+    return;
+  }
+  if (source) {
+    lastGood.set(key, source);
+    into.sources.push(source);
+  } else lastGood.delete(key);
 }
 
 /** `mcpPrompts.servers` in user, workspace and (in a multi-root window) folder settings. */
