@@ -21,12 +21,13 @@ let failed = 0;
  */
 let skipped = 0;
 
+/** On Windows npx is npx.cmd, which Node starts only through a shell. */
+const needsShell = cmd => process.platform === 'win32' && cmd === 'npx';
+
 function step(name, cmd, args, opts = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
-  // On Windows npx is npx.cmd, which Node starts only through a shell.
-  const shell = process.platform === 'win32' && cmd === 'npx';
-  const r = spawnSync(cmd, args, { stdio: 'inherit', shell, ...opts });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', shell: needsShell(cmd), ...opts });
   process.stdout.write(
     `=== ${name}: ${r.status === 0 ? 'ok' : `exit ${r.status ?? r.signal}`} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );
@@ -65,9 +66,7 @@ function count(name, ok) {
 function captured(cmd, args) {
   const started = Date.now();
   return new Promise(resolve => {
-    // On Windows npx is npx.cmd, which Node starts only through a shell.
-    const shell = process.platform === 'win32' && cmd === 'npx';
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: needsShell(cmd) });
     let out = '';
     child.stdout.on('data', d => (out += d));
     child.stderr.on('data', d => (out += d));
