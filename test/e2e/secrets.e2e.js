@@ -1,7 +1,8 @@
 // Secrets in the real UI: a `${input:token}` with "password": true in an HTTP server's Authorization
 // header is asked once in a password box, kept in SecretStorage (a new connection does not ask again),
 // and appears in no file of the run: not in settings, mcp.json, or the server's log with the JSON-RPC
-// trace on (the server repeats the token in its answer; the trace shows *** instead).
+// trace on (the server repeats the token in its answer; the trace shows *** instead). While the box is
+// open, other changes to the configuration are read; a value cancelled is reported until Refresh Prompts.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -11,7 +12,7 @@ const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 
 module.exports = async function secrets(ctx) {
-  const { startFaultyHttp } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const { startFaultyHttp, faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const token = `tok-${crypto.randomBytes(12).toString('hex')}`;
   const server = await startFaultyHttp('auth', { env: { FAULTY_TOKEN: token } });
   ctx.defer(() => server.close());
@@ -31,6 +32,18 @@ module.exports = async function secrets(ctx) {
   await box.waitFor({ state: 'visible', timeout: 120000 });
   await page.locator(QUICK).getByText('secure: API token').first().waitFor();
   await ui.screenshot('password-box');
+  // While the box asks, the configuration is read as usual: a server added meanwhile starts, and the
+  // box stays open with the keyboard in it.
+  const mcpJsonPath = path.join(ui.host.workspace, '.vscode', 'mcp.json');
+  const write = c => fs.writeFileSync(mcpJsonPath, JSON.stringify(c, null, 2));
+  const ok = { type: 'stdio', ...faultyCommand('ok') };
+  write({ ...config, servers: { ...config.servers, meanwhile: ok } });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.screenshot('password-box-while-a-server-starts');
+  if (!(await box.isVisible())) throw new Error('the box closed when another server was added');
+  write(config);
+  // With no server left the status bar item goes.
+  await page.locator('[aria-label^="MCP Prompts: 1 running"]').first().waitFor({ state: 'detached', timeout: 120000 });
   await page.keyboard.type(token);
   await page.keyboard.press('Enter');
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
@@ -64,6 +77,34 @@ module.exports = async function secrets(ctx) {
   if (await box.isVisible()) throw new Error('the token was asked for again');
   if (filesContaining(ui.host.runDir, token).length) throw new Error('the token reached a file after the restart');
   await ui.screenshot('reconnected');
+
+  // A value the person cancels (Escape) is reported in the sidebar, not asked again at every read;
+  // Refresh Prompts asks again.
+  config.inputs.push({ id: 'second', type: 'promptString', description: 'Second key' });
+  config.servers.other = { ...ok, env: { KEY: '${input:second}' } };
+  write(config);
+  const secondBox = page.locator(QUICK).getByText('other: Second key').first();
+  await secondBox.waitFor({ timeout: 60000 });
+  await page.keyboard.press('Escape');
+  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  const problemRow = page
+    .locator('.pane-body .monaco-list-row')
+    .filter({ hasText: 'no value for ${input:second}' })
+    .first();
+  await problemRow.waitFor({ timeout: 60000 });
+  await ui.screenshot('cancelled-value');
+  await ui.runCommand('MCP Prompts: Refresh Prompts');
+  await secondBox.waitFor({ timeout: 60000 });
+  await page.keyboard.type('second-value');
+  await page.keyboard.press('Enter');
+  await problemRow.waitFor({ state: 'detached', timeout: 60000 });
+  await page
+    .locator('.pane-body .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /^other$/ }) })
+    .filter({ hasText: 'running' })
+    .first()
+    .waitFor({ timeout: 60000 });
+  await ui.screenshot('value-given-after-refresh');
 };
 
 if (require.main === module) runStandalone(module, __filename);
