@@ -2,7 +2,8 @@
 // with the packaged extension; the page shows the MCP Prompts view with the demo server's four prompts (and
 // none of the tests' fixtures) and the walkthrough; the chat's model is the labelled demo echo model. The
 // newcomer opens greet.py, selects its function and asks `@mcp /explain #selection audience=beginner`: the prompt with the
-// selected code, then the echo model saying what it is. Builds the .vsix first (npm run package).
+// selected code, then the echo model saying what it is. Builds the .vsix first (npm run package), as `npm start`
+// does, unless npm test has just packed it from this tree (MCP_PROMPTS_VSIX_PACKED).
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,7 +15,7 @@ const PROMPTS = ['Code review', 'Commit message', 'Explain the selection', 'Writ
 
 module.exports = async function start(ctx) {
   const H = await hostHarness();
-  execFileSync('npm', ['run', 'package'], { cwd: root, stdio: 'ignore' });
+  if (!process.env.MCP_PROMPTS_VSIX_PACKED) execFileSync('npm', ['run', 'package'], { cwd: root, stdio: 'ignore' });
   const profile = H.makeShortTempDir('mcpp-demo-');
   const logFile = path.join(profile, 'start.log');
   const port = await H.freePort();
