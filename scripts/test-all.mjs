@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: the build and the .vsix, then the real VS Code host tests and browser-driven UI tests, with
-// beside them, one at a time: type-check, lint, dead code and format check, static checks, unit tests (pure),
-// the integration tests (real MCP servers, the CLI) and the official MCP conformance suite's client
-// scenarios. Ends with one line `N passed, N failed, N skipped` over all of them.
+// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), the
+// official MCP conformance suite's client scenarios, then the real VS Code host tests and browser-driven UI
+// tests, with the integration tests (real MCP servers) beside them. Ends with one line
+// `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,11 +11,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const skipHost = process.argv.includes('--no-host');
+/** `prettier --check` as a counted step (the tree had its one reformat commit; keep it formatted). */
+const FORMAT_CHECK_ON = true;
 let passed = 0;
 let failed = 0;
 /**
- * Skipped node:test tests, conformance scenarios of flows we do not offer (expected failures) and pending
- * host tests: reported, never counted as passed.
+ * Skipped node:test tests, conformance scenarios of flows we do not offer (expected failures), pending
+ * host tests, and the format check while it is off: reported, never counted as passed.
  */
 let skipped = 0;
 
@@ -78,6 +80,35 @@ function shown(name, { status, out, seconds }) {
   );
 }
 
+/** Steps that read the sources and write nothing, run two at a time (2 cores). */
+async function checks(list) {
+  const results = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < list.length; i = next++) results[i] = await captured(list[i][1], list[i][2]);
+  };
+  await Promise.all([worker(), worker()]);
+  list.forEach(([name], i) => shown(name, results[i]));
+  return results.map(r => r.status === 0);
+}
+
+const [typecheck, lint, deadCode, format] = await checks([
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+  ['lint (eslint)', 'npx', ['eslint', '.']],
+  ['dead code (knip)', 'npx', ['knip']],
+  ...(FORMAT_CHECK_ON ? [['format check (prettier)', 'npx', ['prettier', '--check', '.']]] : []),
+]);
+count('typecheck', typecheck);
+count('lint', lint);
+count('dead code', deadCode);
+if (FORMAT_CHECK_ON) count('format check', format);
+else {
+  skipped++;
+  process.stdout.write('\n=== format check (prettier): skipped, FORMAT_CHECK_ON is false in scripts/test-all.mjs\n');
+}
+const built = step('build', 'node', ['esbuild.mjs', '--tests']).status === 0;
+count('build', built);
+
 /** node --test over one folder, with a TAP copy of the output to count from. */
 function nodeTestArgs(dir, tapFile, concurrency) {
   return [
@@ -102,71 +133,61 @@ function countTap(name, tapFile, status) {
   if (status !== 0 && f === 0) count(`${name} run`, false);
 }
 
-/** A runner's closing line `<label>: N passed, N failed, N skipped` counts; a failed run without one counts once. */
-function countSummary(name, label, { status, out }) {
-  const m = new RegExp(`^${label}: (\\d+) passed, (\\d+) failed(?:, (\\d+) skipped)?`, 'm').exec(out ?? '');
-  if (m) {
-    passed += Number(m[1]);
-    failed += Number(m[2]);
-    skipped += Number(m[3] ?? 0);
-  }
-  if (!m || (status !== 0 && Number(m[2]) === 0)) count(`${name} run`, false);
+function nodeTests(name, dir, tapFile) {
+  countTap(name, tapFile, step(name, 'node', nodeTestArgs(dir, tapFile, 2)).status);
 }
-
-fs.mkdirSync('out', { recursive: true });
-const built = step('build', 'node', ['esbuild.mjs', '--tests']).status === 0;
-count('build', built);
-// The host tests and the .vsix they install in `start` run the production bundles: packed before them.
-const setup = skipHost ? undefined : step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']);
-if (setup) count('host setup', setup.status === 0);
-if (!skipHost && built) count('package', step('package .vsix', 'npm', ['run', 'package', '--silent']).status === 0);
 
 /**
- * The checks that only read the tree, one at a time beside the host tests (which leave part of the second
- * core idle while a page renders or a server answers); with --no-host, or without a build, on their own.
- * Each prints its output whole when it ends.
+ * The integration tests beside the host tests, one file at a time: the host tests leave part of the
+ * second core idle while a page renders or a server answers. Output shown whole once they end.
  */
-const CHECKS = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
-  ['lint (eslint)', 'npx', ['eslint', '.']],
-  ['dead code (knip)', 'npx', ['knip']],
-  ['format check (prettier)', 'npx', ['prettier', '--check', '.']],
-];
-const TESTS = [
-  ['static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap', 2],
-  ['unit tests (pure)', 'out/test/unit/', 'out/unit.tap', 2],
-  ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap', 1],
-];
-async function checksAndTests({ conformance }) {
-  for (const [name, cmd, args] of CHECKS) {
-    const run = await captured(cmd, args);
-    shown(name, run);
-    count(name, run.status === 0);
-  }
-  if (!built) return;
-  for (const [name, dir, tapFile, concurrency] of TESTS) {
-    const run = await captured('node', nodeTestArgs(dir, tapFile, concurrency));
-    shown(name, run);
-    countTap(name, tapFile, run.status);
-  }
-  if (conformance) {
-    // The official conformance suite needs Node >= 22: the host setup installed Node 24 for it.
-    const name = 'MCP conformance suite, client scenarios (our core as the client)';
-    const run = await captured('node', ['test/conformance/run.mjs']);
-    shown(name, run);
-    countSummary(name, 'conformance', run);
+async function besideHost(name, dir, tapFile) {
+  const run = await captured('node', nodeTestArgs(dir, tapFile, 1));
+  shown(`${name} (beside the host tests)`, run);
+  countTap(name, tapFile, run.status);
+}
+
+const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
+let integration;
+if (built) {
+  fs.mkdirSync('out', { recursive: true });
+  nodeTests('static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap');
+  nodeTests('unit tests (pure)', 'out/test/unit/', 'out/unit.tap');
+  if (skipHost) nodeTests(...INTEGRATION);
+}
+
+if (!skipHost) {
+  const setup = step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']);
+  count('host setup', setup.status === 0);
+  const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
+  count('package', pkg.status === 0);
+  if (setup.status === 0 && built) {
+    // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
+    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', [
+      'test/conformance/run.mjs',
+    ]);
+    const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(conformance.stdout ?? '');
+    if (c) {
+      passed += Number(c[1]);
+      failed += Number(c[2]);
+      skipped += Number(c[3]);
+    }
+    if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
+    integration = besideHost(...INTEGRATION);
+    // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
+    const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
+      MCP_PROMPTS_VSIX_PACKED: '1',
+    });
+    const m = /^host: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(host.stdout ?? '');
+    if (m) {
+      passed += Number(m[1]);
+      failed += Number(m[2]);
+      skipped += Number(m[3] ?? 0);
+    }
+    if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
   }
 }
 
-const hostReady = !skipHost && built && setup.status === 0;
-const beside = checksAndTests({ conformance: hostReady });
-if (hostReady) {
-  // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
-  const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
-    MCP_PROMPTS_VSIX_PACKED: '1',
-  });
-  countSummary('host tests', 'host', { status: host.status, out: host.stdout });
-}
-await beside;
+if (built && !skipHost) await (integration ?? besideHost(...INTEGRATION));
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;
