@@ -58,12 +58,14 @@ module.exports = async function pickerChurn(ctx) {
       const target = `target_${(round % 6) + 1}`;
       await ui.runCommand('MCP Prompts: Run Prompt…');
       await rows.filter({ hasText: 'The stable prompt' }).first().waitFor({ timeout: 60000 });
+      // Let the list change under the open picker before clicking (the server flips it every 250 ms):
+      // flicker came (one more row, at the end) or went (its row, on screen, says so). The state is
+      // read before looking at the end: a flicker row that came after the look would sit below the
+      // rows on screen, and when it went its marked row would stay there, unseen.
+      const before = await listState();
       // The prompts run before come first (recently used): the server's own rows, flicker among them,
       // are at the end, where a person looks (the list draws only the rows on screen).
       await page.keyboard.press('Control+End');
-      // Let the list change under the open picker before clicking (the server flips it every 250 ms):
-      // flicker came (one more row, at the end) or went (its row, on screen, says so).
-      const before = await listState();
       await page.waitForFunction(
         size => {
           const shown = [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].filter(
