@@ -7,6 +7,7 @@ import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog/catalog';
 import {
+  clipboardValue,
   fileTooLarge,
   fileValue,
   formatSize,
@@ -77,7 +78,7 @@ export class ArgumentInput {
     const history = this.history.values(target, arg.name);
     const answer = await askArgument(
       { target, arg, values, step, total, snapshot, history, initial },
-      { pickFile, commandOutput: () => commandOutput(this.platform), editInEditor },
+      { pickFile, readClipboard, commandOutput: () => commandOutput(this.platform), editInEditor },
     );
     if (typeof answer === 'object') await this.memory.update(sourceKey, answer.source);
     return answer;
@@ -99,11 +100,15 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
           .filter(t => t !== '')
           .join('\n')
       : '';
-  // In a browser, reading the clipboard may wait on a permission prompt: the step does not wait for it.
-  const clipboard = await Promise.race([
-    Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
-    new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
-  ]);
+  // In a browser window reading the clipboard asks the page's permission, and where it is refused VS Code
+  // waits on its own notification: there the row reads it when chosen, and no step waits for it.
+  const clipboard =
+    vscode.env.uiKind === vscode.UIKind.Web
+      ? { unread: true as const }
+      : await Promise.race([
+          Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
+          new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
+        ]);
   const folder = commandFolder();
   return {
     command: !vscode.workspace.isTrusted ? { restricted: true } : folder ? { folder: folder.name } : undefined,
@@ -114,6 +119,11 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
     clipboard,
     lastSource,
   };
+}
+
+/** The clipboard's text when its row is chosen in a browser window (VS Code asks for the permission). */
+async function readClipboard(): Promise<{ value: string } | { problem: string }> {
+  return clipboardValue(await Promise.resolve(vscode.env.clipboard.readText()).catch(() => ''));
 }
 
 /** Where "Output of a command…" runs: the workspace folder of the active file, else the first one (on disk). */

@@ -40,6 +40,8 @@ export interface StepInput {
 /** What the step hands to the edge's other inputs; each takes the keyboard while it runs. */
 export interface StepActions {
   pickFile(): Promise<Picked>;
+  /** The clipboard read when its row is chosen (a browser window): its text, or why there is none to take. */
+  readClipboard(): Promise<{ value: string } | { problem: string }>;
   commandOutput(): Promise<Picked>;
   editInEditor(arg: PromptArgument, initial: string): Promise<string | undefined>;
 }
@@ -65,6 +67,8 @@ class ArgumentStep {
   private settled = false;
   /** While the value is edited in an editor (or a file is picked) the step steps aside; it comes back if that is dropped. */
   private away = false;
+  /** A clipboard read under way (it may wait on the browser's permission): a second Enter starts no second one. */
+  private readingClipboard = false;
 
   constructor(
     private readonly input: StepInput,
@@ -159,6 +163,10 @@ class ArgumentStep {
       return;
     }
     const source = item.source!;
+    if (source === 'clipboard' && item.value === undefined) {
+      await this.readClipboard();
+      return;
+    }
     if (source !== 'pickFile' && source !== 'command') {
       this.finish({ source, value: item.value ?? '' });
       return;
@@ -174,6 +182,22 @@ class ArgumentStep {
     // A failed or cancelled command loses nothing: the same step comes back with what was typed.
     if (picked && !picked.cancelled) void vscode.window.showWarningMessage(picked.problem);
     this.reshow();
+  }
+
+  /** The step waits, busy, for a clipboard read only now; with no text to take it stays and says why. */
+  private async readClipboard(): Promise<void> {
+    if (this.readingClipboard) return;
+    this.readingClipboard = true;
+    this.qp.busy = true;
+    try {
+      const read = await this.actions.readClipboard();
+      if (this.settled) return;
+      if ('value' in read) this.finish({ source: 'clipboard', value: read.value });
+      else this.qp.placeholder = read.problem;
+    } finally {
+      this.readingClipboard = false;
+      if (!this.settled) this.qp.busy = false;
+    }
   }
 
   private async button(b: vscode.QuickInputButton): Promise<void> {

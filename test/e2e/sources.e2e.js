@@ -63,7 +63,9 @@ module.exports = async function sources(ctx) {
       throw new Error(`the server received ${JSON.stringify(first.args)}`);
 
     // 2. Next time the argument's last source comes first (marked) and reads the selection anew; the
-    // Path row gives the file's path. (The test browser grants no clipboard read: no Clipboard row here.)
+    // Path row gives the file's path. The test browser grants no clipboard read yet: no step reads the
+    // clipboard in a browser window (a read would show VS Code's "Unable to read" message and hold the
+    // step), its row only says it reads when chosen.
     await editor.locator('.view-line').filter({ hasText: 'beta line' }).first().click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
@@ -78,19 +80,39 @@ module.exports = async function sources(ctx) {
     const want = { path: 'beta line for the clipboard', größe: path.join(ui.host.workspace, 'notes.txt') };
     if (JSON.stringify(second.args) !== JSON.stringify(want))
       throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
+    await ui.runCommand('Notifications: Show Notifications');
+    const center = page.locator('.notifications-center');
+    await center.waitFor({ timeout: 30000 });
+    const refused = await center.getByText("Unable to read from the browser's clipboard").count();
+    if (refused) throw new Error(`the argument steps read the clipboard: ${refused} "Unable to read" message(s)`);
+    await ui.runCommand('Notifications: Hide Notifications');
 
-    // 3. Clipboard after Ctrl+C in the editor (a real clipboard write; the browser is allowed to read
-    // it back), then Pick a file… through VS Code's file dialog with the path typed as a person does.
+    // 3. Clipboard, the browser now allowed to read it: chosen while it holds no text, the step stays and
+    // says so in its box; the person leaves, copies a line with Ctrl+C in the editor (a real clipboard
+    // write) and chooses it again. Then Pick a file… through VS Code's file dialog, the path typed.
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await runEcho();
+    await row('Clipboard').filter({ hasText: 'read when you choose it' }).waitFor({ timeout: 30000 });
+    await ui.screenshot('clipboard-row');
+    await row('Clipboard').click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.quick-input-widget .quick-input-box input')?.placeholder ===
+        'The clipboard holds no text.',
+      undefined,
+      { timeout: 30000 },
+    );
+    await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
+    await ui.screenshot('clipboard-empty');
+    await page.keyboard.press('Escape');
+    await quick.waitFor({ state: 'hidden', timeout: 30000 });
     await editor.locator('.view-line').filter({ hasText: 'gamma' }).first().click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('Control+C');
     await runEcho();
-    await row('Clipboard').filter({ hasText: 'gamma ünïcode line' }).waitFor({ timeout: 30000 });
-    await ui.screenshot('clipboard-row');
     await row('Clipboard').click();
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
     await row('Pick a file…').click();

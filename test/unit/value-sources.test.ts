@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sourceRows, fileValue, firstLine, formatSize, MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
+import {
+  sourceRows,
+  clipboardValue,
+  fileValue,
+  firstLine,
+  formatSize,
+  MAX_SOURCE_BYTES,
+} from '../../src/core/run/value-sources';
 
 test('each source with something in it has a row naming its source, with a preview and the size', () => {
   const rows = sourceRows({
@@ -29,6 +36,29 @@ test('empty selection, empty clipboard, no editor and an unsaved editor leave th
     sourceRows({ activeFile: { text: 'x', name: 'Untitled-1' } }).map(r => r.source),
     ['activeFile', 'pickFile'],
   );
+});
+
+test('an unread clipboard (a browser window) has a row that reads it when chosen, and comes first when used last', () => {
+  const rows = sourceRows({ clipboard: { unread: true }, selection: { text: 's', file: 'a.ts' } });
+  assert.deepEqual(
+    rows.map(r => r.source),
+    ['selection', 'clipboard', 'pickFile'],
+  );
+  assert.equal(rows[1].value, undefined);
+  assert.equal(rows[1].problem, undefined);
+  assert.equal(rows[1].description, 'clipboard · read when you choose it');
+  const again = sourceRows({ clipboard: { unread: true }, lastSource: 'clipboard' });
+  assert.equal(again[0].source, 'clipboard');
+  assert.equal(again[0].description, 'last used · clipboard · read when you choose it');
+});
+
+test('a clipboard read when its row was chosen: its text, or why not (empty, above the cap)', () => {
+  assert.deepEqual(clipboardValue('copied\nline'), { value: 'copied\nline' });
+  assert.deepEqual(clipboardValue(''), { problem: 'The clipboard holds no text.' });
+  assert.deepEqual(clipboardValue('x'.repeat(MAX_SOURCE_BYTES + 1)), {
+    problem: 'Too large: 256.0 KB (the limit is 256.0 KB).',
+  });
+  assert.deepEqual(clipboardValue('é'.repeat(MAX_SOURCE_BYTES / 2)), { value: 'é'.repeat(MAX_SOURCE_BYTES / 2) });
 });
 
 test('the source used last time comes first and says so', () => {

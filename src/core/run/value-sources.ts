@@ -33,7 +33,11 @@ export interface SourceSnapshot {
   selection?: { text: string; file: string };
   /** The active editor's text; `path` is the file's path on disk (absent for an unsaved editor), `name` what the row shows. */
   activeFile?: { text: string; name: string; path?: string };
-  clipboard?: string;
+  /**
+   * The clipboard's text; `unread` where reading it would hold the step (a browser window asks the page's
+   * permission, and VS Code waits on its own notification when it is refused): read when the row is chosen.
+   */
+  clipboard?: string | { unread: true };
   /**
    * "Output of a command…": the folder it runs in (shown), or `restricted` in an untrusted workspace,
    * where the row only says why it cannot be used. Absent: no row (no folder to run in).
@@ -109,7 +113,13 @@ export function sourceRows(s: SourceSnapshot): SourceRow[] {
         value: s.activeFile.path,
       });
   }
-  if (s.clipboard !== undefined && s.clipboard !== '')
+  if (typeof s.clipboard === 'object')
+    rows.push({
+      source: 'clipboard',
+      label: l10n.t('$(clippy) Clipboard'),
+      description: l10n.t('clipboard · read when you choose it'),
+    });
+  else if (s.clipboard !== undefined && s.clipboard !== '')
     rows.push(row('clipboard', l10n.t('$(clippy) Clipboard'), l10n.t('clipboard'), s.clipboard));
   rows.push({
     source: 'pickFile',
@@ -151,6 +161,13 @@ export function fileValue(bytes: Uint8Array, name: string): { value: string } | 
   }
   if (text.includes('\u0000')) return { problem: l10n.t('{0} is not UTF-8 text.', name) };
   return { value: text.startsWith('\ufeff') ? text.slice(1) : text };
+}
+
+/** The clipboard's text read when its row was chosen, held to the same cap as a row that shows it. */
+export function clipboardValue(text: string): { value: string } | { problem: string } {
+  if (text === '') return { problem: l10n.t('The clipboard holds no text.') };
+  const { problem } = describe(text);
+  return problem ? { problem } : { value: text };
 }
 
 /** Why a file of `size` bytes is refused (checked before reading it), or undefined. */
