@@ -27,6 +27,7 @@ function hostHarness() {
 }
 
 const CHAT_INPUT_PART = '.interactive-input-part';
+const QUICK_INPUT = '.quick-input-widget';
 const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
 
 /**
@@ -266,12 +267,18 @@ function helpers(page, H, { name }) {
         { timeout },
       );
     },
-    /** Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path. */
+    /**
+     * Saves .artifacts/screenshots/<test name>-<shot>.png and returns the path, once the quick input is
+     * still: one that just opened is fading in, half see-through over the editor. (The rest of the window
+     * is not waited for: the chat's own animations would cost about 0.3 s a picture.)
+     */
     async screenshot(shot) {
+      await settled(page, QUICK_INPUT, 5000).catch(() => {});
       return H.saveScreenshot(page, `${name}-${shot}`);
     },
     /** The same, of one part of the window only (e.g. the chat for a README picture). */
     async screenshotOf(locator, shot) {
+      await settled(page, QUICK_INPUT, 5000).catch(() => {});
       const file = path.join(H.screenshotsDir, `${name}-${shot}.png`);
       fs.mkdirSync(H.screenshotsDir, { recursive: true });
       await locator.screenshot({ path: file });
@@ -279,6 +286,19 @@ function helpers(page, H, { name }) {
     },
   };
   return self;
+}
+
+/** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */
+async function settled(page, selector = 'body', timeout = 30000) {
+  await page.waitForFunction(
+    sel =>
+      document
+        .getAnimations()
+        .filter(a => a.playState === 'running' && a.effect?.target?.closest?.(sel))
+        .every(a => a.effect?.getComputedTiming?.().iterations === Infinity),
+    selector,
+    { timeout },
+  );
 }
 
 /**
@@ -402,6 +422,7 @@ module.exports = {
   root,
   filesContaining,
   readLog,
+  settled,
   waitForFile,
   waitForFrameValue,
 };

@@ -7,7 +7,7 @@
 // the transcript → Continue in Agent. Each step waits for what its picture claims.
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, settled } = require('./harness');
 const { demoWorkspaceFiles, selectGreetFunction } = require('./demo-workspace');
 
 const SESSION = '.interactive-session';
@@ -16,19 +16,6 @@ const SUGGEST = '.suggest-widget .monaco-list-row';
 const SHOTS = path.join(root, '.artifacts', 'screenshots');
 /** README pictures are smaller than the test default (1400×900), so their text is readable when scaled. */
 const VIEWPORT = { width: 1120, height: 720 };
-
-/** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */
-async function settled(page, selector = 'body') {
-  await page.waitForFunction(
-    sel =>
-      document
-        .getAnimations()
-        .filter(a => a.playState === 'running' && a.effect?.target?.closest?.(sel))
-        .every(a => a.effect?.getComputedTiming?.().iterations === Infinity),
-    selector,
-    { timeout: 30000 },
-  );
-}
 
 /** The union of the boxes of `locators`, grown by `pad`, inside the viewport. */
 async function boxOf(page, locators, pad = 0) {
