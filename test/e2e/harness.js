@@ -103,7 +103,6 @@ async function openWorkbench(ctx = {}, o = {}) {
       timeout: TIMEOUT,
       workspaceFile: o.workspaceFile && path.join(host.workspace, o.workspaceFile),
     });
-    pollLocatorWaitsOften(page);
     ui.page = page;
     ctx.page = page;
     timings.workbench = Date.now() - t0;
@@ -123,37 +122,6 @@ async function openWorkbench(ctx = {}, o = {}) {
     if (!ctx.defer) await ui.close();
     throw e;
   }
-}
-
-/** How long one turn of a locator wait lasts: Playwright polls every 100 ms within a wait of at most 2.5 s. */
-const WAIT_TURN = 2000;
-/**
- * Playwright polls a pending `locator.waitFor` every 500 ms once it has waited 270 ms, so a row that shows
- * after 300 ms is seen at 770 (about 0.2 s lost per wait, a minute over the UI tests). A wait made of 2-second
- * turns up to the caller's deadline polls every 100 ms and keeps the caller's timeout in its message.
- */
-function pollLocatorWaitsOften(page) {
-  const proto = Object.getPrototypeOf(page.locator('body'));
-  if (proto.waitFor.pollsOften) return;
-  const original = proto.waitFor;
-  const waitInTurns = async function (options = {}) {
-    const timeout = options.timeout || TIMEOUT; // 0 (no limit) as the harness's long timeout
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const left = deadline - Date.now();
-      try {
-        return await original.call(this, { ...options, timeout: Math.max(1, Math.min(WAIT_TURN, left)) });
-      } catch (e) {
-        if (e?.name !== 'TimeoutError') throw e;
-        if (left <= WAIT_TURN) {
-          e.message = e.message.replace(/Timeout \d+ms exceeded/, `Timeout ${timeout}ms exceeded`);
-          throw e;
-        }
-      }
-    }
-  };
-  waitInTurns.pollsOften = true;
-  proto.waitFor = waitInTurns;
 }
 
 function helpers(page, H, { name }) {
@@ -390,9 +358,9 @@ function readLog(runDir, name) {
   return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
-/** A condition on files (they have no events to wait for), polled: small files, read every 50 ms. */
+/** A condition on files (they have no events to wait for), polled. */
 function waitForFile(predicate, what, timeout = 60000) {
-  return waitFor(predicate, what, timeout, 50);
+  return waitFor(predicate, what, timeout, 250);
 }
 
 /**
