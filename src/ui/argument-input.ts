@@ -106,7 +106,7 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
     vscode.env.uiKind === vscode.UIKind.Web
       ? { unread: true as const }
       : await Promise.race([
-          Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined),
+          clipboardText(),
           new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS)),
         ]);
   const folder = commandFolder();
@@ -123,7 +123,12 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
 
 /** The clipboard's text when its row is chosen in a browser window (VS Code asks for the permission). */
 async function readClipboard(): Promise<{ value: string } | { problem: string }> {
-  return clipboardValue(await Promise.resolve(vscode.env.clipboard.readText()).catch(() => ''));
+  return clipboardValue((await clipboardText()) ?? '');
+}
+
+/** The clipboard's text, or undefined where it cannot be read. */
+function clipboardText(): Promise<string | undefined> {
+  return Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined);
 }
 
 /** Where "Output of a command…" runs: the workspace folder of the active file, else the first one (on disk). */

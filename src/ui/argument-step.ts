@@ -69,6 +69,8 @@ class ArgumentStep {
   private away = false;
   /** A clipboard read under way (it may wait on the browser's permission): a second Enter starts no second one. */
   private readingClipboard = false;
+  /** A server completion under way; the step is busy while it or a clipboard read is. */
+  private completing = false;
 
   constructor(
     private readonly input: StepInput,
@@ -89,7 +91,8 @@ class ArgumentStep {
       fetch: async (prefix, signal) => (await completeArgument(target, arg.name, prefix, values, signal)).values,
       show: () => this.render(),
       busy: busy => {
-        this.qp.busy = busy;
+        this.completing = busy;
+        this.showBusy();
       },
     });
     this.setUp();
@@ -188,7 +191,7 @@ class ArgumentStep {
   private async readClipboard(): Promise<void> {
     if (this.readingClipboard) return;
     this.readingClipboard = true;
-    this.qp.busy = true;
+    this.showBusy();
     try {
       const read = await this.actions.readClipboard();
       if (this.settled) return;
@@ -196,8 +199,12 @@ class ArgumentStep {
       else this.qp.placeholder = read.problem;
     } finally {
       this.readingClipboard = false;
-      if (!this.settled) this.qp.busy = false;
+      if (!this.settled) this.showBusy();
     }
+  }
+
+  private showBusy(): void {
+    this.qp.busy = this.completing || this.readingClipboard;
   }
 
   private async button(b: vscode.QuickInputButton): Promise<void> {
