@@ -144,7 +144,7 @@ module.exports = async function flow(ctx) {
       await ui.waitForText(/^Cancelled\.$/, { within: SESSION });
     });
 
-    // 3. Every palette command's title, typed and Enter: that command runs.
+    // 3. Every palette command's name, typed and Enter: that command runs.
     await part('palette-titles', async () => {
       await ui.runCommand('MCP Prompts: Run Prompt…');
       await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
@@ -169,7 +169,8 @@ module.exports = async function flow(ctx) {
       await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 60000 });
       await ui.runCommand('MCP Prompts: Stop Server');
       await page.locator('[aria-label^="MCP Prompts: 0 running"]').first().waitFor({ timeout: 60000 });
-      await ui.runCommand('MCP Prompts: Start Server');
+      // Restart Server…, just used, is what "Start Server" alone highlights: a person types the category too.
+      await ui.runCommand('MCP Prompts: Start Server', { typed: 'MCP Prompts: Start Server' });
       await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 60000 });
       await ui.runCommand('MCP Prompts: Show Server Log…');
       await page.waitForFunction(

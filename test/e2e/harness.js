@@ -144,13 +144,19 @@ function helpers(page, H, { name }) {
     /**
      * Types into the chat input like a person and (send: true, default) presses Enter once, which must
      * send the request: a suggestion list left open by our completions would swallow it (a defect).
-     * Keys go at 25 ms each, still faster than people type: with no delay at all, VS Code's suggest
-     * widget could still hold a row from before the last key when Enter came (seen once in 20 lines).
+     * Keys go as fast as the page takes them and the last one is held 25 ms, as a hand on a key is:
+     * with none held, VS Code's suggest widget could still hold a row from before the last key when
+     * Enter came (seen once in 20 lines). `delay` holds every key that long instead.
      */
-    async typeInChat(text, { send = true, timeout = TIMEOUT, delay = 25 } = {}) {
+    async typeInChat(text, { send = true, timeout = TIMEOUT, delay } = {}) {
       await self.openChat({ timeout });
       await chatInput().click();
-      await page.keyboard.type(text, { delay });
+      if (delay) await page.keyboard.type(text, { delay });
+      else {
+        const keys = [...text];
+        await page.keyboard.type(keys.slice(0, -1).join(''));
+        if (keys.length) await page.keyboard.type(keys.at(-1), { delay: 25 });
+      }
       if (send) await page.keyboard.press('Enter');
     },
     /** Opens a workspace file with Quick Open (Ctrl+P, its name, Enter) and waits until its editor has the focus. */
@@ -179,13 +185,14 @@ function helpers(page, H, { name }) {
       return input;
     },
     /**
-     * Runs a command as a person does: types its palette title, e.g. "MCP Prompts: Run Prompt…", and
-     * presses Enter. The highlighted row is what Enter runs, so it must be that command: if typing the
-     * full title highlights another command, that is the defect this reports (with what it shows).
+     * Runs a command as a person does: types its name without the category ("Run Prompt…" for
+     * "MCP Prompts: Run Prompt…"; `typed` when a person must type more to tell it apart) and presses Enter.
+     * The highlighted row is what Enter runs, so it must be that command: if what was typed highlights
+     * another command, that is the defect this reports (with what it shows).
      */
-    async runCommand(title, { timeout = TIMEOUT } = {}) {
+    async runCommand(title, { timeout = TIMEOUT, typed = title.replace(/^[^:]+:\s+/, '') } = {}) {
       await self.openCommandPalette({ timeout });
-      await page.keyboard.type(title);
+      await page.keyboard.type(typed);
       const focused = () =>
         page.evaluate(
           () =>
@@ -206,7 +213,7 @@ function helpers(page, H, { name }) {
           .allTextContents()
           .catch(() => []);
         throw new Error(
-          `typing "${title}" in the command palette highlights ${JSON.stringify(await focused())}, so Enter would run that; rows: ${shown.map(t => JSON.stringify(t.trim())).join(', ') || 'none'}`,
+          `typing "${typed}" in the command palette highlights ${JSON.stringify(await focused())}, so Enter would run that; rows: ${shown.map(t => JSON.stringify(t.trim())).join(', ') || 'none'}`,
         );
       }
       await page.keyboard.press('Enter');

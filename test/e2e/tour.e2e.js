@@ -175,7 +175,8 @@ module.exports = async function tour(ctx) {
   );
 
   // The chat gets the window for the rest: no editor, no explorer, the chat maximised.
-  await ui.runCommand('View: Close All Editors');
+  // "Close All Editors" alone highlights Git: Close All Unmodified Editors.
+  await ui.runCommand('View: Close All Editors', { typed: 'View: Close All Editors' });
   await ui.runCommand('View: Toggle Maximized Secondary Side Bar');
 
   // 5. A commit message from a diff in chat: `#file:` fills the required argument, the transcript names it,
