@@ -1,6 +1,7 @@
-// The chat surface in the real VS Code: `@mcp /` completions, a prompt with inline arguments, one whose
-// missing argument is asked for in the quick input with server completions, the rich transcript (text,
-// image, audio, resources, link) with the fake model's streamed answer, /list, errors, server-everything.
+// The chat surface in the real VS Code: a plain message to the model, `@mcp /` completions, a prompt with
+// inline arguments, one whose missing argument is asked for in the quick input with server completions,
+// the rich transcript (text, image, audio, resources, link) with the fake model's streamed answer, /list,
+// errors, server-everything.
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
@@ -49,6 +50,11 @@ module.exports = async function chat(ctx) {
 
   // Our status bar item says when every server is up (the one without a number is VS Code's own MCP).
   await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+
+  // 0. A plain message (no participant) reaches the selected model, the deterministic Fake Echo, and its
+  // streamed answer is rendered: what every answer below is read from.
+  await ui.typeInChat('hello from the chat test');
+  await ui.waitForText('FAKE-MODEL received 1 messages: [user] hello from the chat test', { within: SESSION });
 
   // 1. Completion of prompt names while typing after `@mcp /`.
   await ui.typeInChat('@mcp /rich', { send: false });
