@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), then
-// the real VS Code host tests and browser-driven UI tests, with the official MCP conformance suite's client
-// scenarios and the integration tests (real MCP servers) beside them. Ends with one line
+// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), the
+// official MCP conformance suite's client scenarios, then the real VS Code host tests and browser-driven UI
+// tests, with the integration tests (real MCP servers) beside them. Ends with one line
 // `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,21 +62,11 @@ function count(name, ok) {
   }
 }
 
-/**
- * Runs a command beside other work, its output kept; `shown` prints it whole, with the step's closing line.
- * `yielding`: at a lower priority, so that what it runs beside (the UI tests) goes first when both want a core.
- */
-function captured(cmd, args, { yielding = false } = {}) {
+/** Runs a command beside other work, its output kept; `shown` prints it whole, with the step's closing line. */
+function captured(cmd, args) {
   const started = Date.now();
   return new Promise(resolve => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: needsShell(cmd) });
-    if (yielding && child.pid) {
-      try {
-        os.setPriority(child.pid, 5); // the processes it starts inherit it
-      } catch {
-        /* not allowed here: it runs at the same priority */
-      }
-    }
     let out = '';
     child.stdout.on('data', d => (out += d));
     child.stderr.on('data', d => (out += d));
@@ -153,69 +142,52 @@ function nodeTests(name, dir, tapFile) {
  * second core idle while a page renders or a server answers. Output shown whole once they end.
  */
 async function besideHost(name, dir, tapFile) {
-  const run = await captured('node', nodeTestArgs(dir, tapFile, 1), { yielding: true });
+  const run = await captured('node', nodeTestArgs(dir, tapFile, 1));
   shown(`${name} (beside the host tests)`, run);
   countTap(name, tapFile, run.status);
 }
 
 const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
-const STATIC = ['static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap'];
-const UNIT = ['unit tests (pure)', 'out/test/unit/', 'out/unit.tap'];
-const CONFORMANCE = 'MCP conformance suite, client scenarios (our core as the client)';
-
-/** The conformance suite's own closing line, counted; a run that failed with no failed scenario counts once. */
-function countConformance({ status, out }) {
-  const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(out ?? '');
-  if (c) {
-    passed += Number(c[1]);
-    failed += Number(c[2]);
-    skipped += Number(c[3]);
-  }
-  if (!c || (status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
-}
-
-let hostSetUp = false;
-if (!skipHost) {
-  hostSetUp = step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']).status === 0;
-  count('host setup', hostSetUp);
-}
+let integration;
 if (built) {
   fs.mkdirSync('out', { recursive: true });
-  // Two at a time: the static checks, the unit tests and packing the .vsix need nothing of each other.
-  const [staticOk, unitOk, packed] = await checks([
-    [STATIC[0], 'node', nodeTestArgs(STATIC[1], STATIC[2], 2)],
-    [UNIT[0], 'node', nodeTestArgs(UNIT[1], UNIT[2], 2)],
-    ...(skipHost ? [] : [['package .vsix', 'npm', ['run', 'package', '--silent']]]),
-  ]);
-  countTap(STATIC[0], STATIC[2], staticOk ? 0 : 1);
-  countTap(UNIT[0], UNIT[2], unitOk ? 0 : 1);
-  if (!skipHost) count('package', packed);
+  nodeTests('static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap');
+  nodeTests('unit tests (pure)', 'out/test/unit/', 'out/unit.tap');
   if (skipHost) nodeTests(...INTEGRATION);
 }
 
-let beside;
-if (built && hostSetUp) {
-  // Beside the host tests, one after the other: the conformance suite (on the Node 24 the setup
-  // installed, which it needs), then the integration tests.
-  beside = (async () => {
-    const conformance = await captured('node', ['test/conformance/run.mjs'], { yielding: true });
-    shown(`${CONFORMANCE} (beside the host tests)`, conformance);
-    countConformance(conformance);
-    await besideHost(...INTEGRATION);
-  })();
-  // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
-  const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
-    MCP_PROMPTS_VSIX_PACKED: '1',
-  });
-  const m = /^host: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(host.stdout ?? '');
-  if (m) {
-    passed += Number(m[1]);
-    failed += Number(m[2]);
-    skipped += Number(m[3] ?? 0);
+if (!skipHost) {
+  const setup = step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']);
+  count('host setup', setup.status === 0);
+  const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
+  count('package', pkg.status === 0);
+  if (setup.status === 0 && built) {
+    // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
+    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', [
+      'test/conformance/run.mjs',
+    ]);
+    const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(conformance.stdout ?? '');
+    if (c) {
+      passed += Number(c[1]);
+      failed += Number(c[2]);
+      skipped += Number(c[3]);
+    }
+    if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
+    integration = besideHost(...INTEGRATION);
+    // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
+    const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
+      MCP_PROMPTS_VSIX_PACKED: '1',
+    });
+    const m = /^host: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/m.exec(host.stdout ?? '');
+    if (m) {
+      passed += Number(m[1]);
+      failed += Number(m[2]);
+      skipped += Number(m[3] ?? 0);
+    }
+    if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
   }
-  if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
 }
 
-if (built && !skipHost) await (beside ?? besideHost(...INTEGRATION));
+if (built && !skipHost) await (integration ?? besideHost(...INTEGRATION));
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;
