@@ -146,6 +146,7 @@ module.exports = async function faults(ctx) {
   await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first().click();
   await waitForFile(() => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
   await ui.runCommand('MCP Prompts: Run in Editor…');
+  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('flaky.hello');
   await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });

@@ -217,7 +217,9 @@ function helpers(page, H, { name }) {
         );
       }
       await page.keyboard.press('Enter');
-      // Done when the palette closed, or when the command opened its own quick input (no ">" prefix).
+      // Done when the palette closed, or when the command opened its own quick input (no ">" prefix). An
+      // extension's command opens its input a round trip after the palette closed: wait for that input
+      // (its title) before typing, as a person waits to see it.
       await page.waitForFunction(
         () => {
           const widget = document.querySelector('.quick-input-widget');

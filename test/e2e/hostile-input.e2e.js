@@ -126,6 +126,7 @@ module.exports = async function hostileInput(ctx) {
 
   // 3. A prompt title that imitates the picker's row of a failing server shows its words, not an icon.
   await ui.runCommand('MCP Prompts: Run Prompt…');
+  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('github failed');
   const row = page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'github failed' }).first();
   await row.waitFor({ timeout: 60000 });

@@ -119,6 +119,7 @@ module.exports = async function hostile(ctx) {
 
   // 5. The picker marks the look-alike name where the user picks it.
   await ui.runCommand('MCP Prompts: Run Prompt…');
+  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('ploy');
   const row = page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'mixes Latin + Cyrillic letters' }).first();
   await row.waitFor({ timeout: 60000 });

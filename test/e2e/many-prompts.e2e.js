@@ -63,6 +63,7 @@ module.exports = async function manyPrompts(ctx) {
     .first()
     .waitFor({ timeout: 60000 });
   await ui.runCommand('MCP Prompts: Filter Prompts…');
+  await page.locator(QUICK).getByText('Filter MCP Prompts').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('number 512,');
   await page.keyboard.press('Enter');
   await tree.filter({ hasText: 'Prompt 512' }).first().waitFor({ timeout: 60000 });
