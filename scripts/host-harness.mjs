@@ -374,7 +374,6 @@ export async function startHost({
     path.join(userDataDir, 'User', 'settings.json'),
     JSON.stringify({ ...(quietDefaults ? DEFAULT_USER_SETTINGS : {}), ...trustOff, ...userSettings }, null, 2),
   );
-  seedScanCache(userDataDir);
   const proposedApi = [];
   for (const dir of installExtensions) {
     const { id, manifest } = installExtensionFolder(dir, extensionsDir);
@@ -426,10 +425,7 @@ export async function startHost({
     pid: group.pgid,
     exited: group.exited,
     remoteUri: p => `vscode-remote://${authority}${path.resolve(p).split(path.sep).map(encodeURIComponent).join('/')}`,
-    stop: async () => {
-      await group.stop();
-      keepScanCache(userDataDir);
-    },
+    stop: group.stop,
     startupMs: 0,
   };
   try {
@@ -453,47 +449,6 @@ export async function startHost({
   }
   host.startupMs = Date.now() - started;
   return host;
-}
-
-/**
- * VS Code keeps what it read of its built-in extensions' manifests in the profile
- * (CachedProfilesData), and a user's VS Code starts with it after the first time. Each host here has a
- * new profile: it gets the one the first host wrote (VS Code reads it only when its version, commit and
- * folder match, else reads the folder again), which makes the window about 0.3 s sooner ready.
- */
-const SCAN_CACHE_FILES = ['extensions.builtin.cache', 'extensions.builtin.en.cache'];
-const profileCache = userDataDir => path.join(userDataDir, 'CachedProfilesData', '__default__profile__');
-/** One per VS Code build: a host set up anew starts its own. */
-function scanCacheDir() {
-  let commit = 'unknown';
-  try {
-    commit = JSON.parse(fs.readFileSync(path.join(path.dirname(serverMain), '..', 'product.json'), 'utf8')).commit;
-  } catch {
-    /* no product.json: one cache for whatever this is */
-  }
-  return path.join(cacheDir, `extensions-scan-cache-${commit}`);
-}
-
-function seedScanCache(userDataDir) {
-  const SCAN_CACHE = scanCacheDir();
-  if (!SCAN_CACHE_FILES.every(f => fs.existsSync(path.join(SCAN_CACHE, f)))) return;
-  fs.mkdirSync(profileCache(userDataDir), { recursive: true });
-  for (const f of SCAN_CACHE_FILES) fs.copyFileSync(path.join(SCAN_CACHE, f), path.join(profileCache(userDataDir), f));
-}
-
-function keepScanCache(userDataDir) {
-  const SCAN_CACHE = scanCacheDir();
-  const from = profileCache(userDataDir);
-  if (fs.existsSync(SCAN_CACHE) || !SCAN_CACHE_FILES.every(f => fs.existsSync(path.join(from, f)))) return;
-  // Whole or not at all: a directory renamed into place.
-  const tmp = `${SCAN_CACHE}.${process.pid}`;
-  fs.mkdirSync(tmp, { recursive: true });
-  for (const f of SCAN_CACHE_FILES) fs.copyFileSync(path.join(from, f), path.join(tmp, f));
-  try {
-    fs.renameSync(tmp, SCAN_CACHE);
-  } catch {
-    fs.rmSync(tmp, { recursive: true, force: true }); // another run kept one first
-  }
 }
 
 export const CHROMIUM_ARGS = [
