@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), the
-// official MCP conformance suite's client scenarios, then the real VS Code host tests and browser-driven UI
-// tests, with the integration tests (real MCP servers) beside them. Ends with one line
+// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), with
+// the VS Code host's install beside them; the official MCP conformance suite's client scenarios, then the
+// real VS Code host tests and browser-driven UI tests, with the integration tests (real MCP servers) beside
+// them. Ends with one line
 // `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -92,6 +93,9 @@ async function checks(list) {
   return results.map(r => r.status === 0);
 }
 
+// The host's install (a fresh machine: Debian packages, Node 24, VS Code server; about 45 s, mostly one
+// core compiling native modules) goes on beside the checks and the build, which need none of it.
+const setupRun = skipHost ? undefined : captured('node', ['scripts/host.mjs', 'setup']);
 const [typecheck, lint, deadCode, format] = await checks([
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['lint (eslint)', 'npx', ['eslint', '.']],
@@ -156,11 +160,12 @@ if (built) {
   if (skipHost) nodeTests(...INTEGRATION);
 }
 
-if (!skipHost) {
-  const setup = step('VS Code host setup', 'node', ['scripts/host.mjs', 'setup']);
-  count('host setup', setup.status === 0);
+if (setupRun) {
   const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
   count('package', pkg.status === 0);
+  const setup = await setupRun;
+  shown('VS Code host setup (beside the checks)', setup);
+  count('host setup', setup.status === 0);
   if (setup.status === 0 && built) {
     // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
     const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', [
