@@ -143,6 +143,8 @@ function resultIdOf(uri: vscode.Uri): string | undefined {
 export async function openTranscript(stored: StoredResult): Promise<vscode.Uri> {
   const name = stored.result.prompt.invocationName.replace(/[^A-Za-z0-9_.-]/g, '_');
   const uri = vscode.Uri.from({ scheme: TRANSCRIPT_SCHEME, path: `/${stored.id}/${name}.md` });
-  await vscode.commands.executeCommand('markdown.showPreview', uri);
+  // Locked: an unlocked preview follows the active editor, so clicking back into a markdown file would
+  // swap the transcript for that file's preview.
+  await vscode.commands.executeCommand('markdown.showPreview', uri, undefined, { locked: true });
   return uri;
 }
