@@ -67,9 +67,11 @@ module.exports = async function oauth(ctx) {
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
   await ui.typeInChat('@mcp /secured.whoami');
   const answers = page.locator(SESSION).getByText(/Signed in as OAuth client/);
+  // Two answers of the server's own (each line it sends starts so; the model's echo of one starts "[user]").
   await page.waitForFunction(
     () =>
-      (document.querySelector('.interactive-session')?.innerText.match(/Signed in as OAuth client/g) ?? []).length >= 2,
+      (document.querySelector('.interactive-session')?.innerText.match(/^Signed in as OAuth client/gm) ?? []).length >=
+      2,
     undefined,
     { timeout: 120000 },
   );

@@ -73,6 +73,32 @@ test('a failed run keeps its arguments, the retry starts from them, success forg
   });
 });
 
+test('a get under way when its server is configured anew goes once to the server as configured now', async () => {
+  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, timeoutMs: 20000 }) });
+  catalog.setServers(defs({ s: L.faultyCommand('hang-on-get') }));
+  const runner = new PromptRunner(catalog, memoryRecords());
+  let edits = 0;
+  try {
+    const outcome = await runner.run(await requestFromLine(catalog, 's.hello name=Ada'), {
+      whileGetting: async (_prepared, get) => {
+        const answer = get();
+        // An edited mcp.json while the old server keeps the get unanswered: the same name, another command.
+        if (edits++ === 0) catalog.setServers(defs({ s: L.faultyCommand('garbage-before') }));
+        return answer;
+      },
+    });
+    assert.equal(edits, 2, 'the get was sent again, once');
+    assert.equal(outcome.kind, 'done', `the get failed: ${outcome.kind === 'failed' && String(outcome.error)}`);
+    if (outcome.kind !== 'done') return;
+    assert.deepEqual(
+      outcome.stored.transcript.messages.map(m => m.parts.map(p => ('text' in p ? p.text : '')).join('')),
+      ['Hello, Ada!'],
+    );
+  } finally {
+    await catalog.dispose();
+  }
+});
+
 test('values from a source are not history; a cancelled input runs nothing and keeps nothing', async () => {
   await withFailOnce(async (catalog, runner, { history }) => {
     const fromSelection: Collector = async (_p, r) => ({

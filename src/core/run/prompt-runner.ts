@@ -151,6 +151,17 @@ export class PromptRunner {
 
   /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
   async get(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
+    const outcome = await this.getFrom(prepared, options);
+    // The server's configuration changed while the get was under way (an edited mcp.json): its old
+    // connection was closed by us, not by the server, so the get goes once to the server as configured now.
+    const { server } = prepared.prompt;
+    if (outcome.kind !== 'failed' || this.catalog.servers.includes(server) || !this.catalog.server(server.id))
+      return outcome;
+    const now = await this.catalog.findPrompt(`${server.id}.${prepared.prompt.prompt.name}`).catch(() => undefined);
+    return now ? this.getFrom({ ...prepared, prompt: now }, options) : outcome;
+  }
+
+  private async getFrom(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
     const { prompt, args } = prepared;
     const { results, attempts } = this.records;
     try {
