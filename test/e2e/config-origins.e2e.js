@@ -1,9 +1,12 @@
 // Where servers come from (issue 16), as a person has them: a server added to the user profile's
 // mcp.json (written the way "MCP: Add Server → Global" writes it, next to settings.json), one in the
-// `mcp` section of the .code-workspace file (under `settings`, where VS Code keeps it) the window opened, and one in Cursor's ~/.cursor/mcp.json
-// read by discovery under a fake HOME. All three run; the profile's prompt runs from chat; the tree
-// says where each is defined; a server added to the profile file while the window is open appears
-// without a reload, and so does a workspace .cursor/mcp.json; Disable Server from the tree's context menu holds it, Enable Server starts it again.
+// `mcp` section of the .code-workspace file (under `settings`, where VS Code keeps it) the window opened,
+// one in `mcpPrompts.servers` of that workspace's folder settings (.vscode/settings.json: the setting's
+// scope, resource, lets VS Code apply a folder value, which a window-scoped setting drops), and one in
+// Cursor's ~/.cursor/mcp.json read by discovery under a fake HOME. All run; the profile's prompt runs from
+// chat; the tree says where each is defined; a server added to the profile file while the window is open
+// appears without a reload, and so does a workspace .cursor/mcp.json; Disable Server from the tree's
+// context menu holds it, Enable Server starts it again.
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -31,6 +34,7 @@ module.exports = async function configOrigins(ctx) {
       files: {
         // A workspace discovery file (a workspace origin), there when the window opens.
         '.cursor/mcp.json': JSON.stringify({ mcpServers: { 'cursor-ws': servers['rich-demo'] } }),
+        '.vscode/settings.json': JSON.stringify({ 'mcpPrompts.servers': { 'folder-rich': servers['rich-demo'] } }),
         'project.code-workspace': JSON.stringify(
           { folders: [{ path: '.' }], settings: { mcp: { servers: { 'ws-completions': servers.completions } } } },
           null,
@@ -48,7 +52,7 @@ module.exports = async function configOrigins(ctx) {
       await item.hover();
       await page.keyboard.press('Enter');
     };
-    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // The profile's server runs its prompt from chat, as any other.
     await ui.typeInChat('@mcp /profile-rich.rich_content');
@@ -60,6 +64,7 @@ module.exports = async function configOrigins(ctx) {
     await tree.filter({ hasText: 'profile-rich' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'ws-completions' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'folder-rich' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
     // Collapsed, every server row is on screen (the list only renders visible rows).
     await tree.filter({ hasText: 'profile-rich' }).first().hover();
     await page.locator('.action-label[aria-label="Collapse All"]:visible').first().click();
@@ -83,17 +88,17 @@ module.exports = async function configOrigins(ctx) {
       profileFile,
       profileJson({ 'profile-rich': servers['rich-demo'], 'profile-changing': servers.changing }),
     );
-    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'profile-changing' }).first().waitFor({ timeout: 60000 });
 
     // Disable from the tree's context menu: the server stays listed, stopped; Enable starts it again.
     await chooseFromContextMenu(tree.filter({ hasText: 'cursor-pages' }).first(), 'Disable Server');
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'disabled' }).first().waitFor({ timeout: 60000 });
-    await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 60000 });
     await ui.screenshot('origins-disabled');
     await chooseFromContextMenu(tree.filter({ hasText: 'cursor-pages' }).first(), 'Enable Server');
     await tree.filter({ hasText: 'cursor-pages' }).filter({ hasText: 'running' }).first().waitFor({ timeout: 60000 });
-    await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 60000 });
+    await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 60000 });
     // The workspace's .cursor/mcp.json is read too, named as such.
     await tree.filter({ hasText: 'cursor-ws' }).first().hover();
     await page

@@ -98,7 +98,7 @@ test('the scopes follow the security model', () => {
   const scope = (key: string) => manifest.contributes.configuration.properties[key].scope;
   // Servers: a workspace, and a folder of a multi-root workspace, may define servers, which wait for trust
   // and consent (VS Code withholds the workspace value in Restricted Mode). `resource` is the scope that
-  // admits folder values (`window` drops them: folder-settings.e2e.js) and still applies the user's own
+  // admits folder values (`window` drops them: config-origins.e2e.js) and still applies the user's own
   // value in a remote window (`machine-overridable` does not: trust.e2e.js runs in such a window).
   assert.equal(scope('mcpPrompts.servers'), 'resource');
   // Discovery reads files in the home folder: only the user can switch it on, never a workspace.
