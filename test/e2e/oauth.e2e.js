@@ -4,9 +4,12 @@
 // mapping), which exchanges the code, and the server runs. The tokens go to SecretStorage only: no
 // file of the run holds the access token, an edited configuration reconnects without another sign-in,
 // and Sign Out of Server… forgets them (after which the tree row signs in again).
+// Beside it a hostile OAuth server, whose metadata sends the browser to `command:` (a VS Code command
+// link) instead of an https sign-in page: nothing is opened; chat and the tree say why, naming the
+// server, and offer no Sign In; VS Code runs no command (no terminal appears) and no tab opens.
 const fs = require('node:fs');
 const path = require('node:path');
-const { runStandalone, hostHarness, filesContaining } = require('./harness');
+const { runStandalone, hostHarness, filesContaining, root } = require('./harness');
 const { openOAuthWorkbench } = require('./oauth-workbench');
 
 /** A screenshot of another page (the browser tab the sign-in opened). */
@@ -17,10 +20,41 @@ async function screenshotOf(p, name) {
 const SESSION = '.interactive-session';
 
 module.exports = async function oauth(ctx) {
-  const { ui, server } = await openOAuthWorkbench(ctx);
+  const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
+  const hostileServer = await startOAuthServer({
+    args: ['--authorization-endpoint', 'command:workbench.action.terminal.new'],
+  });
+  ctx.defer(() => hostileServer.close());
+  const hostile = { type: 'http', url: hostileServer.url };
+  const { ui, server } = await openOAuthWorkbench(ctx, [], { hostile });
   const { page } = ui;
-  await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
+
+  // The hostile server first, while this is the only tab: a refusal naming it, no Sign In, nothing opened.
+  const refusal =
+    'hostile: the sign-in address command:workbench.action.terminal.new is refused: only https addresses (or http to this computer) are opened';
+  await ui.typeInChat('@mcp /hostile.whoami');
+  await ui.waitForText(refusal, { within: SESSION });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  const hostileRow = page.locator('.pane-body .monaco-list-row').filter({ hasText: 'hostile' }).first();
+  await hostileRow.waitFor({ timeout: 60000 });
+  await ui.screenshot('refused');
+  if (await page.locator(SESSION).getByRole('button', { name: 'Sign In' }).count())
+    throw new Error('chat offers a Sign In for a refused address');
+  if (/sign-in needed/.test(await hostileRow.innerText()))
+    throw new Error(`the tree offers a sign-in: ${await hostileRow.innerText()}`);
+  if (await page.locator('.terminal-wrapper, .xterm').count()) throw new Error('a terminal was opened');
+  if (page.context().pages().length !== 1)
+    throw new Error(
+      `a tab was opened: ${page
+        .context()
+        .pages()
+        .map(p => p.url())
+        .join(', ')}`,
+    );
+  if (/authorized /.test(hostileServer.stderr()))
+    throw new Error(`the authorization endpoint was reached:\n${hostileServer.stderr()}`);
+
   const row = page
     .locator('.pane-body .monaco-list-row')
     .filter({ hasText: 'secured' })
@@ -50,7 +84,7 @@ module.exports = async function oauth(ctx) {
     .waitFor({ timeout: 60000 });
   await screenshotOf(authPage, 'oauth-signed-in-page');
   await authPage.close();
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 1 failing"]').first().waitFor({ timeout: 120000 });
   await page.bringToFront();
   await ui.typeInChat('@mcp /secured.whoami');
   await ui.waitForText(/Signed in as OAuth client [0-9a-f-]{36}/, { within: SESSION });
@@ -63,7 +97,7 @@ module.exports = async function oauth(ctx) {
   if (leaks.length) throw new Error(`the access token is stored in clear in: ${leaks.join(', ')}`);
 
   // A new connection (edited configuration) uses the stored token: no second sign-in.
-  const config = { servers: { secured: { type: 'http', url: server.url, timeout: 20000 } } };
+  const config = { servers: { secured: { type: 'http', url: server.url, timeout: 20000 }, hostile } };
   fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
   await ui.typeInChat('@mcp /secured.whoami');
   const answers = page.locator(SESSION).getByText(/Signed in as OAuth client/);
@@ -81,7 +115,11 @@ module.exports = async function oauth(ctx) {
 
   // Sign Out from the palette: the tokens are forgotten and the server asks for a sign-in again.
   await ui.runCommand('MCP Prompts: Sign Out of Server…');
-  await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+  // Two HTTP servers: it asks which.
+  await page.locator('.quick-input-widget').getByText('Sign out of which server?').first().waitFor({ timeout: 30000 });
+  await page.keyboard.type('secured');
+  await page.keyboard.press('Enter');
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   await row.waitFor({ timeout: 60000 });
   // The tree row signs in too: it opens the authorization page again.
@@ -90,7 +128,7 @@ module.exports = async function oauth(ctx) {
     .getByText('Signed in to secured. You can close this page and return to VS Code.')
     .waitFor({ timeout: 60000 });
   await second.close();
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 1 failing"]').first().waitFor({ timeout: 120000 });
 };
 
 if (require.main === module) runStandalone(module, __filename);
