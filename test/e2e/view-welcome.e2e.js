@@ -1,11 +1,17 @@
 // The MCP Prompts view's welcome content, used as a person uses it: with no server configured it says so
 // and offers Add Server…; a server added there that cannot start leaves every server failing, and the
-// view says so and offers Show Server Log…, which shows why.
-const { openWorkbench, runStandalone } = require('./harness');
+// view says so and offers Show Server Log…, which shows why. Then, without any language model (none is
+// installed in this window), the person puts a working server in .vscode/mcp.json instead: a prompt run
+// from the palette opens in the transcript editor (markdown preview of a read-only document) with
+// roles, the image inline, and links to audio and resources.
+const fs = require('node:fs');
+const path = require('node:path');
+const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
 
 const QUICK = '.quick-input-widget';
 
 module.exports = async function viewWelcome(ctx) {
+  // No fake model: nothing can answer in chat.
   const ui = await openWorkbench(ctx, { installExtensions: [], waitForModel: false });
   const { page } = ui;
   const welcome = page.locator('.welcome-view-content');
@@ -38,6 +44,38 @@ module.exports = async function viewWelcome(ctx) {
     .first()
     .waitFor({ timeout: 60000 });
   await ui.screenshot('all-failing-log');
+
+  // A working server in place of the failing one; with no model, Run Prompt… opens the transcript editor.
+  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  const { 'rich-demo': rich } = testServers();
+  fs.writeFileSync(
+    path.join(ui.host.workspace, '.vscode', 'mcp.json'),
+    JSON.stringify({ servers: { 'rich-demo': rich } }, null, 2),
+  );
+  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first().click();
+  await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
+  // The preview renders in a webview iframe: wait for the frame that shows the transcript.
+  await waitForFrameValue(
+    page,
+    () => {
+      const img = document.querySelector('img[data-src="0-1/image.png"]');
+      const text = document.body?.innerText ?? '';
+      return (
+        !!img &&
+        img.naturalWidth === 64 &&
+        !img.src.startsWith('data:') &&
+        /User/.test(text) &&
+        /Assistant/.test(text) &&
+        !!document.querySelector('a[href^="mcp-prompts-media:"], a[data-href^="mcp-prompts-media:"]') &&
+        /audio\.wav \(audio\/wav, 1\.0 s/.test(text) &&
+        /Demo README/.test(text)
+      );
+    },
+    'the transcript preview with image, roles, audio and link',
+  );
+  await ui.screenshot('transcript-editor');
 };
 
 if (require.main === module) runStandalone(module, __filename);
