@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), with
-// the VS Code host's install beside them; the official MCP conformance suite's client scenarios, then the
-// real VS Code host tests and browser-driven UI tests, with the integration tests (real MCP servers) beside
-// them. Ends with one line
-// `N passed, N failed, N skipped` over all of them.
+// the VS Code host's install beside them; then the real VS Code host tests and browser-driven UI tests,
+// with the official MCP conformance suite's client scenarios and the integration tests (real MCP servers)
+// beside them. Ends with one line `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -151,6 +150,25 @@ async function besideHost(name, dir, tapFile) {
   countTap(name, tapFile, run.status);
 }
 
+/** The official conformance suite, counted per scenario; needs Node >= 22: the host setup installs Node 24. */
+async function conformanceSuite() {
+  const run = await captured('node', ['test/conformance/run.mjs']);
+  shown('MCP conformance suite, client scenarios (our core as the client) (beside the host tests)', run);
+  const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(run.out);
+  if (c) {
+    passed += Number(c[1]);
+    failed += Number(c[2]);
+    skipped += Number(c[3]);
+  }
+  if (!c || (run.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
+}
+
+/** Beside the host tests, one after the other: they need only the second core's idle part. */
+async function conformanceThenIntegration() {
+  await conformanceSuite();
+  await besideHost(...INTEGRATION);
+}
+
 const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
 let integration;
 if (built) {
@@ -167,18 +185,7 @@ if (setupRun) {
   shown('VS Code host setup (beside the checks)', setup);
   count('host setup', setup.status === 0);
   if (setup.status === 0 && built) {
-    // The official conformance suite needs Node >= 22: the setup above installed Node 24 for it.
-    const conformance = await streamed('MCP conformance suite, client scenarios (our core as the client)', 'node', [
-      'test/conformance/run.mjs',
-    ]);
-    const c = /^conformance: (\d+) passed, (\d+) failed, (\d+) skipped/m.exec(conformance.stdout ?? '');
-    if (c) {
-      passed += Number(c[1]);
-      failed += Number(c[2]);
-      skipped += Number(c[3]);
-    }
-    if (!c || (conformance.status !== 0 && Number(c[2]) === 0)) count('conformance run', false);
-    integration = besideHost(...INTEGRATION);
+    integration = conformanceThenIntegration();
     // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
       MCP_PROMPTS_VSIX_PACKED: '1',
