@@ -367,9 +367,9 @@ function readLog(runDir, name) {
   return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
-/** A condition on files (they have no events to wait for), polled. */
+/** A condition on files (they have no events to wait for), polled every 100 ms (some walk the run folder). */
 function waitForFile(predicate, what, timeout = 60000) {
-  return waitFor(predicate, what, timeout, 250);
+  return waitFor(predicate, what, timeout, 100);
 }
 
 /**
