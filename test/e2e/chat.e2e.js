@@ -1,16 +1,29 @@
 // The chat surface in the real VS Code: a plain message to the model, `@mcp /` completions, a prompt with
 // inline arguments, one whose missing argument is asked for in the quick input with server completions,
 // the rich transcript (text, image, audio, resources, link) with the fake model's streamed answer, /list,
-// errors, server-everything.
+// errors, server-everything. Then chat references as argument values (issue 13), typed as a person does
+// with ONE Enter per request: `path=#selection` with a line selected in an editor, the same with VS Code's
+// `#selection` suggestion taken (Tab: a real reference in request.references), and `#file:` written alone
+// (it fills the first missing argument) and by name for a file outside the workspace. The flow fixture
+// records every request, so each check reads what the server received; the transcript says which
+// argument got which reference.
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+const { flowServer, nextGet: nextGetOf } = require('./flow-record');
+
+const NOTES = 'alpha line to review\nbeta line\n';
+const PICKED = 'picked by #file\n';
+const OUTSIDE = 'outside the workspace ✓\n';
 
 const SESSION = '.interactive-session';
 
-async function mcpJson() {
+/** The test servers and the flow fixture, recording what it receives into `record`. */
+async function mcpJson(record) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
-  return JSON.stringify({ servers: testServers() }, null, 2);
+  return JSON.stringify({ servers: { ...testServers(), flow: flowServer(record) } }, null, 2);
 }
 
 /** Clears the chat input (the previous request's text is gone after sending, but not after completion). */
@@ -45,11 +58,18 @@ async function sessionText(page, re) {
 }
 
 module.exports = async function chat(ctx) {
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': await mcpJson() } });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-refs-'));
+  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const record = path.join(dir, 'requests.jsonl');
+  const outside = path.join(dir, 'outside.txt');
+  fs.writeFileSync(outside, OUTSIDE);
+  const ui = await openWorkbench(ctx, {
+    files: { '.vscode/mcp.json': await mcpJson(record), 'notes.txt': NOTES, 'data/picked.txt': PICKED },
+  });
   const { page } = ui;
 
   // Our status bar item says when every server is up (the one without a number is VS Code's own MCP).
-  await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 7 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
   // 0. A plain message (no participant) reaches the selected model, the deterministic Fake Echo, and its
   // streamed answer is rendered: what every answer below is read from.
@@ -184,6 +204,54 @@ module.exports = async function chat(ctx) {
   await ui.typeInChat('@mcp /everything.simple-prompt');
   await ui.waitForText('This is a simple prompt without arguments.', { within: SESSION });
   await ui.screenshot('everything-and-errors');
+
+  const nextGet = (before, what) => nextGetOf(page, record, 'echo', before, what, 60000);
+  const sorted = o => JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1))));
+  const expect = (got, want) => {
+    if (sorted(got.args) !== sorted(want))
+      throw new Error(`the server received ${JSON.stringify(got.args)}, wanted ${JSON.stringify(want)}`);
+  };
+
+  // A line selected in notes.txt, opened with Go to File.
+  await page.keyboard.press('Control+P');
+  await page.keyboard.type('notes.txt');
+  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-line').filter({ hasText: 'alpha line' }).first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Shift+End');
+
+  // 7. `path=#selection` typed out, one Enter.
+  await ui.typeInChat('@mcp /flow.echo path=#selection größe=3');
+  expect(await nextGet(0, 'echo with #selection'), { path: 'alpha line to review', größe: '3' });
+  await sessionText(page, /path ← selection in notes\.txt, line 1/);
+  await ui.screenshot('selection');
+
+  // 8. The same with VS Code's #selection suggestion taken: it arrives as a reference (a Location).
+  await ui.typeInChat('@mcp /flow.echo größe=4 path=#selec', { send: false });
+  await page
+    .locator('.suggest-widget .monaco-list-row')
+    .filter({ hasText: '#selection' })
+    .first()
+    .waitFor({ timeout: 30000 });
+  await page.keyboard.press('Tab');
+  await page
+    .locator('.interactive-input-part')
+    .getByText(/#file:notes\.txt:1-1/)
+    .first()
+    .waitFor({ timeout: 30000 });
+  await ui.screenshot('selection-reference');
+  await page.keyboard.press('Enter');
+  expect(await nextGet(1, 'echo with the #selection reference'), { path: 'alpha line to review', größe: '4' });
+  await sessionText(page, /path ← notes\.txt, line 1/);
+
+  // 9. `#file:` alone fills the first missing argument; by name, a file outside the workspace (its full path shown).
+  await ui.typeInChat(`@mcp /flow.echo #file:data/picked.txt größe=#file:${outside}`);
+  expect(await nextGet(2, 'echo with #file references'), { path: PICKED, größe: OUTSIDE });
+  await sessionText(page, /path ← data\/picked\.txt/);
+  await sessionText(page, new RegExp(`größe ← ${outside.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+  await ui.screenshot('file');
 };
 
 if (require.main === module) runStandalone(module, __filename);
