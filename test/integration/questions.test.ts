@@ -541,6 +541,9 @@ test('a question during a listing nobody started (the window opens, list_changed
     assert.equal(answers()[1], 'list: action=cancel');
     assert.equal(asked.length, 0);
     assert.ok(cancelledLine('r'), logs.get('r')?.text());
+    // The re-list ends (the server heard the cancel before it answered the list): a Refresh while it
+    // runs would share that listing, whose question is already cancelled.
+    await lazy.ready();
     // A listing the person asked for (Refresh) may ask.
     await lazy.refresh('r');
     assert.equal(asked.length, 1);
