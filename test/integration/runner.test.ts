@@ -99,6 +99,30 @@ test('a get under way when its server is configured anew goes once to the server
   }
 });
 
+test('a get the person cancelled is not sent again when its server is configured anew meanwhile', async () => {
+  const catalog = new Catalog({ start: 'lazy', connection: () => ({ restart: false, timeoutMs: 20000 }) });
+  catalog.setServers(defs({ s: L.faultyCommand('hang-on-get') }));
+  const runner = new PromptRunner(catalog, memoryRecords());
+  const cancel = new AbortController();
+  let gets = 0;
+  try {
+    const outcome = await runner.run(await requestFromLine(catalog, 's.hello name=Ada'), {
+      signal: cancel.signal,
+      whileGetting: async (_prepared, get) => {
+        gets++;
+        const answer = get();
+        catalog.setServers(defs({ s: L.faultyCommand('garbage-before') }));
+        cancel.abort();
+        return answer;
+      },
+    });
+    assert.equal(outcome.kind, 'failed');
+    assert.equal(gets, 1, 'not sent again');
+  } finally {
+    await catalog.dispose();
+  }
+});
+
 test('values from a source are not history; a cancelled input runs nothing and keeps nothing', async () => {
   await withFailOnce(async (catalog, runner, { history }) => {
     const fromSelection: Collector = async (_p, r) => ({

@@ -155,8 +155,8 @@ export class PromptRunner {
     // The server's configuration changed while the get was under way (an edited mcp.json): its old
     // connection was closed by us, not by the server, so the get goes once to the server as configured now.
     const { server } = prepared.prompt;
-    if (outcome.kind !== 'failed' || this.catalog.servers.includes(server) || !this.catalog.server(server.id))
-      return outcome;
+    if (outcome.kind !== 'failed' || options.signal?.aborted) return outcome;
+    if (this.catalog.servers.includes(server) || !this.catalog.server(server.id)) return outcome;
     const now = await this.catalog.findPrompt(`${server.id}.${prepared.prompt.prompt.name}`).catch(() => undefined);
     return now ? this.getFrom({ ...prepared, prompt: now }, options) : outcome;
   }
