@@ -58,7 +58,9 @@ async function openWorkbench(ctx = {}, o = {}) {
     userSettings: o.userSettings,
     workspaceTrust: !!o.workspaceTrust,
     env: o.env,
-    extraArgs: o.extraArgs,
+    // A reload's message to end the old extension host can be lost in a web window (seen once under
+    // load): the server then keeps that host and its MCP servers for the reconnection grace (3 hours).
+    extraArgs: ['--reconnection-grace-time', '5', ...(o.extraArgs ?? [])],
     installExtensions: o.installExtensions || [H.fakeModelPath],
     label: name,
   });
