@@ -11,7 +11,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+const { openWorkbench, runStandalone, root, selectTopLines, waitForFrameValue } = require('./harness');
 const { flowServer, nextGet: nextGetOf } = require('./flow-record');
 
 const NOTES = 'alpha line to review\nbeta line\n';
@@ -213,14 +213,7 @@ module.exports = async function chat(ctx) {
   };
 
   // A line selected in notes.txt, opened with Go to File.
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type('notes.txt');
-  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.locator('.view-line').filter({ hasText: 'alpha line' }).first().click();
-  await page.keyboard.press('Control+Home');
-  await page.keyboard.press('Shift+End');
+  await selectTopLines(page, 'notes.txt', 'alpha line');
 
   // 7. `path=#selection` typed out, one Enter.
   await ui.typeInChat('@mcp /flow.echo path=#selection größe=3');

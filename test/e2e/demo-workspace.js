@@ -2,6 +2,7 @@
 // mcp.json entry, the files of demo/workspace/, and the selection a person makes in greet.py.
 const fs = require('node:fs');
 const path = require('node:path');
+const { selectTopLines } = require('./harness');
 
 const root = path.resolve(__dirname, '..', '..');
 const DEMO_FILES = path.join(root, 'demo', 'workspace');
@@ -15,18 +16,8 @@ function demoWorkspaceFiles() {
 }
 
 /** Opens greet.py with Go to File and selects its function (lines 1–4) with the keyboard, as a person does. */
-async function selectGreetFunction(page) {
-  const quick = page.locator('.quick-input-widget');
-  await page.keyboard.press('Control+P');
-  await quick.locator('.quick-input-box input').waitFor({ state: 'visible', timeout: 30000 });
-  await page.keyboard.type('greet.py');
-  await quick.locator('.monaco-list-row.focused').filter({ hasText: 'greet.py' }).waitFor({ timeout: 30000 });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.locator('.view-line').filter({ hasText: 'def greet' }).first().click();
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+End');
+function selectGreetFunction(page) {
+  return selectTopLines(page, 'greet.py', 'def greet', 4);
 }
 
 module.exports = { demoWorkspaceFiles, selectGreetFunction };

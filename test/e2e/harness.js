@@ -161,6 +161,17 @@ function helpers(page, H, { name }) {
       }
       if (send) await page.keyboard.press('Enter');
     },
+    /** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
+    async newChat({ timeout = 30000 } = {}) {
+      await self.openChat();
+      await chatInput().click();
+      await page.keyboard.press('Control+L');
+      await page.waitForFunction(
+        () => !document.querySelector('.interactive-session .interactive-item-container'),
+        undefined,
+        { timeout },
+      );
+    },
     /** Opens a workspace file with Quick Open (Ctrl+P, its name, Enter) and waits until its editor has the focus. */
     async openFile(file, { timeout = 30000 } = {}) {
       await page.keyboard.press('Control+P');
@@ -369,6 +380,24 @@ function readLog(runDir, name) {
   return found.map(f => fs.readFileSync(f, 'utf8')).join('\n');
 }
 
+/**
+ * Opens `file` with Go to File and selects its first `lines` lines with the keyboard, as a person does:
+ * a click on the line showing `clickText` (the editor is there), Ctrl+Home, Shift+Down, Shift+End.
+ */
+async function selectTopLines(page, file, clickText, lines = 1) {
+  const quick = page.locator('.quick-input-widget');
+  await page.keyboard.press('Control+P');
+  await quick.locator('.quick-input-box input').waitFor({ state: 'visible', timeout: 30000 });
+  await page.keyboard.type(file);
+  await quick.locator('.monaco-list-row.focused').filter({ hasText: file }).waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-line').filter({ hasText: clickText }).first().click();
+  await page.keyboard.press('Control+Home');
+  for (let i = 1; i < lines; i++) await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+End');
+}
+
 /** A condition on files (they have no events to wait for), polled every 100 ms (some walk the run folder). */
 function waitForFile(predicate, what, timeout = 60000) {
   return waitFor(predicate, what, timeout, 100);
@@ -401,6 +430,7 @@ module.exports = {
   root,
   filesContaining,
   readLog,
+  selectTopLines,
   settled,
   waitForFile,
   waitForFrameValue,

@@ -94,20 +94,6 @@ async function allowFileReads(page, file) {
     .click();
 }
 
-/** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
-async function newChat(ui) {
-  await ui.openChat();
-  await ui.page.locator('.interactive-input-part .monaco-editor').first().click();
-  await ui.page.keyboard.press('Control+L');
-  await ui.page.waitForFunction(
-    () => !document.querySelector('.interactive-session .interactive-item-container'),
-    undefined,
-    {
-      timeout: 30000,
-    },
-  );
-}
-
 module.exports = async function skills(ctx) {
   const servers = await skillServers();
   const ui = await openWorkbench(ctx, {
@@ -242,7 +228,7 @@ module.exports = async function skills(ctx) {
   // "Close All Editors" alone highlights Git: Close All Unmodified Editors.
   await ui.runCommand('View: Close All Editors', { typed: 'View: Close All Editors' });
   await page.locator('.tab').first().waitFor({ state: 'detached', timeout: 30000 });
-  await newChat(ui);
+  await ui.newChat();
   // The README's picture: the chat alone, tall enough for the skill, its body and the read it asks for.
   await page.setViewportSize({ width: 1120, height: 960 });
   await ui.runCommand('View: Toggle Maximized Secondary Side Bar');

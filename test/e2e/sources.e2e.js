@@ -13,7 +13,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, root, runStandalone, waitForFile } = require('./harness');
+const { openWorkbench, root, runStandalone, selectTopLines, waitForFile } = require('./harness');
 const { gets: getsOf, nextGet: nextGetOf, flowServer, labelRow } = require('./flow-record');
 
 const QUICK = '.quick-input-widget';
@@ -47,14 +47,8 @@ module.exports = async function sources(ctx) {
     await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     // Open notes.txt as a person does (Go to File) and select its first line with the keyboard.
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('notes.txt');
-    await quick.locator('.monaco-list-row.focused').filter({ hasText: 'notes.txt' }).waitFor({ timeout: 30000 });
-    await page.keyboard.press('Enter');
+    await selectTopLines(page, 'notes.txt', 'alpha line');
     const editor = page.locator('.editor-instance .monaco-editor').first();
-    await editor.locator('.view-line').filter({ hasText: 'alpha line' }).first().click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('Shift+End');
 
     const runEcho = async () => {
       await ui.runCommand('MCP Prompts: Run Prompt…');

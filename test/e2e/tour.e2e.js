@@ -81,20 +81,6 @@ async function scrollChatTo(page, target) {
   throw new Error('could not scroll the chat to the element');
 }
 
-/** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
-async function newChat(ui) {
-  await ui.openChat();
-  await ui.page.locator('.interactive-input-part .monaco-editor').first().click();
-  await ui.page.keyboard.press('Control+L');
-  await ui.page.waitForFunction(
-    () => !document.querySelector('.interactive-session .interactive-item-container'),
-    undefined,
-    {
-      timeout: 30000,
-    },
-  );
-}
-
 module.exports = async function tour(ctx) {
   const ui = await openWorkbench(ctx, { files: demoWorkspaceFiles() });
   const { page } = ui;
@@ -181,7 +167,7 @@ module.exports = async function tour(ctx) {
 
   // 5. A commit message from a diff in chat: `#file:` fills the required argument, the transcript names it,
   //    the diff arrives as a diff, then the model's answer.
-  await newChat(ui);
+  await ui.newChat();
   await ui.typeInChat('@mcp /commit_message style=conventional #file:changes.diff');
   await ui.waitForText(/changes ← changes\.diff/, { within: SESSION });
   await ui.waitForText('The change, as a diff:', { within: SESSION });
@@ -197,7 +183,7 @@ module.exports = async function tour(ctx) {
   await picture(page, 'chat-transcript', await chatArea(page));
 
   // 6. The server's question while its prompt runs: asked in the quick input, the request waits.
-  await newChat(ui);
+  await ui.newChat();
   await ui.typeInChat('@mcp /write_tests #file:greet.py');
   await quick
     .getByText(
@@ -227,7 +213,7 @@ module.exports = async function tour(ctx) {
   //    Continue in Agent, in a new chat. Frames of an earlier run go first (the GIF takes them all).
   for (const f of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : [])
     if (/^tour-frame-/.test(f)) fs.rmSync(path.join(SHOTS, f));
-  await newChat(ui);
+  await ui.newChat();
   let frame = 0;
   const shoot = async what => picture(page, `frame-${String(++frame).padStart(2, '0')}-${what}`, await chatArea(page));
   const suggest = page.locator(SUGGEST);
