@@ -1,6 +1,10 @@
-// The command-palette picker and the sidebar in the real VS Code: run a prompt from the palette with
-// a quick-input step answered by a completion item, watch the tree follow a list_changed and a crashing
-// server (restarts keep failing while the fixture refuses to start), then restart it from the palette.
+// The command-palette picker and the sidebar in the real VS Code:
+// - at a glance: a failing server is the first row and the view's badge counts it; small servers start
+//   expanded, the one whose 23 prompts would push the others off starts collapsed;
+// - run a prompt from the palette with a quick-input step answered by a completion item, and from the
+//   tree; watch the tree follow a list_changed and a crashing server (restarts keep failing while the
+//   fixture refuses to start), then restart it from the palette;
+// - what the user expands and collapses (by clicking the rows) is there again after a reload.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -12,12 +16,31 @@ const QUICK = '.quick-input-widget';
 module.exports = async function paletteTree(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
   const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-crash-')), 'refuse-start');
-  const servers = testServers();
+  const servers = { ...testServers(), broken: { type: 'stdio', command: '/nonexistent/mcp-server' } };
   servers.crashing.env = { CRASHING_MARKER: marker };
   try {
     const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
     const { page } = ui;
-    await page.locator('[aria-label^="MCP Prompts: 6 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page.locator('[aria-label^="MCP Prompts: 6 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+    const tree = page.locator('.pane-body .monaco-list-row');
+    // Running in the first window; after the reload the servers wait on demand, showing their saved lists.
+    const paginated = tree.filter({ hasText: /(running|cached) · stdio · 23 prompts/ });
+    const richDemo = tree.filter({ hasText: 'rich-demo' }).filter({ hasText: /(running|cached) · stdio · 2 prompts/ });
+    const firstPaginatedPrompt = tree.filter({ hasText: 'Paginated prompt number 1 of 23' });
+    const broken = tree.first().filter({ hasText: /broken\s*failed: broken could not start/ });
+
+    // At a glance: the failing server first, counted on the view's badge; the big server collapsed.
+    await ui.runCommand('MCP Prompts: Focus on Prompts View');
+    await broken.waitFor({ timeout: 60000 });
+    // Nothing to open under it: no twistie.
+    if (await tree.first().locator('.monaco-tl-twistie.collapsible').count())
+      throw new Error('the failed server without prompts should not be expandable');
+    await page.locator('.activitybar .badge-content').filter({ hasText: /^1$/ }).first().waitFor({ timeout: 60000 });
+    await paginated.first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'Pick a framework' }).first().waitFor({ timeout: 60000 });
+    if (await firstPaginatedPrompt.count()) throw new Error('paginated (23 prompts) should start collapsed');
+    await ui.screenshot('glance');
 
     // Palette → picker grouped by server → argument steps with completions → result in chat.
     await ui.runCommand('MCP Prompts: Run Prompt…');
@@ -25,7 +48,8 @@ module.exports = async function paletteTree(ctx) {
     await rows.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
     await ui.screenshot('picker');
     await page.keyboard.type('Pick a framework');
-    await ui.waitForQuickRows(1);
+    // The one prompt, and the failing server's row, which the picker keeps under any filter.
+    await ui.waitForQuickRows(2);
     await rows.filter({ hasText: 'Pick a framework' }).first().click();
     await page.locator(QUICK).getByText('language (required)').first().waitFor({ timeout: 60000 });
     await page.keyboard.type('py');
@@ -44,7 +68,6 @@ module.exports = async function paletteTree(ctx) {
 
     // The sidebar: servers with live status → prompts.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');
-    const tree = page.locator('.pane-body .monaco-list-row');
     await tree
       .filter({ hasText: 'rich-demo' })
       .filter({ hasText: 'running · stdio · 2 prompts' })
@@ -82,7 +105,7 @@ module.exports = async function paletteTree(ctx) {
       .first()
       .waitFor({ timeout: 60000 });
     await tree.filter({ hasText: 'rich-demo' }).filter({ hasText: 'running' }).first().waitFor();
-    await page.locator('[aria-label*="MCP Prompts: 5 running, 1 failing"]').first().waitFor({ timeout: 60000 });
+    await page.locator('[aria-label*="MCP Prompts: 5 running, 2 failing"]').first().waitFor({ timeout: 60000 });
     await ui.screenshot('crashed');
 
     // Let it start again and restart it from the palette.
@@ -95,6 +118,37 @@ module.exports = async function paletteTree(ctx) {
       .first()
       .waitFor({ timeout: 60000 });
     await ui.screenshot('restarted');
+
+    // The user opens paginated and completions again (Collapse All closed them), and looks into
+    // rich-demo and closes it, clicking their rows.
+    await paginated.first().click();
+    await firstPaginatedPrompt.first().waitFor({ timeout: 60000 });
+    await tree
+      .filter({ hasText: /completions\s*running · stdio/ })
+      .first()
+      .click();
+    await tree.filter({ hasText: 'Pick a framework' }).first().waitFor({ timeout: 60000 });
+    await richDemo.first().click();
+    await tree.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
+    await richDemo.first().click();
+    await tree.filter({ hasText: 'Rich content' }).first().waitFor({ state: 'detached', timeout: 60000 });
+
+    // After a reload the tree is as they left it.
+    await ui.runCommand('Developer: Reload Window');
+    // The new window: the servers with saved lists wait to be needed, the broken one failed again.
+    await page.locator('[aria-label^="MCP Prompts: 0 running, 1 failing"]').first().waitFor({ timeout: 120000 });
+    await ui.runCommand('MCP Prompts: Focus on Prompts View');
+    // Below the prompts run in this window now (Recently used comes first).
+    await tree
+      .filter({ hasText: /broken\s*failed: broken could not start/ })
+      .first()
+      .waitFor({ timeout: 120000 });
+    await paginated.first().waitFor({ timeout: 60000 });
+    await firstPaginatedPrompt.first().waitFor({ timeout: 60000 });
+    await richDemo.first().waitFor({ timeout: 60000 });
+    await tree.filter({ hasText: 'Pick a framework' }).first().waitFor({ timeout: 60000 });
+    if (await tree.filter({ hasText: 'Rich content' }).count()) throw new Error('rich-demo should stay collapsed');
+    await ui.screenshot('remembered');
   } finally {
     fs.rmSync(path.dirname(marker), { recursive: true, force: true });
   }
