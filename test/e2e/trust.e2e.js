@@ -1,10 +1,12 @@
 // Workspace trust through the real UI. A repository that is not trusted defines an HTTP server aimed at a
 // real local listener, a stdio server, a server in its workspace settings and one with the name of a
 // server of the user: in Restricted Mode the listener receives nothing, no workspace process starts, the
-// user's servers run and the tree says why each other one does not. After trusting, each workspace
-// server asks for consent in a modal naming it, what it runs or where it connects, and its origin;
-// one is allowed, one declined (and allowed later from the tree). The user's server keeps its name
-// against the workspace's, and a password input never reaches the log.
+// user's servers run and the tree says why each other one does not. An argument's "Output of a
+// command…" source only says why it cannot be used there (the repository must not get a command run),
+// asks for no command, and the step goes on with a typed value. After trusting, each workspace server
+// asks for consent in a modal naming it, what it runs or where it connects, and its origin; one is
+// allowed, one declined (and allowed later from the tree). The user's server keeps its name against the
+// workspace's, and a password input never reaches the log.
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -12,9 +14,11 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, readLog, waitForFile, filesContaining } = require('./harness');
+const { gets: getsOf, flowServer, labelRow } = require('./flow-record');
 
 const QUICK = '.quick-input-widget';
 const DIALOG = '.monaco-dialog-box';
+const REFUSED = 'Not available in Restricted Mode: no command runs in a workspace you have not trusted.';
 
 /** A plain HTTP listener on 127.0.0.1 recording every request; it answers 500 (it is no MCP server). */
 async function listener() {
@@ -50,6 +54,9 @@ module.exports = async function trust(ctx) {
   const processes = marker => pids(marker).length;
   const listen = await listener();
   ctx.defer(() => listen.close());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-trust-'));
+  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const record = path.join(dir, 'requests.jsonl');
   const password = `pw-${crypto.randomBytes(8).toString('hex')}`;
   const mcpJson = {
     inputs: [{ id: 'key', type: 'promptString', description: 'API key', password: true }],
@@ -74,7 +81,9 @@ module.exports = async function trust(ctx) {
         2,
       ),
     },
-    userSettings: { 'mcpPrompts.servers': { 'user-ok': stdio('user-ok'), shared: stdio('user-shared') } },
+    userSettings: {
+      'mcpPrompts.servers': { 'user-ok': stdio('user-ok'), shared: stdio('user-shared'), flow: flowServer(record) },
+    },
   });
   const { page } = ui;
   const tree = page.locator('.pane-body .monaco-list-row');
@@ -84,9 +93,9 @@ module.exports = async function trust(ctx) {
       .filter({ hasText: text })
       .first();
 
-  // Restricted Mode: the user's two servers run; nothing of the workspace starts or connects.
+  // Restricted Mode: the user's three servers run; nothing of the workspace starts or connects.
   await page.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
-  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Focus on Prompts View');
   for (const name of ['ws-http', 'ws-stdio'])
     await row(name, 'not started: workspace not trusted').waitFor({ timeout: 60000 });
@@ -116,6 +125,36 @@ module.exports = async function trust(ctx) {
       ),
     'the reason in the log of shared',
   );
+
+  // A prompt of the user's own server, run from the palette: the command source says why it cannot be
+  // used; choosing it asks for no command, and the step stays for a typed value. (Chat is not driven in
+  // Restricted Mode: VS Code 1.139 offers no model there, so no request reaches a participant.)
+  const quick = page.locator(QUICK);
+  await ui.runCommand('MCP Prompts: Run Prompt…');
+  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await page.keyboard.type('Echo values');
+  await page.keyboard.press('Enter');
+  await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });
+  const commandRow = labelRow(page, 'Output of a command…');
+  await commandRow.filter({ hasText: REFUSED }).waitFor({ timeout: 30000 });
+  await commandRow.click();
+  await page.waitForFunction(
+    t => document.querySelector('.quick-input-widget .quick-input-box input')?.placeholder === t,
+    REFUSED,
+    { timeout: 30000 },
+  );
+  await ui.screenshot('command-refused');
+  if (await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).count())
+    throw new Error('a command was asked for in Restricted Mode');
+  await page.keyboard.type('typed');
+  await page.keyboard.press('Enter');
+  await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  const gets = () => getsOf(record, 'echo');
+  await waitForFile(() => gets().length > 0, 'echo in Restricted Mode', 60000);
+  const got = gets()[0].args;
+  if (got.path !== 'typed' || got['größe'] !== '1') throw new Error(`the server received ${JSON.stringify(got)}`);
 
   // Trust the workspace from the tree: each workspace server asks for consent, one modal at a time.
   await row('ws-http', 'not started').click();
@@ -180,7 +219,7 @@ module.exports = async function trust(ctx) {
   await consent('ws-stdio', '.vscode/mcp.json', `ws-stdio-${tag}`, 'Start Server');
   await row('ws-stdio', 'running · stdio').waitFor({ timeout: 60000 });
   await waitForFile(() => processes('ws-stdio') === 1, 'ws-stdio running');
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 2 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 4 running, 2 failing"]').first().waitFor({ timeout: 120000 });
   await ui.screenshot('allowed-later');
 };
 
