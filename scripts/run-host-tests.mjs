@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the tests that need a real VS Code (host from scripts/host.mjs), one host at a time:
 //   (a) the mocha suite test/host/*.test.js inside the extension host (test/host/index.js),
-//   (b) every UI test test/e2e/*.e2e.js, each with its own fresh host (one browser, a context per window).
+//   (b) every UI test test/e2e/*.e2e.js, each with its own fresh host and browser.
 // Prints `ok <test>` / `FAIL <test>: <reason>` per test and ends with exactly one line
 // `host: N passed, N failed, N skipped`. Exit code 1 on any failure.
 //
@@ -155,17 +155,7 @@ async function runUiTests(opts) {
     for (const n of unknown) record(`e2e ${n}`, false, `no test/e2e/${n}.e2e.js`);
     files = files.filter(f => opts.names.includes(f.replace(/\.e2e\.js$/, '')));
   }
-  const { runE2E, closeBrowser } = require(path.join(dir, 'harness.js'));
-  try {
-    await runEach(dir, files, runE2E, opts);
-  } finally {
-    await closeBrowser();
-  }
-  if (files.length === 0 && !opts.names.length) console.log('[host] no test/e2e/*.e2e.js found');
-}
-
-/** Each UI test in turn, each with its own host; the windows share one browser (harness.js). */
-async function runEach(dir, files, runE2E, opts) {
+  const { runE2E } = require(path.join(dir, 'harness.js'));
   for (const file of files) {
     const name = file.replace(/\.e2e\.js$/, '');
     console.log(`[host] e2e ${name}`);
@@ -198,6 +188,7 @@ async function runEach(dir, files, runE2E, opts) {
       );
     }
   }
+  if (files.length === 0 && !opts.names.length) console.log('[host] no test/e2e/*.e2e.js found');
 }
 
 async function main() {

@@ -1,7 +1,7 @@
 // Playwright helpers for UI tests in the real VS Code (see scripts/host-harness.mjs).
 //
 // An e2e test is a file test/e2e/<name>.e2e.js exporting `async function (ctx)`; scripts/run-host-tests.mjs
-// runs each with runE2E(), which gives it its own fresh host (and browser context) and always cleans up:
+// runs each with runE2E(), which gives it its own fresh host and always cleans up:
 //
 //   const { openWorkbench } = require('./harness');
 //   module.exports = async function (ctx) {
@@ -30,25 +30,6 @@ const CHAT_INPUT_PART = '.interactive-input-part';
 const QUICK_INPUT = '.quick-input-widget';
 const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
 
-let browser;
-/**
- * The one browser every window of a run opens in, each in a context of its own (no cookie, storage or
- * cache carries over), so a window does not wait for a browser to start; started again if it died.
- */
-async function windowsBrowser(H) {
-  const running = await browser?.catch(() => undefined);
-  if (running?.isConnected()) return running;
-  browser = H.launchBrowser();
-  return browser;
-}
-
-/** Closes the windows' browser: once the UI tests are done (run-host-tests.mjs, runStandalone). */
-async function closeBrowser() {
-  const running = await browser?.catch(() => undefined);
-  browser = undefined;
-  await running?.close().catch(() => {});
-}
-
 /**
  * Starts a fresh host with our extension under development and the fake model installed, opens the workbench
  * on a fresh workspace and (by default) waits until the chat input shows the model "Fake Echo".
@@ -72,9 +53,6 @@ async function openWorkbench(ctx = {}, o = {}) {
   const extensionPath = o.extensionPath || ctx.extensionPath || root;
   const timings = {};
   const t0 = Date.now();
-  // The browser starts (or is there from the test before) while the server starts.
-  const browserReady = windowsBrowser(H);
-  browserReady.catch(() => {});
   const host = await H.startHost({
     workspace: o.workspace,
     userSettings: o.userSettings,
@@ -87,7 +65,7 @@ async function openWorkbench(ctx = {}, o = {}) {
     label: name,
   });
   timings.serverUp = Date.now() - t0;
-  let context;
+  let browser;
   const consoleLines = [];
   const ui = {
     host,
@@ -95,7 +73,7 @@ async function openWorkbench(ctx = {}, o = {}) {
     browser: undefined,
     timings,
     consoleLines,
-    /** The window's browser context and the host down; the workbench console is kept in <runDir>/workbench-console.log. */
+    /** Browser and host down; the workbench console is kept in <runDir>/workbench-console.log. */
     async close() {
       try {
         fs.writeFileSync(path.join(host.runDir, 'workbench-console.log'), consoleLines.join('\n') + '\n');
@@ -103,8 +81,8 @@ async function openWorkbench(ctx = {}, o = {}) {
         /* best effort */
       }
       // Both at once: the page needs no goodbye from the server, nor the server from the page.
-      const closing = context?.close().catch(() => {});
-      context = undefined;
+      const closing = browser?.close().catch(() => {});
+      browser = undefined;
       await Promise.all([closing, host.stop()]);
     },
   };
@@ -120,14 +98,13 @@ async function openWorkbench(ctx = {}, o = {}) {
         fs.writeFileSync(file, text);
       }
     }
-    ui.browser = await browserReady;
-    let page;
-    ({ context, page } = await H.openWorkbench(ui.browser, host, {
+    browser = ui.browser = await H.launchBrowser();
+    const { page } = await H.openWorkbench(browser, host, {
       extensionDevelopmentPaths: [extensionPath],
       folder: host.workspace,
       timeout: TIMEOUT,
       workspaceFile: o.workspaceFile && path.join(host.workspace, o.workspaceFile),
-    }));
+    });
     ui.page = page;
     ctx.page = page;
     timings.workbench = Date.now() - t0;
@@ -361,8 +338,7 @@ async function runE2E(name, fn, { extensionPath = root } = {}) {
 function runStandalone(testModule, file) {
   const name = path.basename(file).replace(/\.e2e\.js$/, '');
   runE2E(name, testModule.exports).then(
-    async r => {
-      await closeBrowser();
+    r => {
       console.log(
         r.ok ? `ok ${name} (${(r.ms / 1000).toFixed(1)} s)` : `FAIL ${name}: ${r.error && (r.error.stack || r.error)}`,
       );
@@ -448,7 +424,6 @@ function waitForFrameValue(page, fn, what, timeout = 60000) {
 
 module.exports = {
   openWorkbench,
-  closeBrowser,
   runE2E,
   runStandalone,
   hostHarness,
