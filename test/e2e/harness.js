@@ -53,6 +53,9 @@ async function openWorkbench(ctx = {}, o = {}) {
   const extensionPath = o.extensionPath || ctx.extensionPath || root;
   const timings = {};
   const t0 = Date.now();
+  // A browser of its own (its clipboard, cache and storage fresh), started while the server starts.
+  const browserStarting = H.launchBrowser();
+  browserStarting.catch(() => {});
   const host = await H.startHost({
     workspace: o.workspace,
     userSettings: o.userSettings,
@@ -63,9 +66,11 @@ async function openWorkbench(ctx = {}, o = {}) {
     extraArgs: ['--reconnection-grace-time', '5', ...(o.extraArgs ?? [])],
     installExtensions: o.installExtensions || [H.fakeModelPath],
     label: name,
+  }).catch(async e => {
+    await (await browserStarting.catch(() => undefined))?.close();
+    throw e;
   });
   timings.serverUp = Date.now() - t0;
-  let browser;
   const consoleLines = [];
   const ui = {
     host,
@@ -81,8 +86,7 @@ async function openWorkbench(ctx = {}, o = {}) {
         /* best effort */
       }
       // Both at once: the page needs no goodbye from the server, nor the server from the page.
-      const closing = browser?.close().catch(() => {});
-      browser = undefined;
+      const closing = browserStarting.then(b => b.close()).catch(() => {});
       await Promise.all([closing, host.stop()]);
     },
   };
@@ -98,8 +102,8 @@ async function openWorkbench(ctx = {}, o = {}) {
         fs.writeFileSync(file, text);
       }
     }
-    browser = ui.browser = await H.launchBrowser();
-    const { page } = await H.openWorkbench(browser, host, {
+    ui.browser = await browserStarting;
+    const { page } = await H.openWorkbench(ui.browser, host, {
       extensionDevelopmentPaths: [extensionPath],
       folder: host.workspace,
       timeout: TIMEOUT,
