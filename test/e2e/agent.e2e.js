@@ -8,8 +8,9 @@
 // tool: the request names it with a handle and attaches the tool; the fake agent runs the tool call the
 // fake model makes (as an agent does) and the model receives the image data in the tool result.
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const INPUT = '.interactive-input-part';
@@ -144,22 +145,33 @@ module.exports = async function agent(ctx) {
     .scrollIntoViewIfNeeded();
   await ui.screenshot('agent-received');
   await ui.screenshotOf(page.locator('.part.auxiliarybar').first(), 'agent-received-chat');
-  await ui.close();
 
-  // 4. chat.afterGet "agent": the transcript, then the hand-off to a new agent chat without a click.
-  const auto = await openWorkbench(ctx, {
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) },
-    userSettings: { 'mcpPrompts.chat.afterGet': 'agent' },
-  });
-  await auto.page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
-  await auto.typeInChat('@mcp /rich-demo.rich_content');
+  // 4. chat.afterGet "agent", chosen in the Settings editor: the transcript, then the hand-off to a new
+  // agent chat without a click.
+  await ui.runCommand('Preferences: Open User Settings');
+  await page.locator('.settings-editor .suggest-input-container .monaco-editor').first().waitFor({ timeout: 60000 });
+  await page.keyboard.type('mcpPrompts.chat.afterGet');
+  const setting = page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'After Get' }).first();
+  await setting.locator('select, .monaco-select-box').first().click({ timeout: 60000 });
+  await page
+    .locator('.monaco-select-box-dropdown-container .option-text')
+    .filter({ hasText: /^agent$/ })
+    .first()
+    .click();
+  const settingsFile = path.join(ui.host.userDataDir, 'User', 'settings.json');
+  await waitForFile(
+    () => /"mcpPrompts\.chat\.afterGet":\s*"agent"/.test(fs.readFileSync(settingsFile, 'utf8')),
+    'chat.afterGet "agent" in the user settings',
+  );
+  await ui.newChat();
+  await ui.typeInChat('@mcp /rich-demo.rich_content');
   await waitForSession(
-    auto.page,
+    page,
     /FAKE-MODEL received 7 messages: \[user\] The following was returned by the MCP server "rich-demo"[^\]]*Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
   );
-  await auto.page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
+  await page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(
-    await sessionText(auto.page),
+    await sessionText(page),
     /FAKE-MODEL received 4 messages/,
     'the model was not asked without tools first',
   );
