@@ -3,14 +3,17 @@
 // browser, the server approves and redirects to our loopback listener (through VS Code's port
 // mapping), which exchanges the code, and the server runs. The tokens go to SecretStorage only: no
 // file of the run holds the access token, an edited configuration reconnects without another sign-in,
-// and Sign Out of Server… forgets them (after which the tree row signs in again).
+// and Sign Out of Server… forgets them (after which the tree row signs in again). Its prompt list is
+// private (cacheScope `private`): saved once signed in, shown from the saved list after a window
+// reload, and deleted from the disk and the tree by the sign-out.
 // Beside it a hostile OAuth server, whose metadata sends the browser to `command:` (a VS Code command
 // link) instead of an https sign-in page: nothing is opened; chat and the tree say why, naming the
 // server, and offer no Sign In; VS Code runs no command (no terminal appears) and no tab opens.
 const fs = require('node:fs');
 const path = require('node:path');
-const { runStandalone, hostHarness, filesContaining, root } = require('./harness');
+const { runStandalone, hostHarness, filesContaining, root, waitForFile } = require('./harness');
 const { openOAuthWorkbench } = require('./oauth-workbench');
+const { savedLists } = require('./saved-lists');
 
 /** A screenshot of another page (the browser tab the sign-in opened). */
 async function screenshotOf(p, name) {
@@ -26,7 +29,7 @@ module.exports = async function oauth(ctx) {
   });
   ctx.defer(() => hostileServer.close());
   const hostile = { type: 'http', url: hostileServer.url };
-  const { ui, server } = await openOAuthWorkbench(ctx, [], { hostile });
+  const { ui, server } = await openOAuthWorkbench(ctx, ['--cache-scope', 'private', '--ttl', '600000'], { hostile });
   const { page } = ui;
   await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -95,6 +98,8 @@ module.exports = async function oauth(ctx) {
   if (!token) throw new Error(`the server issued no token:\n${server.stderr()}`);
   const leaks = filesContaining(ui.host.runDir, token);
   if (leaks.length) throw new Error(`the access token is stored in clear in: ${leaks.join(', ')}`);
+  // Signed in, its private prompt list is saved.
+  await waitForFile(() => savedLists(ui.host.runDir).length === 1, 'the private list saved');
 
   // A new connection (edited configuration) uses the stored token: no second sign-in.
   const config = { servers: { secured: { type: 'http', url: server.url, timeout: 20000 }, hostile } };
@@ -113,15 +118,28 @@ module.exports = async function oauth(ctx) {
     throw new Error(`signed in more than once:\n${server.stderr()}`);
   await answers.first().waitFor();
 
-  // Sign Out from the palette: the tokens are forgotten and the server asks for a sign-in again.
+  // A new window (Developer: Reload Window, as a person reloads VS Code): the server row says its
+  // prompts are the saved ones, and it opens expanded with the prompt.
+  await ui.runCommand('Developer: Reload Window');
+  const tree = page.locator('.pane-body .monaco-list-row');
+  // The prompt's row under its server (the chat's rows and Recently used name it too).
+  const prompt = tree.filter({ hasText: 'Says which OAuth client is calling' }).first();
+  await tree.filter({ hasText: 'secured' }).filter({ hasText: 'cached' }).first().waitFor({ timeout: 120000 });
+  await prompt.waitFor({ timeout: 60000 });
+  await ui.screenshot('private-list-before-sign-out');
+
+  // Sign Out from the palette: the tokens are forgotten, the private list leaves the disk and the tree,
+  // and the server asks for a sign-in again.
   await ui.runCommand('MCP Prompts: Sign Out of Server…');
   // Two HTTP servers: it asks which.
   await page.locator('.quick-input-widget').getByText('Sign out of which server?').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('secured');
   await page.keyboard.press('Enter');
-  await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
-  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  await waitForFile(() => savedLists(ui.host.runDir).length === 0, 'the private list deleted');
   await row.waitFor({ timeout: 60000 });
+  await prompt.waitFor({ state: 'detached', timeout: 60000 });
+  await ui.screenshot('private-list-after-sign-out');
+  await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
   // The tree row signs in too: it opens the authorization page again.
   const second = await openedBy(row);
   await second
