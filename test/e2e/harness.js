@@ -156,6 +156,15 @@ function helpers(page, H, { name }) {
      */
     async typeInChat(text, { send = true, timeout = TIMEOUT, delay } = {}) {
       await self.openChat({ timeout });
+      // A person types the next line once the answer before it is complete (Stop has turned back into
+      // Send): while a request runs, VS Code's chat does not send on Enter.
+      await page.waitForFunction(
+        () => !document.querySelector('.interactive-session .chat-response-loading'),
+        undefined,
+        {
+          timeout,
+        },
+      );
       await chatInput().click();
       if (delay) await page.keyboard.type(text, { delay });
       else {
