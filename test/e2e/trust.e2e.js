@@ -10,34 +10,15 @@
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, readLog, waitForFile, filesContaining } = require('./harness');
 const { gets: getsOf, flowServer, labelRow } = require('./flow-record');
+const { recordingListener } = require('./listener');
 
 const QUICK = '.quick-input-widget';
 const DIALOG = '.monaco-dialog-box';
 const REFUSED = 'Not available in Restricted Mode: no command runs in a workspace you have not trusted.';
-
-/** A plain HTTP listener on 127.0.0.1 recording every request; it answers 500 (it is no MCP server). */
-async function listener() {
-  const requests = [];
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
-    res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"not an MCP server"}');
-  });
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    requests,
-    close: () =>
-      new Promise(resolve => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  };
-}
 
 module.exports = async function trust(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
@@ -52,8 +33,7 @@ module.exports = async function trust(ctx) {
       .filter(l => l.includes(`${marker}-${tag}`))
       .map(l => Number(l.trim().split(/\s+/)[0]));
   const processes = marker => pids(marker).length;
-  const listen = await listener();
-  ctx.defer(() => listen.close());
+  const listen = await recordingListener(ctx);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-trust-'));
   ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
   const record = path.join(dir, 'requests.jsonl');

@@ -10,28 +10,10 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
-
-/** A plain HTTP listener recording every request (it is no MCP server: nothing may reach it). */
-async function listener(ctx) {
-  const requests = [];
-  const server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.writeHead(500).end();
-  });
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  ctx.defer(
-    () =>
-      new Promise(resolve => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  );
-  return { url: `http://127.0.0.1:${server.address().port}/mcp`, requests };
-}
+const { recordingListener } = require('./listener');
 
 module.exports = async function viewWelcomeUntrusted(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
@@ -40,13 +22,13 @@ module.exports = async function viewWelcomeUntrusted(ctx) {
   const wire = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-skills-wire-')), 'wire.log');
   ctx.defer(() => fs.rmSync(path.dirname(wire), { recursive: true, force: true }));
   const docs = { type: 'stdio', ...skillsCommand('catalog'), env: { SKILLS_WIRE_LOG: wire } };
-  const listen = await listener(ctx);
+  const listen = await recordingListener(ctx);
   const tag = crypto.randomBytes(4).toString('hex');
   const ok = faultyCommand('ok');
   const servers = {
     'rich-demo': rich,
     docs,
-    'gh-http': { type: 'http', url: listen.url, headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
+    'gh-http': { type: 'http', url: `${listen.url}/mcp`, headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
     loader: {
       ...ok,
       args: [...ok.args, `loader-${tag}`],
@@ -128,7 +110,7 @@ module.exports = async function viewWelcomeUntrusted(ctx) {
   assert.match(fs.readFileSync(wire, 'utf8'), /^skills\/list$/m);
   await ui.screenshot('trusted');
   // The declined two: nothing reached the listener, and the loader never started.
-  if (listen.requests.length) throw new Error(`the listener received ${listen.requests.join(', ')}`);
+  if (listen.requests.length) throw new Error(`the listener received ${JSON.stringify(listen.requests)}`);
   const running = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(`loader-${tag}`);
   if (running) throw new Error('the declined server started');
 };
