@@ -117,3 +117,20 @@ test('a server written as users write it, npx -y <package>, lists and answers th
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('the CLI reads an mcp.json saved by Windows PowerShell 5.1: a UTF-8 byte-order mark and CRLF', async () => {
+  const ws = tempDir();
+  try {
+    fs.mkdirSync(path.join(ws, '.vscode'));
+    const config = path.join(ws, '.vscode', 'mcp.json');
+    const text = JSON.stringify({ servers: { rich: { command: process.execPath, args: [RUN_MJS, 'rich'] } } }, null, 2);
+    fs.writeFileSync(config, `\uFEFF${text.replace(/\n/g, '\r\n')}\r\n`);
+    // Before: `invalid JSON (InvalidSymbol at offset 0)`, exit 2.
+    const list = await runCli(['list', '--config', config]);
+    assert.equal(list.stderr, '');
+    assert.equal(list.code, 0);
+    assert.match(list.stdout, /^rich\n/m);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
