@@ -59,39 +59,36 @@ test('${pathSeparator} and ${/} are the platform separator; ${workspaceFolder} h
   assert.deepEqual((await substituted(entry, linux())).args, ['${workspaceFolder}/a', '/home/u/b']);
 });
 
-test('Restricted Mode: which envFile is read from the untrusted workspace depends on the platform’s path rules', () => {
-  const cases: [string, boolean, boolean][] = [
-    // [envFile, from the workspace on Windows, … on Linux/macOS]
-    ['C:\\Users\\u\\.env', false, true],
-    ['c:/Users/u/.env', false, true],
-    ['\\\\server\\share\\.env', false, true],
-    ['/etc/srv.env', false, false],
-    ['~/.env', false, false],
-    ['~\\.env', false, true],
-    ['${userHome}\\.env', false, false],
-    ['.env', true, true],
-    ['config\\.env', true, true],
-    ['C:.env', true, true],
-    ['${workspaceFolder}\\.env', true, true],
-    ['C:\\x\\${workspaceFolder}.env', true, true],
+test('your own servers run from your home folder on every platform, trusted or not: a relative cwd and envFile lie there; only ${workspaceFolder} reads the workspace', () => {
+  const config = parseConfigObject(
+    {
+      servers: {
+        s: { command: 'srv', cwd: 'sub', envFile: '.env' },
+        viaFolder: { command: 'srv', envFile: '${workspaceFolder}\\.env' },
+      },
+    },
+    'user',
+  );
+  const cases: [ReturnType<typeof linux>, string, string][] = [
+    [windows(), 'C:\\Users\\u\\sub', 'C:\\Users\\u\\.env'],
+    [mac(), '/Users/u/sub', '/Users/u/.env'],
+    [linux(), '/home/u/sub', '/home/u/.env'],
   ];
-  for (const [envFile, win, posix] of cases) {
-    assert.equal(envFileInWorkspace(envFile, windows()), win, `Windows: ${envFile}`);
-    assert.equal(envFileInWorkspace(envFile, linux()), posix, `Linux: ${envFile}`);
-    assert.equal(envFileInWorkspace(envFile, mac()), posix, `macOS: ${envFile}`);
-  }
-  // The whole rule: a user's server with an absolute Windows envFile runs in Restricted Mode on Windows.
-  const config = parseConfigObject({ servers: { s: { command: 'srv', envFile: 'C:\\Users\\u\\.env' } } }, 'user');
-  const plan = (platform: ReturnType<typeof linux>) =>
-    planServers([{ kind: 'user', label: 'user settings', config }], { trusted: false, platform });
-  assert.deepEqual(
-    plan(windows()).run.map(r => [r.def.name, r.def.defaultCwd]),
-    [['s', 'C:\\Users\\u']],
-  );
-  assert.deepEqual(
-    plan(linux()).held.map(h => h.reason),
-    ['envFile'],
-  );
+  for (const [platform, cwd, envFile] of cases)
+    for (const trusted of [false, true]) {
+      const plan = planServers([{ kind: 'user', label: 'user settings', config }], { trusted, platform });
+      const [s] = plan.run;
+      assert.equal(s.def.defaultCwd, platform.home, `${platform.os}, trusted: ${trusted}`);
+      assert.ok(s.def.transport.type === 'stdio');
+      const launch = stdioLaunch(s.def.transport, s.def.defaultCwd, platform);
+      assert.deepEqual([launch.cwd, launch.envFile], [cwd, envFile]);
+      assert.deepEqual(
+        plan.held.map(h => [h.def.name, h.reason]),
+        trusted ? [] : [['viaFolder', 'envFile']],
+      );
+    }
+  assert.equal(envFileInWorkspace('${workspaceFolder}/.env'), true);
+  assert.equal(envFileInWorkspace('.env'), false);
 });
 
 test('a stdio server starts as VS Code starts it: ~ is home, a relative cwd and envFile lie under the default folder', () => {
