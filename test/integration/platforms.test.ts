@@ -1,5 +1,6 @@
 // What differs by platform, on real processes here (Linux): Stop ends a server behind a wrapper script
-// (the shape of npx and uvx on Windows, where cmd.exe runs the .cmd file); the CLI starts servers as VS Code does (`${/}`, `${pathSeparator}`, `~`, a relative cwd,
+// (the shape of npx and uvx on Windows, where cmd.exe runs the .cmd file), by the plan of the platform
+// it runs on; the CLI starts servers as VS Code does (`${/}`, `${pathSeparator}`, `~`, a relative cwd,
 // a bare command from PATH only, an env PATH appended, proxy and locale variables passed on), reads an
 // mcp.json saved by Windows PowerShell, and runs `npx -y <package>` as users write it. The Windows and
 // macOS branches of the same rules run in test/unit/platforms.test.ts.
@@ -9,7 +10,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
 import { ROOT, launch, runCli, tempDir, testCatalog, waitFor } from './helpers';
+import { platformOf } from '../../src/core/platform';
+import { endProcess } from '../../src/core/process-tree';
 
 const STUBBORN = path.join(ROOT, 'test', 'fixtures', 'stubborn.mjs');
 const RUN_MJS = path.join(ROOT, 'test', 'fixtures', 'run.mjs');
@@ -66,8 +70,9 @@ test(
       shell = processes().get(server)?.ppid ?? 0;
       assert.equal(processes().get(shell)?.ppid, process.pid, 'the wrapper is our child, the server its child');
       await entry('wrapped').connection.stop();
-      // Before: the SDK's SIGTERM ended the wrapper and the server lived on, its stdin closed.
-      await waitFor(() => !running(server) && !running(shell), 'the server and its wrapper ended', 10000);
+      // Before: the SDK's SIGTERM ended the wrapper and the server lived on, its stdin closed. It gets
+      // VS Code's 10 s after its stdin closes, then SIGTERM.
+      await waitFor(() => !running(server) && !running(shell), 'the server and its wrapper ended', 30000);
     } finally {
       await catalog.dispose();
       if (server && running(server)) process.kill(server, 'SIGKILL');
@@ -126,6 +131,61 @@ test('a server written as users write it, npx -y <package>, lists and answers th
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test(
+  'Stop ends the tree by the plan of the platform the server runs on: taskkill /T /F on Windows, signals elsewhere',
+  { skip: windows && 'the wrapper is a /bin/sh script' },
+  async () => {
+    const { dir, pidFile, wrapper } = stubbornBehindWrapper();
+    const spawnTree = async () => {
+      fs.rmSync(pidFile, { force: true });
+      // Its own process group, so the stand-in for taskkill /T can end the whole tree.
+      const child = spawn(wrapper, [], {
+        env: { ...process.env, STUBBORN_PID_FILE: pidFile },
+        stdio: ['pipe', 'ignore', 'ignore'],
+        detached: true,
+      });
+      await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '', 'the server serves');
+      return { child, server: Number(fs.readFileSync(pidFile, 'utf8')) };
+    };
+    const ran: { command: string; args: string[] }[] = [];
+    const groups: number[] = [];
+    try {
+      const onWindows = await spawnTree();
+      groups.push(onWindows.child.pid!);
+      await endProcess(
+        onWindows.child,
+        platformOf('win32', { SystemRoot: 'D:\\Win' }, 'C:\\Users\\u'),
+        200,
+        async run => {
+          ran.push(run);
+          process.kill(-onWindows.child.pid!, 'SIGKILL');
+        },
+      );
+      assert.deepEqual(ran, [
+        { command: 'D:\\Win\\System32\\taskkill.exe', args: ['/pid', String(onWindows.child.pid), '/T', '/F'] },
+      ]);
+      await waitFor(() => !running(onWindows.server), 'taskkill ended the server too');
+      // On Linux (and macOS): no command of the stand-in runs; ps finds the tree and signals end it.
+      const onLinux = await spawnTree();
+      groups.push(onLinux.child.pid!);
+      await endProcess(onLinux.child, platformOf('linux', {}, '/home/u'), 200, async run => {
+        ran.push(run);
+      });
+      assert.equal(ran.length, 1);
+      await waitFor(() => !running(onLinux.server) && !running(onLinux.child.pid!), 'the server and its wrapper ended');
+    } finally {
+      for (const group of groups) {
+        try {
+          process.kill(-group, 'SIGKILL');
+        } catch {
+          /* ended */
+        }
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 /** The PATH of a user here with node on it, and `extra` entries first. */
 const pathWith = (...extra: string[]) => [...extra, path.dirname(process.execPath), '/usr/bin', '/bin'].join(':');

@@ -9,7 +9,7 @@ import type { HttpTransportConfig, StdioTransportConfig } from '../config/config
 import { parseEnvFile } from '../config/config.js';
 import { serverEnvironment, stdioLaunch, stdioStart, type FileKind, type StdioStart } from '../config/stdio-launch.js';
 import type { Platform } from '../platform.js';
-import { stopTree, treeStopPlan } from '../process-tree.js';
+import { endProcess } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
@@ -206,25 +206,13 @@ function spawnInto(transport: StdioClientTransport, start: StdioStart): Promise<
 /**
  * The SDK's close ends stdin, waits, then signals the process it started: on Windows that is the
  * cmd.exe of a `.cmd` launcher (npx, uvx), and a wrapper script elsewhere, while the real server
- * lives on. A server still running after the stdin grace is ended with everything it started.
+ * lives on. Before it, endProcess gives the server VS Code's grace and then ends everything it started.
  */
 function stopWholeTree(transport: StdioClientTransport, platform: Platform): void {
   const close = transport.close.bind(transport);
   transport.close = async () => {
     const child = processOf(transport);
-    const running = () => !!child && child.exitCode === null && child.signalCode === null;
-    if (child?.pid && running()) {
-      const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
-      try {
-        child.stdin?.end();
-      } catch {
-        /* already closed */
-      }
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise(resolve => (timer = setTimeout(resolve, STDIN_GRACE_MS)))]);
-      clearTimeout(timer);
-      if (running()) await stopTree(treeStopPlan(platform, child.pid), child.pid, KILL_GRACE_MS);
-    }
+    if (child) await endProcess(child, platform);
     return close();
   };
 }
@@ -271,10 +259,6 @@ const MAX_TRACED_MESSAGES_PER_SECOND = 1000;
 const END_SESSION_TIMEOUT_MS = 2000;
 /** How long the pipes of an exited server may still deliver what it wrote. */
 const PIPE_DRAIN_MS = 300;
-/** How long a server gets to exit after its stdin closes, as the SDK gives it, before its tree is ended. */
-const STDIN_GRACE_MS = 2000;
-/** After SIGTERM, how long the tree gets before SIGKILL (POSIX). */
-const KILL_GRACE_MS = 2000;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */
 export const MAX_STDERR_LINES_PER_SECOND = 200;
 
