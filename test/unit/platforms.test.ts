@@ -25,6 +25,9 @@ import {
 } from '../../src/core/config/stdio-launch';
 import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
 import { toPromptError } from '../../src/core/errors';
+import { silentLog } from '../../src/core/log';
+import { createStdioTransport } from '../../src/core/protocol/transports';
+import path from 'node:path';
 import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
 import { cacheFolder } from '../../src/cli/era-cache';
 import { commandShell, commandStop, shellScript } from '../../src/core/run/command-output';
@@ -238,12 +241,12 @@ test('a bare command is looked up in PATH only, never in the working folder; Win
   ]);
   // Elsewhere too: `.` and an empty entry (the working folder to execvp) are skipped.
   for (const platform of [linux(), mac()]) {
-    const path = { PATH: '.::/usr/local/bin:bin:/usr/bin' };
-    assert.deepEqual(commandCandidates({ command: 'npx', cwd: '/ws' }, path, platform), [
+    const withDot = { PATH: '.::/usr/local/bin:bin:/usr/bin' };
+    assert.deepEqual(commandCandidates({ command: 'npx', cwd: '/ws' }, withDot, platform), [
       '/usr/local/bin/npx',
       '/usr/bin/npx',
     ]);
-    assert.deepEqual(commandCandidates({ command: './bin/srv', cwd: '/ws' }, path, platform), ['/ws/bin/srv']);
+    assert.deepEqual(commandCandidates({ command: './bin/srv', cwd: '/ws' }, withDot, platform), ['/ws/bin/srv']);
   }
 });
 
@@ -326,6 +329,24 @@ test('the process a server is on macOS and Linux: a program of PATH (executable)
     assert.equal(start('bin/srv').file, '/ws/bin/srv');
     assert.throws(() => start('uvx'), { code: 'ENOENT', path: 'uvx' });
   }
+});
+
+test('the stdio transport starts what the injected platform says: its PATH, its environment, its lookup rules', () => {
+  const bin = path.dirname(process.execPath);
+  const entry = { type: 'stdio' as const, command: 'node', args: ['-v'], env: {} };
+  const transport = createStdioTransport(entry, silentLog, linux({ PATH: bin, HTTPS_PROXY: 'http://proxy:1' }), '/');
+  const params = (transport as unknown as { _serverParams: { command: string; env: Record<string, string> } })
+    ._serverParams;
+  assert.equal(params.command, path.join(bin, 'node'));
+  assert.equal(params.env.HTTPS_PROXY, 'http://proxy:1');
+  // Looked up as Windows looks (PATHEXT, a Windows PATH), `sh` is nowhere: the host's own rules would find it.
+  assert.throws(
+    () => createStdioTransport({ ...entry, command: 'sh' }, silentLog, windows({ PATH: 'C:\\bin' }), 'C:\\ws'),
+    {
+      code: 'ENOENT',
+      path: 'sh',
+    },
+  );
 });
 
 test("Claude Desktop's file: the MSIX package's first on Windows, then the classic one; macOS and Linux folders", () => {
