@@ -88,7 +88,6 @@ async function loadCatalog(
   const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], {
     trusted: true,
     platform,
-    firstFolder: workspaceFolder,
   });
   // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
   // when no server is left.

@@ -169,21 +169,36 @@ function sdkFailure(err: unknown, server: string, what: string, context: ErrorCo
 
 /** A stdio server that could not be started at all (the transport's checks, then spawn's errors). */
 function startFailure(err: unknown, server: string): PromptError | undefined {
-  const e = err as NodeJS.ErrnoException | undefined;
+  const e = err as (NodeJS.ErrnoException & { index?: number; program?: string }) | undefined;
   const where = String(e?.path ?? e?.message);
+  const failed = (message: string) => new PromptError(message, 'server', server);
   switch (e?.code) {
     case 'ENOENT_CWD':
-      return new PromptError(
-        l10n.t('{0} could not start: working directory not found ({1})', server, where),
-        'server',
-        server,
-      );
+      return failed(l10n.t('{0} could not start: working directory not found ({1})', server, where));
     case 'ENOENT_ENVFILE':
-      return new PromptError(l10n.t('{0} could not start: env file not found ({1})', server, where), 'server', server);
+      return failed(l10n.t('{0} could not start: env file not found ({1})', server, where));
     case 'ENOENT':
-      return new PromptError(l10n.t('{0} could not start: command not found ({1})', server, where), 'server', server);
+      return failed(l10n.t('{0} could not start: command not found ({1})', server, where));
     case 'EACCES':
-      return new PromptError(l10n.t('{0} could not start: permission denied ({1})', server, where), 'server', server);
+      return failed(l10n.t('{0} could not start: permission denied ({1})', server, where));
+    case 'BATCH_ARGUMENT':
+      return failed(
+        l10n.t(
+          '{0} could not start: argument {1} holds a line break or NUL character, which cmd.exe cannot pass to {2}',
+          server,
+          Number(e.index),
+          where,
+        ),
+      );
+    case 'UNC_CWD':
+      return failed(
+        l10n.t(
+          '{0} could not start: cmd.exe, which runs {1}, cannot work in the network folder {2}; set its "cwd" to a folder on a drive',
+          server,
+          String(e.program),
+          where,
+        ),
+      );
     default:
       return undefined;
   }

@@ -55,15 +55,18 @@ export function descendantsOf(psOutput: string, root: number): number[] {
   return out;
 }
 
+/** Runs a command to its end, its output ignored; a failure to start is no error (the stop goes on). */
+export type CommandRunner = (run: CommandLine) => Promise<void>;
+
+const runQuietly: CommandRunner = run =>
+  new Promise<void>(resolve => {
+    const child = spawn(run.command, run.args, { stdio: 'ignore', windowsHide: true });
+    child.on('error', () => resolve()).on('exit', () => resolve());
+  });
+
 /** Ends `pid` and its descendants by `plan`; resolves once done (at most `graceMs` plus a moment). */
-export async function stopTree(plan: TreeStop, pid: number, graceMs: number): Promise<void> {
-  if (plan.kind === 'taskkill') {
-    await new Promise<void>(resolve => {
-      const child = spawn(plan.run.command, plan.run.args, { stdio: 'ignore', windowsHide: true });
-      child.on('error', () => resolve()).on('exit', () => resolve());
-    });
-    return;
-  }
+export async function stopTree(plan: TreeStop, pid: number, graceMs: number, run = runQuietly): Promise<void> {
+  if (plan.kind === 'taskkill') return run(plan.run);
   const listing = await new Promise<string>(resolve =>
     execFile(plan.list.command, plan.list.args, { encoding: 'utf8' }, (err, out) => resolve(err ? '' : out)),
   );
@@ -72,6 +75,46 @@ export async function stopTree(plan: TreeStop, pid: number, graceMs: number): Pr
   const deadline = Date.now() + graceMs;
   while (tree.some(alive) && Date.now() < deadline) await new Promise(r => setTimeout(r, 50));
   for (const p of tree.filter(alive)) signal(p, 'SIGKILL');
+}
+
+/**
+ * How long a server gets, as VS Code gives it (mcpStdioStateHandler.ts): to exit once its stdin is
+ * closed, and then, on macOS and Linux, between SIGTERM and SIGKILL.
+ */
+export const STOP_GRACE_MS = 10_000;
+
+/** The part of a child process that ending it needs. */
+export interface RunningProcess {
+  readonly pid?: number;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  readonly stdin?: { end(): unknown } | null;
+  once(event: 'exit', listener: () => void): unknown;
+}
+
+/**
+ * Ends a server as VS Code does: its stdin is closed, and one still running after `graceMs` is ended with
+ * everything it started, by the plan for `platform` (taskkill /T /F on Windows: a signal would end only
+ * the cmd.exe of a `.cmd` launcher; SIGTERM, then SIGKILL to the whole tree elsewhere).
+ */
+export async function endProcess(
+  child: RunningProcess,
+  platform: Platform,
+  graceMs = STOP_GRACE_MS,
+  run = runQuietly,
+): Promise<void> {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  if (!child.pid || !running()) return;
+  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+  try {
+    child.stdin?.end();
+  } catch {
+    /* already closed */
+  }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise(resolve => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  if (running()) await stopTree(treeStopPlan(platform, child.pid), child.pid, graceMs, run);
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {

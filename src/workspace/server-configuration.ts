@@ -127,7 +127,7 @@ export class ServerConfiguration implements vscode.Disposable {
     const trusted = vscode.workspace.isTrusted;
     const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const disabled = new Set(this.disabledKeys());
-    const plan = planServers(read.sources, { trusted, platform, firstFolder, isDisabled: key => disabled.has(key) });
+    const plan = planServers(read.sources, { trusted, platform, isDisabled: key => disabled.has(key) });
     const problems: ConfigProblem[] = [...read.problems, ...plan.problems];
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];

@@ -14,6 +14,8 @@ import { completeArgument } from '../../src/core/run/invocation';
 import { toTranscript, type Part } from '../../src/core/render/content';
 import { transcriptToMarkdown } from '../../src/core/render/markdown';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { inheritedNames } from '../../src/core/config/stdio-launch';
+import { hostPlatform } from '../../src/core/platform';
 import {
   ROOT,
   RecordingLog,
@@ -511,17 +513,21 @@ fault('hangs on complete', async () => {
   });
 });
 
-fault('environment: SDK defaults plus the configured env only', async () => {
+fault('environment: SDK defaults, proxy, certificate and locale variables, plus the configured env only', async () => {
   process.env.MCP_PROMPTS_SHOULD_NOT_LEAK = 'secret-from-the-host';
   try {
     await withCatalog({ s: faulty('env', { env: { CONFIGURED: 'yes' } }) }, async ({ catalog }) => {
       const r = await getLine(catalog, 's.env');
       const names = (textParts(r.result)[0].text as string).split(' ');
-      const allowed = new Set([...Object.keys(getDefaultEnvironment()), 'CONFIGURED']);
+      const allowed = new Set([
+        ...Object.keys(getDefaultEnvironment()),
+        ...inheritedNames(hostPlatform()),
+        'CONFIGURED',
+      ]);
       assert.ok(names.includes('CONFIGURED'));
       // Node itself may add a few of its own at start-up; nothing of the host's comes through.
       assert.deepEqual(
-        names.filter(n => !allowed.has(n) && !/^(NODE_|UV_)/.test(n)),
+        names.filter(n => !allowed.has(n) && !/^(NODE_|UV_|LC_)/.test(n)),
         [],
       );
       assert.ok(!names.includes('MCP_PROMPTS_SHOULD_NOT_LEAK'));

@@ -446,8 +446,7 @@ test('a workspace server held back (untrusted) shows none of its saved prompts a
       config: parseConfigObject({ servers: { cacheable: server(s) } }, 'workspace'),
     },
   ];
-  const plan = (trusted: boolean) =>
-    planServers(sources, { trusted, platform: hostPlatform(), firstFolder: folder }).run.map(r => r.def);
+  const plan = (trusted: boolean) => planServers(sources, { trusted, platform: hostPlatform() }).run.map(r => r.def);
   await fill(s, plan(true));
   const before = pids(s).length;
   assert.equal(plan(false).length, 0, 'untrusted: the server is held back');

@@ -17,6 +17,7 @@ import {
   type InputDefinition,
 } from '../../src/core/config/config';
 import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
+import { stdioLaunch } from '../../src/core/config/stdio-launch';
 import { consentState, definitionFingerprint, describeLaunch, inputStorageKey } from '../../src/core/config/consent';
 import { RecordingLog, childPidsMatching, launch, rejection, runCli, tempDir, waitFor } from './helpers';
 import { hostPlatform, platformOf } from '../../src/core/platform';
@@ -43,7 +44,7 @@ async function listener(): Promise<{ url: string; requests: string[]; close(): P
 
 /** Runs the planned servers the way the extension does: substituted, then started eagerly by a catalog. */
 async function runPlan(sources: ConfigSource[], trusted: boolean, home: string, folder: string) {
-  const plan = planServers(sources, { trusted, platform: platformOf(process.platform, {}, home), firstFolder: folder });
+  const plan = planServers(sources, { trusted, platform: platformOf(process.platform, {}, home) });
   const asked: string[] = [];
   const defs = await Promise.all(
     plan.run.map(({ def, source }) =>
@@ -146,7 +147,7 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
   }
 });
 
-test('trusted: workspace servers run from their own folder; the user server from the first folder', async () => {
+test('trusted: workspace servers run from their own folder; your own servers from your home folder, as VS Code runs them', async () => {
   const { faultyCommand } = await launch();
   const folder = tempDir('mcp-trust-ws-');
   const home = tempDir('mcp-trust-home-');
@@ -164,21 +165,22 @@ test('trusted: workspace servers run from their own folder; the user server from
         config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user'),
       },
     ],
-    { trusted: true, platform: platformOf(process.platform, {}, home), firstFolder: folder },
+    { trusted: true, platform: platformOf(process.platform, {}, home) },
   );
   assert.deepEqual(
     plan.run.map(r => [r.def.name, r.def.source, r.def.scope, r.def.defaultCwd]),
     [
-      ['mine', 'user', 'user', folder],
+      ['mine', 'user', 'user', home],
       ['ws', 'workspace', `workspace:${folder}`, folder],
     ],
   );
   assert.deepEqual(plan.held, []);
 });
 
-test('Restricted Mode: a user server whose envFile is relative (or under ${workspaceFolder}) is refused, naming the server', async () => {
+test('Restricted Mode: a user server whose envFile is under ${workspaceFolder} is refused, naming the server; a relative one is read from the home folder', async () => {
   const { faultyCommand } = await launch();
   const folder = tempDir('mcp-trust-ws-');
+  const home = tempDir('mcp-trust-home-');
   fs.writeFileSync(path.join(folder, '.env'), 'NODE_OPTIONS=--require=./planted.js\n');
   const user: ConfigSource = {
     kind: 'user',
@@ -194,32 +196,34 @@ test('Restricted Mode: a user server whose envFile is relative (or under ${works
       'user',
     ),
   };
-  const untrusted = planServers([user], { trusted: false, platform: hostPlatform(), firstFolder: folder });
+  const platform = platformOf(process.platform, {}, home);
+  const untrusted = planServers([user], { trusted: false, platform });
   assert.deepEqual(
     untrusted.held.map(h => [h.def.name, h.reason]),
-    [
-      ['rel', 'envFile'],
-      ['viaFolder', 'envFile'],
-    ],
+    [['viaFolder', 'envFile']],
   );
   assert.match(
     untrusted.held[0].message,
-    /^rel does not start in Restricted Mode: its envFile "\.env" would be read from the untrusted workspace/,
+    /^viaFolder does not start in Restricted Mode: its envFile "\$\{workspaceFolder\}\/\.env" would be read from the untrusted workspace/,
   );
   assert.deepEqual(
     untrusted.run.map(r => r.def.name),
-    ['abs'],
+    ['rel', 'abs'],
   );
-  const trusted = planServers([user], { trusted: true, platform: hostPlatform(), firstFolder: folder });
+  // Trusted or not, your own server's relative envFile is the one in your home folder.
+  const trusted = planServers([user], { trusted: true, platform });
   assert.deepEqual(
     trusted.run.map(r => r.def.name),
     ['rel', 'viaFolder', 'abs'],
   );
+  for (const { def } of [...untrusted.run, ...trusted.run].filter(r => r.def.name === 'rel')) {
+    assert.ok(def.transport.type === 'stdio');
+    assert.equal(stdioLaunch(def.transport, def.defaultCwd, platform).envFile, path.join(home, '.env'));
+  }
 });
 
 test('Restricted Mode: a user server with ${workspaceFolder} in its command, args, cwd or env is held, naming the field and the variable', async () => {
   const { faultyCommand } = await launch();
-  const folder = tempDir('mcp-trust-ws-');
   const ok = faultyCommand('ok');
   const user: ConfigSource = {
     kind: 'user',
@@ -237,7 +241,7 @@ test('Restricted Mode: a user server with ${workspaceFolder} in its command, arg
       'user',
     ),
   };
-  const untrusted = planServers([user], { trusted: false, platform: hostPlatform(), firstFolder: folder });
+  const untrusted = planServers([user], { trusted: false, platform: hostPlatform() });
   assert.deepEqual(
     untrusted.held.map(h => [h.def.name, h.reason]),
     [
@@ -256,7 +260,7 @@ test('Restricted Mode: a user server with ${workspaceFolder} in its command, arg
     untrusted.run.map(r => r.def.name),
     ['home'],
   );
-  const trusted = planServers([user], { trusted: true, platform: hostPlatform(), firstFolder: folder });
+  const trusted = planServers([user], { trusted: true, platform: hostPlatform() });
   assert.equal(trusted.held.length, 0, 'a trusted workspace folder may be used');
 });
 

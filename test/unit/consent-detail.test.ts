@@ -87,3 +87,24 @@ test('every variable substitution reads is called out, Windows names with parent
     /^⚠ It reads from your environment and passes on:\n {4}ProgramFiles\(x86\) \(url\)\n/,
   );
 });
+
+test('Windows: PATHEXT and ComSpec in a workspace server’s env are shown first, whatever their case, as NODE_OPTIONS is', () => {
+  const [def] = parseConfigObject(
+    {
+      servers: {
+        win: {
+          command: 'npx',
+          args: ['srv'],
+          env: { DEBUG: '1', PathExt: '.JS;.EXE', ComSpec: 'C:\\ws\\tools\\sh.exe' },
+        },
+      },
+    },
+    'workspace',
+  ).servers;
+  assert.deepEqual(consentDetail(def).split('\n').slice(0, 4), [
+    '⚠ It sets variables that change which code runs:',
+    '    PathExt=.JS;.EXE',
+    '    ComSpec=C:\\ws\\tools\\sh.exe',
+    '',
+  ]);
+});

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bindArguments, formatInvocation, parseInvocation, tokenize } from '../../src/core/run/invocation';
+import { generator } from './seeded-random';
 
 const args = [
   { name: 'code', required: true },
@@ -115,16 +116,6 @@ test('a quoted backslash-n stays a backslash and an n (Windows paths), and names
   );
   assert.equal(formatInvocation('x.y', { 'my name': 'a b', '': '' }), 'x.y "my name"="a b" ""=""');
 });
-
-/** A seeded generator (mulberry32) so a failure names a line that can be replayed. */
-function generator(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Characters that have meaning to the parser, whitespace of every kind, and letters, marks and digits
 // of many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, Hangul, emoji).

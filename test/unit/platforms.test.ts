@@ -13,9 +13,21 @@ import {
   placesOf,
   projectKey,
 } from '../../src/core/config/config-locations';
+import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { envFileInWorkspace, planServers } from '../../src/core/config/server-merge';
-import { commandCandidates, stdioLaunch } from '../../src/core/config/stdio-launch';
+import {
+  commandCandidates,
+  inheritedNames,
+  serverEnvironment,
+  stdioLaunch,
+  stdioStart,
+  type FileKind,
+} from '../../src/core/config/stdio-launch';
 import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
+import { toPromptError } from '../../src/core/errors';
+import { silentLog } from '../../src/core/log';
+import { createStdioTransport } from '../../src/core/protocol/transports';
+import path from 'node:path';
 import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
 import { cacheFolder } from '../../src/cli/era-cache';
 import { commandShell, commandStop, shellScript } from '../../src/core/run/command-output';
@@ -59,39 +71,36 @@ test('${pathSeparator} and ${/} are the platform separator; ${workspaceFolder} h
   assert.deepEqual((await substituted(entry, linux())).args, ['${workspaceFolder}/a', '/home/u/b']);
 });
 
-test('Restricted Mode: which envFile is read from the untrusted workspace depends on the platform’s path rules', () => {
-  const cases: [string, boolean, boolean][] = [
-    // [envFile, from the workspace on Windows, … on Linux/macOS]
-    ['C:\\Users\\u\\.env', false, true],
-    ['c:/Users/u/.env', false, true],
-    ['\\\\server\\share\\.env', false, true],
-    ['/etc/srv.env', false, false],
-    ['~/.env', false, false],
-    ['~\\.env', false, true],
-    ['${userHome}\\.env', false, false],
-    ['.env', true, true],
-    ['config\\.env', true, true],
-    ['C:.env', true, true],
-    ['${workspaceFolder}\\.env', true, true],
-    ['C:\\x\\${workspaceFolder}.env', true, true],
+test('your own servers run from your home folder on every platform, trusted or not: a relative cwd and envFile lie there; only ${workspaceFolder} reads the workspace', () => {
+  const config = parseConfigObject(
+    {
+      servers: {
+        s: { command: 'srv', cwd: 'sub', envFile: '.env' },
+        viaFolder: { command: 'srv', envFile: '${workspaceFolder}\\.env' },
+      },
+    },
+    'user',
+  );
+  const cases: [ReturnType<typeof linux>, string, string][] = [
+    [windows(), 'C:\\Users\\u\\sub', 'C:\\Users\\u\\.env'],
+    [mac(), '/Users/u/sub', '/Users/u/.env'],
+    [linux(), '/home/u/sub', '/home/u/.env'],
   ];
-  for (const [envFile, win, posix] of cases) {
-    assert.equal(envFileInWorkspace(envFile, windows()), win, `Windows: ${envFile}`);
-    assert.equal(envFileInWorkspace(envFile, linux()), posix, `Linux: ${envFile}`);
-    assert.equal(envFileInWorkspace(envFile, mac()), posix, `macOS: ${envFile}`);
-  }
-  // The whole rule: a user's server with an absolute Windows envFile runs in Restricted Mode on Windows.
-  const config = parseConfigObject({ servers: { s: { command: 'srv', envFile: 'C:\\Users\\u\\.env' } } }, 'user');
-  const plan = (platform: ReturnType<typeof linux>) =>
-    planServers([{ kind: 'user', label: 'user settings', config }], { trusted: false, platform });
-  assert.deepEqual(
-    plan(windows()).run.map(r => [r.def.name, r.def.defaultCwd]),
-    [['s', 'C:\\Users\\u']],
-  );
-  assert.deepEqual(
-    plan(linux()).held.map(h => h.reason),
-    ['envFile'],
-  );
+  for (const [platform, cwd, envFile] of cases)
+    for (const trusted of [false, true]) {
+      const plan = planServers([{ kind: 'user', label: 'user settings', config }], { trusted, platform });
+      const [s] = plan.run;
+      assert.equal(s.def.defaultCwd, platform.home, `${platform.os}, trusted: ${trusted}`);
+      assert.ok(s.def.transport.type === 'stdio');
+      const launch = stdioLaunch(s.def.transport, s.def.defaultCwd, platform);
+      assert.deepEqual([launch.cwd, launch.envFile], [cwd, envFile]);
+      assert.deepEqual(
+        plan.held.map(h => [h.def.name, h.reason]),
+        trusted ? [] : [['viaFolder', 'envFile']],
+      );
+    }
+  assert.equal(envFileInWorkspace('${workspaceFolder}/.env'), true);
+  assert.equal(envFileInWorkspace('.env'), false);
 });
 
 test('a stdio server starts as VS Code starts it: ~ is home, a relative cwd and envFile lie under the default folder', () => {
@@ -140,31 +149,204 @@ test('Windows environments merge by name whatever its case, so an entry’s Path
   assert.deepEqual(mergeEnv(linux(), [{ path: 'a' }, { Path: 'b' }], inherited), { path: 'a', Path: 'b' });
 });
 
-test('Windows: a command is looked up in the working folder, then PATH, with PATHEXT, before anything starts', () => {
-  const env = { Path: 'C:\\nodejs;"C:\\Program Files\\tool";', PATHEXT: '.EXE;.CMD' };
-  const npx = commandCandidates({ command: 'npx', cwd: 'C:\\ws' }, env, windows());
-  assert.deepEqual(npx?.slice(0, 7), [
-    'C:\\ws\\npx.EXE',
-    'C:\\ws\\npx.CMD',
-    'C:\\ws\\npx',
+test("a server's environment: the SDK's defaults, proxies, CA certificates, locale and SSH agent, then envFile, then env, whose PATH is appended", () => {
+  const host = {
+    Path: 'C:\\Windows;C:\\nodejs',
+    PATHEXT: '.COM;.EXE;.CMD',
+    SystemRoot: 'C:\\Windows',
+    HTTPS_PROXY: 'http://proxy:8080',
+    no_proxy: 'localhost',
+    NODE_EXTRA_CA_CERTS: 'C:\\certs\\corp.pem',
+    LANG: 'de_DE.UTF-8',
+    SSH_AUTH_SOCK: '\\\\.\\pipe\\openssh-ssh-agent',
+    GITHUB_TOKEN: 'not passed',
+    FUNC: '() { evil; }',
+  };
+  assert.deepEqual(
+    serverEnvironment(windows(host), { path: 'C:\\from-file;C:\\bin' }, { Path: 'C:\\tools', Token: 't' }),
+    {
+      PATH: 'C:\\from-file;C:\\bin;C:\\tools',
+      PATHEXT: '.COM;.EXE;.CMD',
+      SYSTEMROOT: 'C:\\Windows',
+      HTTPS_PROXY: 'http://proxy:8080',
+      NO_PROXY: 'localhost',
+      NODE_EXTRA_CA_CERTS: 'C:\\certs\\corp.pem',
+      LANG: 'de_DE.UTF-8',
+      SSH_AUTH_SOCK: '\\\\.\\pipe\\openssh-ssh-agent',
+      Token: 't',
+      // Neither cmd.exe nor the server looks for a bare program name in its working folder.
+      NoDefaultCurrentDirectoryInExePath: '1',
+    },
+  );
+  // An entry cannot turn that off, whatever its spelling.
+  assert.equal(
+    serverEnvironment(windows(), {}, { nodefaultcurrentdirectoryinexepath: '' }).NoDefaultCurrentDirectoryInExePath,
+    '1',
+  );
+  const unix = {
+    PATH: '/usr/bin:/bin',
+    HOME: '/home/u',
+    https_proxy: 'http://proxy:3128',
+    HTTPS_PROXY: 'http://other:3128',
+    SSL_CERT_FILE: '/etc/ssl/corp.pem',
+    SSL_CERT_DIR: '/etc/ssl/certs',
+    LC_ALL: 'C.UTF-8',
+    LC_CTYPE: 'C.UTF-8',
+    lc_foo: 'not a locale variable',
+    SSH_AUTH_SOCK: '/run/user/1000/ssh-agent',
+    BASH_FUNC: '() { evil; }',
+    SECRET: 'not passed',
+  };
+  // Not passed: a name that is no locale variable, an exported shell function, anything else of yours.
+  const { lc_foo: _notLocale, BASH_FUNC: _function, SECRET: _secret, ...passed } = unix;
+  for (const platform of [linux(unix), mac(unix)])
+    assert.deepEqual(serverEnvironment(platform, {}, { PATH: '/opt/tool/bin', Path: 'kept as it is' }), {
+      ...passed,
+      PATH: '/usr/bin:/bin:/opt/tool/bin',
+      Path: 'kept as it is',
+    });
+  // No inherited PATH: the entry's is the whole of it; an empty one adds nothing.
+  assert.equal(serverEnvironment(linux(), {}, { PATH: '/opt/bin' }).PATH, '/opt/bin');
+  assert.equal(serverEnvironment(linux({ PATH: '/usr/bin' }), {}, { PATH: '' }).PATH, '/usr/bin');
+});
+
+test('the inherited names hold every name of the SDK’s safe defaults on this platform', () => {
+  const names = inheritedNames(platformOf(process.platform, {}, '/h'));
+  assert.deepEqual(
+    DEFAULT_INHERITED_ENV_VARS.filter(n => !names.includes(n)),
+    [],
+  );
+});
+
+test('a bare command is looked up in PATH only, never in the working folder; Windows adds PATHEXT', () => {
+  const env = { Path: 'C:\\nodejs;"C:\\Program Files\\tool";.;;node_modules\\.bin', PATHEXT: '.EXE;.CMD' };
+  // Before: C:\ws\npx.EXE and C:\ws\npx.CMD came first, so a repository's npx.cmd ran in place of yours.
+  assert.deepEqual(commandCandidates({ command: 'npx', cwd: 'C:\\ws' }, env, windows()), [
     'C:\\nodejs\\npx.EXE',
     'C:\\nodejs\\npx.CMD',
-    'C:\\nodejs\\npx',
     'C:\\Program Files\\tool\\npx.EXE',
+    'C:\\Program Files\\tool\\npx.CMD',
   ]);
-  assert.deepEqual(commandCandidates({ command: 'npx.cmd', cwd: 'C:\\ws' }, env, windows())?.slice(0, 2), [
-    'C:\\ws\\npx.cmd',
-    'C:\\ws\\npx.cmd.EXE',
+  assert.deepEqual(commandCandidates({ command: 'npx.cmd', cwd: 'C:\\ws' }, env, windows()).slice(0, 3), [
+    'C:\\nodejs\\npx.cmd',
+    'C:\\nodejs\\npx.cmd.EXE',
+    'C:\\nodejs\\npx.cmd.CMD',
   ]);
-  // A command with a folder is looked up there only; PATHEXT unset is cross-spawn's default.
+  // A command with a folder is looked up there only; PATHEXT unset is Windows' own default.
   assert.deepEqual(commandCandidates({ command: 'bin\\srv', cwd: 'C:\\ws' }, {}, windows()), [
-    'C:\\ws\\bin\\srv.EXE',
-    'C:\\ws\\bin\\srv.CMD',
-    'C:\\ws\\bin\\srv.BAT',
     'C:\\ws\\bin\\srv.COM',
-    'C:\\ws\\bin\\srv',
+    'C:\\ws\\bin\\srv.EXE',
+    'C:\\ws\\bin\\srv.BAT',
+    'C:\\ws\\bin\\srv.CMD',
   ]);
-  assert.equal(commandCandidates({ command: 'npx', cwd: '/ws' }, { PATH: '/usr/bin' }, linux()), undefined);
+  // Elsewhere too: `.` and an empty entry (the working folder to execvp) are skipped.
+  for (const platform of [linux(), mac()]) {
+    const withDot = { PATH: '.::/usr/local/bin:bin:/usr/bin' };
+    assert.deepEqual(commandCandidates({ command: 'npx', cwd: '/ws' }, withDot, platform), [
+      '/usr/local/bin/npx',
+      '/usr/bin/npx',
+    ]);
+    assert.deepEqual(commandCandidates({ command: './bin/srv', cwd: '/ws' }, withDot, platform), ['/ws/bin/srv']);
+  }
+});
+
+test('the process a server is on Windows: the program PATH names, a .exe as it is, a .cmd through cmd.exe with every argument quoted', () => {
+  // Windows file names ignore case.
+  const files = new Set(['c:\\ws\\npx.cmd', 'c:\\ws\\node.exe', 'c:\\nodejs\\npx.cmd', 'c:\\nodejs\\node.exe']);
+  const kind = (f: string): FileKind => (files.has(f.toLowerCase()) ? 'file' : 'none');
+  const platform = windows({ SystemRoot: 'D:\\Win' });
+  const env = serverEnvironment(platform, {}, { PATH: 'C:\\nodejs' });
+  const launch = (command: string, args: string[], cwd = 'C:\\ws') =>
+    stdioStart({ command, args, cwd }, env, platform, kind);
+  // The repository's node.exe and npx.cmd are in the working folder; yours are in PATH.
+  assert.deepEqual(launch('node', ['server.js', 'a b']), {
+    file: 'C:\\nodejs\\node.EXE',
+    args: ['server.js', 'a b'],
+    cwd: 'C:\\ws',
+    env,
+    verbatim: false,
+  });
+  assert.deepEqual(launch('npx', ['-y', '{"q":"a&b"}', '50%']), {
+    file: 'D:\\Win\\System32\\cmd.exe',
+    args: ['/d', '/e:ON', '/v:OFF', '/s', '/c', '""C:\\nodejs\\npx.CMD" "-y" "{""q"":""a&b""}" "50%%cd:~,%""'],
+    cwd: 'C:\\ws',
+    env,
+    verbatim: true,
+  });
+  assert.equal(env.PATH, 'C:\\nodejs');
+  assert.equal(env.NoDefaultCurrentDirectoryInExePath, '1');
+  // A path you wrote is yours to choose.
+  assert.equal(launch('.\\node.exe', []).file, 'C:\\ws\\node.exe');
+  const failure = (f: () => unknown) => {
+    try {
+      f();
+    } catch (err) {
+      return err as { code: string; path?: string; index?: number; program?: string };
+    }
+    return assert.fail('expected a refusal');
+  };
+  assert.deepEqual(
+    failure(() => launch('uvx', [])),
+    Object.assign(new Error('spawn uvx ENOENT'), { code: 'ENOENT', path: 'uvx' }),
+  );
+  // cmd.exe cannot pass a line break, and would run a batch file on a network folder from C:\Windows.
+  assert.equal(failure(() => launch('npx', ['-y', 'pkg', 'line\nrm -rf'])).index, 3);
+  assert.equal(failure(() => launch('npx', ['nul\0'])).code, 'BATCH_ARGUMENT');
+  const unc = failure(() => launch('npx', [], '\\\\wsl.localhost\\Ubuntu\\home\\u\\proj'));
+  assert.deepEqual(
+    [unc.code, unc.path, unc.program],
+    ['UNC_CWD', '\\\\wsl.localhost\\Ubuntu\\home\\u\\proj', 'C:\\nodejs\\npx.CMD'],
+  );
+  // Each says so naming the server, before anything starts.
+  assert.equal(
+    toPromptError(unc, 'wsl', 'listing prompts').message,
+    'wsl could not start: cmd.exe, which runs C:\\nodejs\\npx.CMD, cannot work in the network folder \\\\wsl.localhost\\Ubuntu\\home\\u\\proj; set its "cwd" to a folder on a drive',
+  );
+  assert.equal(
+    toPromptError(
+      failure(() => launch('npx', ['a', 'b\r\nc'])),
+      'npx',
+      'listing prompts',
+    ).message,
+    'npx could not start: argument 2 holds a line break or NUL character, which cmd.exe cannot pass to C:\\nodejs\\npx.CMD',
+  );
+  // A .exe needs no cmd.exe: a network folder and a line break are fine.
+  assert.equal(launch('node', ['a\nb'], '\\\\server\\share').file, 'C:\\nodejs\\node.EXE');
+});
+
+test('the process a server is on macOS and Linux: a program of PATH (executable), or the path you wrote as it is', () => {
+  const kinds: Record<string, FileKind> = {
+    '/ws/npx': 'program',
+    '/usr/local/bin/npx': 'file',
+    '/usr/bin/npx': 'program',
+    '/ws/bin/srv': 'file',
+  };
+  const kind = (f: string) => kinds[f] ?? 'none';
+  for (const platform of [linux(), mac()]) {
+    const env = serverEnvironment(platform, {}, { PATH: '.:/usr/local/bin:/usr/bin' });
+    const start = (command: string) => stdioStart({ command, args: ['a&b'], cwd: '/ws' }, env, platform, kind);
+    assert.deepEqual(start('npx'), { file: '/usr/bin/npx', args: ['a&b'], cwd: '/ws', env, verbatim: false });
+    assert.equal(start('bin/srv').file, '/ws/bin/srv');
+    assert.throws(() => start('uvx'), { code: 'ENOENT', path: 'uvx' });
+  }
+});
+
+test('the stdio transport starts what the injected platform says: its PATH, its environment, its lookup rules', () => {
+  const bin = path.dirname(process.execPath);
+  const entry = { type: 'stdio' as const, command: 'node', args: ['-v'], env: {} };
+  const transport = createStdioTransport(entry, silentLog, linux({ PATH: bin, HTTPS_PROXY: 'http://proxy:1' }), '/');
+  const params = (transport as unknown as { _serverParams: { command: string; env: Record<string, string> } })
+    ._serverParams;
+  assert.equal(params.command, path.join(bin, 'node'));
+  assert.equal(params.env.HTTPS_PROXY, 'http://proxy:1');
+  // Looked up as Windows looks (PATHEXT, a Windows PATH), `sh` is nowhere: the host's own rules would find it.
+  assert.throws(
+    () => createStdioTransport({ ...entry, command: 'sh' }, silentLog, windows({ PATH: 'C:\\bin' }), 'C:\\ws'),
+    {
+      code: 'ENOENT',
+      path: 'sh',
+    },
+  );
 });
 
 test("Claude Desktop's file: the MSIX package's first on Windows, then the classic one; macOS and Linux folders", () => {

@@ -96,10 +96,16 @@ export class ConfigError extends Error {
   }
 }
 
-/** JSON with comments, as VS Code reads its own files; a syntax error names the file and the offset. */
+/**
+ * JSON with comments, as VS Code reads its own files; a syntax error names the file and the offset. A
+ * UTF-8 byte-order mark (Windows PowerShell 5.1 writes one) is no part of the text, as VS Code reads it.
+ */
 export function parseJsonc(text: string, origin: string): unknown {
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value: unknown = jsonc.parse(text.replace(/^\uFEFF/, ''), errors, {
+    allowTrailingComma: true,
+    disallowComments: false,
+  });
   if (errors.length) {
     const first = errors[0];
     throw new ConfigError(

@@ -85,6 +85,9 @@ const LOADER_VARIABLES = new Set([
   'BASH_ENV',
   'ENV',
   'PATH',
+  // Windows: which file a bare name runs (`npx` may be `npx.js`) and the shell that runs `.cmd` files.
+  'PATHEXT',
+  'COMSPEC',
 ]);
 
 export function isLoaderVariable(name: string): boolean {

@@ -4,7 +4,7 @@
 // server the user defined.
 import * as l10n from '@vscode/l10n';
 import type { ServerConfig, ServerDefinition } from './config.js';
-import { expandHome, type Platform } from '../platform.js';
+import type { Platform } from '../platform.js';
 
 export interface ConfigSource {
   kind: 'user' | 'workspace';
@@ -62,10 +62,8 @@ export interface ServerPlan {
 export interface TrustContext {
   /** The workspace is trusted (or trust is off). */
   trusted: boolean;
-  /** Where servers run: its home folder (the cwd of user servers in Restricted Mode) and its path rules. */
+  /** Where servers run: its home folder (the working folder of your own servers) and its path rules. */
   platform: Platform;
-  /** The first workspace folder, if any: the default cwd of user servers in a trusted workspace. */
-  firstFolder?: string;
   /** The user disabled this server from the tree (keyed by `disableKey`). */
   isDisabled?: (key: string) => boolean;
 }
@@ -81,15 +79,11 @@ export function scopeOf(source: ConfigSource): string {
 }
 
 /**
- * An envFile that would be read from the (untrusted) workspace: through `${workspaceFolder}`, or relative
- * by the rules of the platform the server runs on (`C:\x\.env` and `\\server\share\.env` are absolute on
- * Windows only, `/x/.env` everywhere); `~` and `${userHome}` are the home folder.
+ * An envFile that would be read from the (untrusted) workspace: one through `${workspaceFolder}`. A
+ * relative one lies under your home folder, where your own servers run.
  */
-export function envFileInWorkspace(envFile: string | undefined, platform: Platform): boolean {
-  if (!envFile) return false;
-  if (envFile.includes('${workspaceFolder}')) return true;
-  const fromHome = envFile.startsWith('${userHome}') || expandHome(platform, envFile) !== envFile;
-  return !fromHome && !platform.path.isAbsolute(envFile);
+export function envFileInWorkspace(envFile: string | undefined): boolean {
+  return !!envFile?.includes('${workspaceFolder}');
 }
 
 /**
@@ -151,12 +145,9 @@ function defineServer(
     ...parsed,
     source: source.kind === 'user' ? 'user' : 'workspace',
     scope: scopeOf(source),
-    defaultCwd:
-      source.kind === 'workspace'
-        ? source.folder
-        : ctx.trusted
-          ? (ctx.firstFolder ?? ctx.platform.home)
-          : ctx.platform.home,
+    // Your own servers run from your home folder, as VS Code runs them, trusted workspace or not: a
+    // repository's folder holds files (`npx.cmd`, `node.exe`) that a program may find there first.
+    defaultCwd: source.kind === 'workspace' ? source.folder : ctx.platform.home,
     origin: source.label,
     disableKey: disableKey(source, parsed.name),
   };
@@ -208,7 +199,7 @@ function heldBack(def: ServerDefinition, source: ConfigSource, ctx: TrustContext
     );
   if (source.kind !== 'user' || ctx.trusted) return undefined;
   const t = def.transport;
-  if (t.type === 'stdio' && envFileInWorkspace(t.envFile, ctx.platform))
+  if (t.type === 'stdio' && envFileInWorkspace(t.envFile))
     return held(
       'envFile',
       l10n.t(

@@ -3,17 +3,13 @@ import fs from 'node:fs';
 import * as l10n from '@vscode/l10n';
 import { StreamableHTTPClientTransport, SSEClientTransport, SdkHttpError } from '@modelcontextprotocol/client';
 import type { Transport, OAuthClientProvider } from '@modelcontextprotocol/client';
-import {
-  DEFAULT_INHERITED_ENV_VARS,
-  StdioClientTransport,
-  getDefaultEnvironment,
-} from '@modelcontextprotocol/client/stdio';
-import type { ChildProcess } from 'node:child_process';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { HttpTransportConfig, StdioTransportConfig } from '../config/config.js';
 import { parseEnvFile } from '../config/config.js';
-import { commandCandidates, stdioLaunch } from '../config/stdio-launch.js';
-import { mergeEnv, type Platform } from '../platform.js';
-import { stopTree, treeStopPlan } from '../process-tree.js';
+import { serverEnvironment, stdioLaunch, stdioStart, type FileKind, type StdioStart } from '../config/stdio-launch.js';
+import type { Platform } from '../platform.js';
+import { endProcess } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
@@ -100,25 +96,20 @@ export function createStdioTransport(
       throw Object.assign(new Error(launch.envFile), { code: 'ENOENT_ENVFILE', path: launch.envFile });
     fromFile = parseEnvFile(fs.readFileSync(launch.envFile, 'utf8'));
   }
-  // The SDK adds its safe default environment (PATH, HOME, ...) to whatever we pass here; on Windows
-  // our names take its spelling, so that `Path` in an entry replaces its `PATH` instead of joining it.
-  const env = mergeEnv(platform, [fromFile, config.env], DEFAULT_INHERITED_ENV_VARS);
-  const candidates = commandCandidates(launch, { ...getDefaultEnvironment(), ...env }, platform);
-  if (candidates && !candidates.some(isFile))
-    throw Object.assign(new Error(`spawn ${launch.command} ENOENT`), { code: 'ENOENT', path: launch.command });
+  const start = stdioStart(launch, serverEnvironment(platform, fromFile, config.env), platform, fileKind);
+  // The SDK's transport sends, receives and closes; the process is started as `start` says (spawnInto).
   const transport = new StdioClientTransport({
-    command: launch.command,
-    args: launch.args,
-    env: Object.keys(env).length ? env : undefined,
-    cwd: launch.cwd,
+    command: start.file,
+    args: start.args,
+    env: start.env,
+    cwd: start.cwd,
     stderr: 'pipe',
   });
   // A 20 MB image must reach the content checks (which explain the size limit) without killing the
   // connection, and in linear time: our buffer replaces the SDK's (same contract, private field).
   (transport as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(MAX_MESSAGE_BYTES, meter);
-  const start = transport.start.bind(transport);
   transport.start = async () => {
-    await start();
+    await spawnInto(transport, start);
     // A server that started a child of its own (a daemon) which inherited its stdout/stderr keeps our
     // pipes open after it exits: the SDK would wait for them before reporting the close, and the CLI
     // would never exit. Once the server has exited, let the pipes drain briefly, then close our ends.
@@ -151,30 +142,77 @@ export function createStdioTransport(
 
 const processOf = (transport: StdioClientTransport) => (transport as unknown as { _process?: ChildProcess })._process;
 
-const isFile = (file: string) => fs.lstatSync(file, { throwIfNoEntry: false })?.isDirectory() === false;
+/** What the program lookup needs to know of a path, from this machine's file system. */
+function fileKind(file: string): FileKind {
+  try {
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) return 'none';
+    fs.accessSync(file, fs.constants.X_OK);
+    return 'program';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EACCES' ? 'file' : 'none';
+  }
+}
+
+/** The SDK transport's internals that its own start sets up (same contract, private fields). */
+interface SdkStdioInternals {
+  _process?: ChildProcess;
+  _readBuffer: { append(chunk: Buffer): void };
+  _stderrStream: NodeJS.WritableStream | null;
+  processReadBuffer(): void;
+}
+
+/**
+ * The SDK's start, with Node's spawn of exactly `start`: the SDK's cross-spawn would look the command up
+ * again (on Windows in the working folder first) and quote a batch file's arguments its own way.
+ */
+function spawnInto(transport: StdioClientTransport, start: StdioStart): Promise<void> {
+  const t = transport as unknown as SdkStdioInternals;
+  if (t._process) return Promise.reject(new Error('StdioClientTransport already started'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(start.file, start.args, {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      windowsHide: true,
+      windowsVerbatimArguments: start.verbatim,
+    });
+    t._process = child;
+    child.on('error', error => {
+      reject(error);
+      transport.onerror?.(error);
+    });
+    child.on('spawn', () => resolve());
+    child.on('close', () => {
+      t._process = undefined;
+      transport.onclose?.();
+    });
+    child.stdin.on('error', error => transport.onerror?.(error));
+    child.stdout.on('error', error => transport.onerror?.(error));
+    child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        t._readBuffer.append(chunk);
+        t.processReadBuffer();
+      } catch (error) {
+        transport.onerror?.(error as Error);
+        transport.close().catch(() => undefined);
+      }
+    });
+    if (t._stderrStream) child.stderr.pipe(t._stderrStream);
+  });
+}
 
 /**
  * The SDK's close ends stdin, waits, then signals the process it started: on Windows that is the
  * cmd.exe of a `.cmd` launcher (npx, uvx), and a wrapper script elsewhere, while the real server
- * lives on. A server still running after the stdin grace is ended with everything it started.
+ * lives on. Before it, endProcess gives the server VS Code's grace and then ends everything it started.
  */
 function stopWholeTree(transport: StdioClientTransport, platform: Platform): void {
   const close = transport.close.bind(transport);
   transport.close = async () => {
     const child = processOf(transport);
-    const running = () => !!child && child.exitCode === null && child.signalCode === null;
-    if (child?.pid && running()) {
-      const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
-      try {
-        child.stdin?.end();
-      } catch {
-        /* already closed */
-      }
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise(resolve => (timer = setTimeout(resolve, STDIN_GRACE_MS)))]);
-      clearTimeout(timer);
-      if (running()) await stopTree(treeStopPlan(platform, child.pid), child.pid, KILL_GRACE_MS);
-    }
+    if (child) await endProcess(child, platform);
     return close();
   };
 }
@@ -221,10 +259,6 @@ const MAX_TRACED_MESSAGES_PER_SECOND = 1000;
 const END_SESSION_TIMEOUT_MS = 2000;
 /** How long the pipes of an exited server may still deliver what it wrote. */
 const PIPE_DRAIN_MS = 300;
-/** How long a server gets to exit after its stdin closes, as the SDK gives it, before its tree is ended. */
-const STDIN_GRACE_MS = 2000;
-/** After SIGTERM, how long the tree gets before SIGKILL (POSIX). */
-const KILL_GRACE_MS = 2000;
 /** Lines per second passed to the log; a flooding server must not flood the Output view. */
 export const MAX_STDERR_LINES_PER_SECOND = 200;
 
