@@ -23,6 +23,7 @@ test('npm pack: the CLI and the protocol bundle, and the CLI runs from the unpac
       'README.md',
       'dist/cli.js',
       'dist/protocol.js',
+      'dist/server.js',
       'package.json',
     ]);
     await run('tar', ['-xzf', path.join(dir, packed.filename), '-C', dir]);
