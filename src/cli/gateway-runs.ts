@@ -158,7 +158,7 @@ export class GatewayRuns {
         : undefined;
     if (refusal) {
       get.end();
-      return { kind: 'refused', message: `${describe(question)}, and ${refusal}: the prompt was not got.` };
+      return { kind: 'refused', message: `${describe(question)}, and ${refusal}: the prompt was not run.` };
     }
     this.waiting.set(get.id, get);
     get.timer = setTimeout(() => {
