@@ -84,7 +84,10 @@ test('the MCP server package is in dist/server.js alone: the CLI loads it for `s
     ['lazy-server:@modelcontextprotocol/server', 'lazy-server:@modelcontextprotocol/server/stdio'],
   );
   const server = inputs('server');
-  assert.ok(server.some(i => serverPackage.test(i)), 'the server package is in dist/server.js');
+  assert.ok(
+    server.some(i => serverPackage.test(i)),
+    'the server package is in dist/server.js',
+  );
   assert.ok(!server.some(i => /node_modules\/ajv\//.test(i)), 'without ajv (src/cli/server-shims.ts)');
   // Every name the CLI's stand-ins ask for is served.
   const { keys, names } = JSON.parse(fs.readFileSync(path.join(root, 'out', 'server-names.json'), 'utf8')) as {
