@@ -41,7 +41,11 @@ function parseServeArgs(argv: readonly string[]): ServeOptions {
 /** Serves until the client closes the connection (or the process is told to stop); the exit code. */
 export async function serve(argv: readonly string[], platform: Platform, self: string): Promise<number> {
   const o = parseServeArgs(argv);
-  const say = (line: string) => process.stderr.write(`mcp-prompts: ${terminalLine(line)}\n`);
+  // Once the client has left, what stopping servers say (a late answer, an exit) is nobody's news.
+  let closing = false;
+  const say = (line: string) => {
+    if (!closing) process.stderr.write(`mcp-prompts: ${terminalLine(line)}\n`);
+  };
   // Started by a gateway: its configuration names the gateway itself. Serving would start it again, and again.
   if (envValue(platform, GATEWAY_ENV)) {
     say('serve was started by mcp-prompts serve: a gateway does not serve another gateway');
@@ -72,6 +76,7 @@ export async function serve(argv: readonly string[], platform: Platform, self: s
     // Every server starts now, in the background: the first list is ready sooner, and list changes are heard.
     void catalog.ready().then(() => cache.flush());
     await untilClosed();
+    closing = true;
     changes.dispose();
     await handle.close().catch(() => undefined);
     return 0;
