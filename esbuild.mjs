@@ -1,5 +1,5 @@
-// Bundles the extension and the CLI (one minified CommonJS file each, sharing dist/protocol.js), and the unit
-// and integration tests.
+// Bundles the extension and the CLI (one minified CommonJS file each, sharing dist/protocol.js), the MCP server
+// package for `mcp-prompts serve` (dist/server.js, the CLI's alone), and the unit and integration tests.
 // node esbuild.mjs [--production] [--watch] [--tests]
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -51,6 +51,28 @@ const PROTOCOL_FILTER =
 const SURFACES = ['src/extension.ts', 'src/cli.ts'];
 
 /**
+ * The MCP server package, which only `mcp-prompts serve` uses: a bundle of its own, dist/server.js, that the
+ * CLI loads through stand-ins like those above when the gateway starts. The extension never imports it and
+ * the .vsix does not carry it. It keeps its own copy of the SDK's core and zod: dist/protocol.js holds only
+ * what a client reads, and what the extension downloads stays that size.
+ */
+const SERVER = {
+  '@modelcontextprotocol/server': 'server',
+  '@modelcontextprotocol/server/stdio': 'stdio',
+};
+const SERVER_FILTER = /^@modelcontextprotocol\/server(\/stdio)?$/;
+
+/** The server package's runtime shims pull in ajv, which only checks tool schemas we never declare. */
+const noServerAjv = {
+  name: 'no-server-ajv',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+      path: path.resolve('src/cli/server-shims.ts'),
+    }));
+  },
+};
+
+/**
  * What the extension and the CLI take from each of those packages, as esbuild itself sees it: both are
  * bundled once against empty stand-ins, and esbuild names every import it cannot find (a named import,
  * or a member of a namespace import such as `z.object`). dist/protocol.js exports exactly these, so the
@@ -61,7 +83,8 @@ async function protocolNames() {
   const empty = {
     name: 'protocol-names',
     setup(build) {
-      build.onResolve({ filter: PROTOCOL_FILTER }, args => ({ path: args.path, namespace: 'protocol-names' }));
+      for (const filter of [PROTOCOL_FILTER, SERVER_FILTER])
+        build.onResolve({ filter }, args => ({ path: args.path, namespace: 'protocol-names' }));
       build.onLoad({ filter: /.*/, namespace: 'protocol-names' }, () => ({ loader: 'js', contents: 'export {};' }));
     },
   };
@@ -83,7 +106,7 @@ async function protocolNames() {
   } catch (err) {
     messages = [...err.errors, ...err.warnings];
   }
-  const names = Object.fromEntries(Object.keys(PROTOCOL).map(p => [p, new Set()]));
+  const names = Object.fromEntries(Object.keys({ ...PROTOCOL, ...SERVER }).map(p => [p, new Set()]));
   for (const { text } of messages) {
     const named = /^No matching export in "protocol-names:([^"]+)" for import "([^"]+)"$/.exec(text);
     const member =
@@ -97,17 +120,20 @@ async function protocolNames() {
   return Object.fromEntries(Object.entries(names).map(([p, set]) => [p, [...set].sort()]));
 }
 
-/** Every runtime export of each protocol package. */
+/** Every runtime export of each protocol and server package. */
 async function everyExport() {
   const entries = await Promise.all(
-    Object.keys(PROTOCOL).map(async p => [p, Object.keys(await import(p)).filter(n => n !== 'default')]),
+    Object.keys({ ...PROTOCOL, ...SERVER }).map(async p => [
+      p,
+      Object.keys(await import(p)).filter(n => n !== 'default'),
+    ]),
   );
   return Object.fromEntries(entries);
 }
 
-/** dist/protocol.js's source: each package's used names under its key. */
-function protocolEntry(names) {
-  return Object.entries(PROTOCOL)
+/** dist/protocol.js's (or dist/server.js's) source: each package's used names under its key. */
+function protocolEntry(names, packages = PROTOCOL) {
+  return Object.entries(packages)
     .map(([from, key]) => {
       const list = names[from].map((n, i) => `${n} as ${key}${i}`).join(', ');
       const object = names[from].map((n, i) => `${JSON.stringify(n)}: ${key}${i}`).join(', ');
@@ -116,26 +142,32 @@ function protocolEntry(names) {
     .join('\n');
 }
 
-/** The stand-in for the protocol packages in dist/extension.js and dist/cli.js (see PROTOCOL). */
-function lazyProtocol(names) {
+/**
+ * The stand-in for the protocol packages in dist/extension.js and dist/cli.js (see PROTOCOL), or for the server
+ * package in dist/cli.js (see SERVER): getters that require the bundle beside it on first use.
+ */
+function lazyBundle(names, packages = PROTOCOL) {
+  const server = packages === SERVER;
+  const namespace = server ? 'lazy-server' : 'lazy-protocol';
   return {
-    name: 'lazy-protocol',
+    name: namespace,
     setup(build) {
-      build.onResolve({ filter: PROTOCOL_FILTER }, args => ({ path: args.path, namespace: 'lazy-protocol' }));
-      build.onLoad({ filter: /.*/, namespace: 'lazy-protocol' }, args => ({
+      build.onResolve({ filter: server ? SERVER_FILTER : PROTOCOL_FILTER }, args => ({ path: args.path, namespace }));
+      build.onLoad({ filter: /.*/, namespace }, args => ({
         loader: 'js',
         resolveDir: path.resolve('src/core/protocol'),
-        contents: `const { reportProtocolLoad } = require('./protocol-load');
+        // The protocol bundle's load is timed (protocol-load.ts hears of it); the server bundle's is not.
+        contents: `${server ? '' : "const { reportProtocolLoad } = require('./protocol-load');"}
 let bundle;
 const load = () => {
   if (bundle) return bundle;
   const started = performance.now();
-  bundle = require(require('node:path').join(__dirname, 'protocol.js'));
-  reportProtocolLoad(performance.now() - started);
+  bundle = require(require('node:path').join(__dirname, '${server ? 'server' : 'protocol'}.js'));
+  ${server ? 'void started;' : 'reportProtocolLoad(performance.now() - started);'}
   return bundle;
 };
 for (const name of ${JSON.stringify(names[args.path])})
-  Object.defineProperty(exports, name, { enumerable: true, get: () => load().${PROTOCOL[args.path]}[name] });`,
+  Object.defineProperty(exports, name, { enumerable: true, get: () => load().${packages[args.path]}[name] });`,
       }));
     },
   };
@@ -159,7 +191,7 @@ const names = watch ? await everyExport() : await protocolNames();
 const builds = [
   {
     ...common,
-    plugins: [lazyProtocol(names), jsoncEnums],
+    plugins: [lazyBundle(names), jsoncEnums],
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
@@ -184,10 +216,22 @@ const builds = [
   },
   {
     ...common,
-    plugins: [lazyProtocol(names), jsoncEnums],
+    plugins: [lazyBundle(names), lazyBundle(names, SERVER), jsoncEnums],
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
+    metafile: true,
+  },
+  {
+    ...common,
+    plugins: [noServerAjv],
+    stdin: {
+      contents: protocolEntry(names, SERVER),
+      resolveDir: path.resolve('.'),
+      sourcefile: 'server.ts',
+      loader: 'ts',
+    },
+    outfile: 'dist/server.js',
     metafile: true,
   },
 ];
@@ -264,6 +308,9 @@ if (watch) {
   fs.writeFileSync('out/extension.meta.json', JSON.stringify(results[0].metafile));
   fs.writeFileSync('out/protocol.meta.json', JSON.stringify(results[1].metafile));
   fs.writeFileSync('out/cli.meta.json', JSON.stringify(results[2].metafile));
-  fs.writeFileSync('out/protocol-names.json', JSON.stringify({ keys: PROTOCOL, names }, null, 1));
+  fs.writeFileSync('out/server.meta.json', JSON.stringify(results[3].metafile));
+  const only = packages => Object.fromEntries(Object.keys(packages).map(p => [p, names[p]]));
+  fs.writeFileSync('out/protocol-names.json', JSON.stringify({ keys: PROTOCOL, names: only(PROTOCOL) }, null, 1));
+  fs.writeFileSync('out/server-names.json', JSON.stringify({ keys: SERVER, names: only(SERVER) }, null, 1));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
 }

@@ -20,6 +20,7 @@ import { reportListings, skill, skills } from './cli/skills.js';
 import { openEraCache } from './cli/era-cache.js';
 import { envValue, hostPlatform, type Platform } from './core/platform.js';
 import { sentResult } from './cli/sent-result.js';
+import { serve } from './cli/serve.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -27,6 +28,7 @@ const USAGE = `usage:
   mcp-prompts complete SERVER.PROMPT ARGUMENT [PREFIX] [NAME=VALUE ...] [--config FILE] [--json]
   mcp-prompts skills [--config FILE] [--json]
   mcp-prompts skill SERVER.NAME [FILE] [--config FILE] [--json]
+  mcp-prompts serve [--config FILE]...   an MCP server (stdio) offering every server's prompts
 options:
   --config FILE   .vscode/mcp.json (default) or a Claude Desktop / Cursor file with "mcpServers"
   --json          machine-readable output
@@ -270,6 +272,8 @@ export async function main(argv: string[], platform: Platform): Promise<number> 
       process.stdout.write(USAGE + '\n');
       return command ? 0 : 2;
     }
+    // The gateway reads its own files (never the folder's unless named) and runs until its client leaves.
+    if (command === 'serve') return await serve(argv, platform, __filename);
     const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!runCommand)
       throw new PromptError(`unknown command "${command}" (${Object.keys(COMMANDS).join(', ')})`, 'input');

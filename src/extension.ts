@@ -98,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       usage,
       tree,
       globalStorageUri: context.globalStorageUri,
+      extensionUri: context.extensionUri,
     }),
     registerParticipant({ ...surfaces, skills, extensionUri: context.extensionUri }),
     registerSkillTools(catalog, skills),

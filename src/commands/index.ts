@@ -23,6 +23,7 @@ import {
   type ServerParts,
 } from './servers';
 import { showFoundServers } from './found-servers';
+import { copyGatewayConfiguration } from './gateway';
 import { inspectSkillCommand, loadSkillCommand, type SkillParts } from './skills';
 import {
   copyInvocation,
@@ -46,6 +47,8 @@ export interface CommandParts extends RunParts, ServerParts, SkillParts {
   platform: Platform;
   /** The sidebar: Filter Prompts… filters it. */
   tree: PromptTree;
+  /** The extension's folder: Copy Gateway Configuration finds the CLI beside it when it is there. */
+  extensionUri: vscode.Uri;
 }
 
 function register<A extends unknown[]>(id: CommandId, fn: (...args: A) => unknown): vscode.Disposable {
@@ -109,6 +112,7 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
       }),
     ),
     register(Command.showFoundServers, () => showFoundServers(p)),
+    register(Command.copyGatewayConfiguration, () => copyGatewayConfiguration(p)),
     register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),
     register(Command.sendToModel, (id: unknown) => sendToModel(results, p.offer, id)),

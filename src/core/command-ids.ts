@@ -21,6 +21,7 @@ export const Command = {
   clearPromptFilter: 'mcpPrompts.clearPromptFilter',
   addServer: 'mcpPrompts.addServer',
   importServers: 'mcpPrompts.importServers',
+  copyGatewayConfiguration: 'mcpPrompts.copyGatewayConfiguration',
   allowServer: 'mcpPrompts.allowServer',
   disableServer: 'mcpPrompts.disableServer',
   enableServer: 'mcpPrompts.enableServer',

@@ -1,6 +1,7 @@
 // The npm package, which carries the `mcp-prompts` CLI: packed by `npm pack` as npm would publish it,
 // unpacked into a folder with no node_modules anywhere above it, and run as its `bin` against a real
-// server. It holds the CLI and the protocol bundle it shares with the extension, nothing else of ours.
+// server. It holds the CLI, the protocol bundle it shares with the extension and the server package
+// `serve` loads, nothing else of ours.
 // Needs `node esbuild.mjs` first (dist/ is what is packed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +9,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ROOT, launch, runNode, tempDir } from './helpers';
 
 const run = promisify(execFile);
@@ -23,6 +26,7 @@ test('npm pack: the CLI and the protocol bundle, and the CLI runs from the unpac
       'README.md',
       'dist/cli.js',
       'dist/protocol.js',
+      'dist/server.js',
       'package.json',
     ]);
     await run('tar', ['-xzf', path.join(dir, packed.filename), '-C', dir]);
@@ -50,6 +54,26 @@ test('npm pack: the CLI and the protocol bundle, and the CLI runs from the unpac
     );
     assert.equal(get.code, 0, get.stderr);
     assert.match(get.stdout, /Please review this python:\n\n```python\nx = 1\n```/);
+
+    // `serve` loads the MCP server package from dist/server.js, beside it in the package.
+    const client = new Client({ name: 'npm-package-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'serve', '--config', 'mcp.json'],
+        cwd: work,
+        env: { ...(process.env as Record<string, string>), ...env },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      assert.deepEqual(
+        (await client.listPrompts()).prompts.map(p => p.name),
+        ['rich_content', 'code_review'],
+      );
+    } finally {
+      await client.close();
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

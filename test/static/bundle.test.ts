@@ -19,7 +19,7 @@ interface Metafile {
   outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
-function inputs(bundle: 'extension' | 'cli' | 'protocol'): string[] {
+function inputs(bundle: 'extension' | 'cli' | 'protocol' | 'server'): string[] {
   const meta = JSON.parse(fs.readFileSync(path.join(root, 'out', `${bundle}.meta.json`), 'utf8')) as Metafile;
   return Object.keys(meta.outputs[`dist/${bundle}.js`].inputs);
 }
@@ -62,6 +62,43 @@ test('the MCP client, its schemas and zod are in dist/protocol.js alone: the ext
       protocol.some(i => i.includes(`node_modules/${p}/`)),
       `${p} is in dist/protocol.js`,
     );
+});
+
+test('the MCP server package is in dist/server.js alone: the CLI loads it for `serve`, the extension never', () => {
+  const serverPackage = /node_modules\/@modelcontextprotocol\/server\//;
+  for (const bundle of ['extension', 'cli', 'protocol'] as const)
+    assert.deepEqual(
+      inputs(bundle).filter(i => serverPackage.test(i)),
+      [],
+      `dist/${bundle}.js bundles none of it`,
+    );
+  assert.deepEqual(
+    inputs('extension').filter(i => i.startsWith('lazy-server:')),
+    [],
+    'the extension does not even load it',
+  );
+  assert.deepEqual(
+    inputs('cli')
+      .filter(i => i.startsWith('lazy-server:'))
+      .sort(),
+    ['lazy-server:@modelcontextprotocol/server', 'lazy-server:@modelcontextprotocol/server/stdio'],
+  );
+  const server = inputs('server');
+  assert.ok(
+    server.some(i => serverPackage.test(i)),
+    'the server package is in dist/server.js',
+  );
+  assert.ok(!server.some(i => /node_modules\/ajv\//.test(i)), 'without ajv (src/cli/server-shims.ts)');
+  // Every name the CLI's stand-ins ask for is served.
+  const { keys, names } = JSON.parse(fs.readFileSync(path.join(root, 'out', 'server-names.json'), 'utf8')) as {
+    keys: Record<string, string>;
+    names: Record<string, string[]>;
+  };
+  const script = `const b = require(${JSON.stringify(path.join(root, 'dist', 'server.js'))});
+    const names = ${JSON.stringify(names)}, keys = ${JSON.stringify(keys)};
+    process.stdout.write(JSON.stringify(Object.entries(names).flatMap(([p, ns]) => ns.filter(n => b[keys[p]]?.[n] === undefined))));`;
+  assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), []);
+  assert.ok(names['@modelcontextprotocol/server'].includes('Server'));
 });
 
 test('dist/protocol.js serves every name the stand-ins ask for, and only the SDK code they reach', () => {

@@ -1,8 +1,8 @@
 // A prompt's transcript as the get tool's result for the agent: one line naming the server it came from,
 // then the messages in order with their roles, written by the same markdown rules as Copy as Markdown
-// (server HTML escaped, resources as text or links), images as image data where they stood. Bounded, so a
-// server cannot fill the model's context: text is cut at MAX_TOOL_TEXT_CHARS, images past MAX_TOOL_IMAGES
-// are only named.
+// (server HTML escaped, resources as text or links), images (and, where the host takes them, audio) as data
+// where they stood. Bounded, so a server cannot fill the model's context: text is cut at MAX_TOOL_TEXT_CHARS,
+// images and audio past MAX_TOOL_IMAGES are only named.
 import * as l10n from '@vscode/l10n';
 import type { Transcript } from './content.js';
 import { sourceLine, type HandOffSource } from './agent-request.js';
@@ -10,11 +10,12 @@ import { partToMarkdown, escapeLine, type MarkdownLabels } from './markdown.js';
 import { audienceOf } from './content.js';
 import { labelText } from '../label.js';
 
-export type ToolResultPart = { kind: 'text'; text: string } | { kind: 'image'; mimeType: string; data: string };
+export type ToolResultPart =
+  { kind: 'text'; text: string } | { kind: 'image' | 'audio'; mimeType: string; data: string };
 
 /** Characters of text the result carries: a long prompt fits, a flood does not. */
 export const MAX_TOOL_TEXT_CHARS = 200_000;
-/** Images handed over as image data; later ones are named in the text only. */
+/** Images (and audio) handed over as data; later ones are named in the text only. */
 export const MAX_TOOL_IMAGES = 8;
 
 export function toolResultParts(
@@ -22,6 +23,8 @@ export function toolResultParts(
   source: HandOffSource,
   labels: MarkdownLabels,
   maxChars = MAX_TOOL_TEXT_CHARS,
+  /** Audio as data too (an MCP tool result can carry it; a VS Code tool result is given images only). */
+  audio = false,
 ): ToolResultPart[] {
   const parts: ToolResultPart[] = [];
   let text: string[] = [sourceLine(source), ''];
@@ -48,10 +51,10 @@ export function toolResultParts(
     m.parts.forEach((p, pi) => {
       if (audienceOf(p) === 'assistant') add(`*${labels.forAssistant}*`);
       add(partToMarkdown(p, `${mi}.${pi}`, { labels }));
-      if (p.kind === 'image' && !cut && images < MAX_TOOL_IMAGES) {
+      if ((p.kind === 'image' || (audio && p.kind === 'audio')) && !cut && images < MAX_TOOL_IMAGES) {
         images++;
         parts.push({ kind: 'text', text: text.join('\n') });
-        parts.push({ kind: 'image', mimeType: p.mimeType, data: p.data });
+        parts.push({ kind: p.kind, mimeType: p.mimeType, data: p.data });
         text = [''];
       }
     });
