@@ -27,7 +27,7 @@ function hashDefinition(def: ServerDefinition): string {
   const what =
     t.type === 'stdio'
       ? { type: t.type, command: t.command, args: t.args, env: t.env, envFile: t.envFile, cwd: t.cwd }
-      : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId };
+      : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId, clientSecret: t.clientSecret };
   return createHash('sha256')
     .update(JSON.stringify([def.scope ?? '', def.name, what]))
     .digest('hex');
@@ -104,7 +104,7 @@ function envReads(text: string): string[] {
  * What the consent dialog says about a definition: every field that will be run, set or sent, as written
  * (variables not substituted), in this order: variables that change how code loads, then what it reads
  * from the user's environment, then command, arguments, working folder, env, envFile, URL, headers and
- * OAuth client. Every value follows the label rule (one line, no controls).
+ * OAuth client id and secret. Every value follows the label rule (one line, no controls).
  */
 export function consentDetail(def: ServerDefinition): string {
   const t = def.transport;
@@ -134,9 +134,13 @@ export function consentDetail(def: ServerDefinition): string {
     const headers = Object.entries(t.headers);
     note(t.url, 'url');
     for (const [k, v] of headers) note(v, `headers ${k}`);
+    if (t.clientId !== undefined) note(t.clientId, 'clientId');
+    if (t.clientSecret !== undefined) note(t.clientSecret, 'clientSecret');
     fields.push(`${l10n.t('URL:')} ${value(t.url)}`);
     if (headers.length) fields.push(l10n.t('Headers:'), ...headers.map(([k, v]) => `    ${value(k)}: ${value(v)}`));
     if (t.clientId !== undefined) fields.push(`${l10n.t('OAuth client:')} ${value(t.clientId)}`);
+    // Sent to the token endpoint the server's metadata names, at sign-in and every refresh.
+    if (t.clientSecret !== undefined) fields.push(`${l10n.t('OAuth client secret:')} ${value(t.clientSecret)}`);
   }
   if (reads.length)
     warnings.push(
