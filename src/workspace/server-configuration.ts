@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
-import { inputStorageKey, type consentState } from '../core/config/consent';
+import { inputStorageKey, readFolderIdentities, type consentState } from '../core/config/consent';
 import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
 import type { Platform } from '../core/platform';
 import { workspaceTrustEnabled } from '../settings';
@@ -127,7 +127,12 @@ export class ServerConfiguration implements vscode.Disposable {
     const trusted = vscode.workspace.isTrusted;
     const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const disabled = new Set(this.disabledKeys());
-    const plan = planServers(read.sources, { trusted, platform, firstFolder, isDisabled: key => disabled.has(key) });
+    // Which folder is at each workspace path: another repository cloned there is asked again.
+    const folderIds = await readFolderIdentities(
+      read.sources.flatMap(s => (s.kind === 'workspace' && s.folder ? [s.folder] : [])),
+    );
+    const isDisabled = (key: string) => disabled.has(key);
+    const plan = planServers(read.sources, { trusted, platform, firstFolder, isDisabled, folderIds });
     const problems: ConfigProblem[] = [...read.problems, ...plan.problems];
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];

@@ -68,6 +68,8 @@ export interface TrustContext {
   firstFolder?: string;
   /** The user disabled this server from the tree (keyed by `disableKey`). */
   isDisabled?: (key: string) => boolean;
+  /** Which folder is at each workspace folder's path now (folderIdentity); none known, the path alone. */
+  folderIds?: ReadonlyMap<string, string>;
 }
 
 /** The key of the user's own disable of one server: its place and its name. */
@@ -151,6 +153,9 @@ function defineServer(
     ...parsed,
     source: source.kind === 'user' ? 'user' : 'workspace',
     scope: scopeOf(source),
+    ...(source.kind === 'workspace' && source.folder !== undefined && ctx.folderIds?.has(source.folder)
+      ? { folderId: ctx.folderIds.get(source.folder) }
+      : {}),
     defaultCwd:
       source.kind === 'workspace'
         ? source.folder
