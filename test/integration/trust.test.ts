@@ -25,7 +25,7 @@ import {
   inputStorageKey,
   readFolderIdentities,
 } from '../../src/core/config/consent';
-import { RecordingLog, childPidsMatching, launch, rejection, runCli, tempDir, waitFor } from './helpers';
+import { RecordingLog, childPidsMatching, getLine, launch, rejection, runCli, tempDir, waitFor } from './helpers';
 import { hostPlatform, platformOf } from '../../src/core/platform';
 
 /** A plain HTTP listener on 127.0.0.1 that records every request (and answers 500). */
@@ -313,6 +313,60 @@ test('a workspace cannot replace a user server: on a name clash the user definit
     assert.deepEqual(childPidsMatching(marker), [], 'the workspace definition never ran');
   } finally {
     await catalog.dispose();
+  }
+});
+
+/** A catalog started as the extension starts it, over the user's servers and then the workspace's. */
+function userAndWorkspace(mine: Record<string, unknown>, theirs: Record<string, unknown>): Catalog {
+  const catalog = new Catalog({
+    start: 'eager',
+    startServers: 'onStartup',
+    connection: () => ({ log: new RecordingLog(), restart: false, timeoutMs: 10000 }),
+  });
+  catalog.setServers([
+    ...parseConfigObject({ servers: mine }, 'user').servers,
+    ...parseConfigObject({ servers: theirs }, 'workspace').servers,
+  ]);
+  return catalog;
+}
+
+test('a bare /name waits for your own server to list: a workspace server that lists first does not take it', async () => {
+  const { faultyCommand } = await launch();
+  // Your `mine` offers hello too, but answers prompts/list 1.5 s late; the repository's `ws` at once.
+  const catalog = userAndWorkspace(
+    { mine: { ...faultyCommand('slow-list'), env: { FAULT_LIST_DELAY_MS: '1500' } } },
+    { ws: faultyCommand('ok') },
+  );
+  try {
+    const ws = catalog.server('ws')!;
+    await waitFor(() => ws.prompts.length > 0, 'the workspace server listed');
+    assert.equal(catalog.server('mine')!.prompts.length, 0, 'yours has not listed yet');
+    const err = await rejection(getLine(catalog, 'hello name=Ada'));
+    assert.equal(err.message, '"hello" is offered by several servers; use one of: mine.hello, ws.hello');
+  } finally {
+    await catalog.dispose();
+  }
+});
+
+test('a bare /name is not run on a workspace server while your own server is down; server.prompt still is', async () => {
+  const { faultyCommand } = await launch();
+  const catalog = userAndWorkspace({ mine: faultyCommand('exit-at-start') }, { ws: faultyCommand('ok') });
+  try {
+    const err = await rejection(getLine(catalog, 'hello name=Ada'));
+    assert.equal(
+      err.message,
+      '"hello" is offered by ws, a server of the workspace, while your own mine has not listed its prompts; type ws.hello to run that one',
+    );
+    assert.equal((await getLine(catalog, 'ws.hello name=Ada')).prompt.invocationName, 'ws.hello');
+  } finally {
+    await catalog.dispose();
+  }
+  // Once your servers have listed, a name only the workspace offers is the workspace's.
+  const listed = userAndWorkspace({ mine: faultyCommand('duplicate-names') }, { ws: faultyCommand('ok') });
+  try {
+    assert.equal((await getLine(listed, 'hello name=Ada')).prompt.invocationName, 'ws.hello');
+  } finally {
+    await listed.dispose();
   }
 });
 
