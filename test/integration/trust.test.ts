@@ -25,7 +25,17 @@ import {
   inputStorageKey,
   readFolderIdentities,
 } from '../../src/core/config/consent';
-import { RecordingLog, childPidsMatching, getLine, launch, rejection, runCli, tempDir, waitFor } from './helpers';
+import {
+  RecordingLog,
+  childPidsMatching,
+  getLine,
+  launch,
+  rejection,
+  runCli,
+  tempDir,
+  testCatalog,
+  waitFor,
+} from './helpers';
 import { hostPlatform, platformOf } from '../../src/core/platform';
 
 /** A plain HTTP listener on 127.0.0.1 that records every request (and answers 500). */
@@ -367,6 +377,18 @@ test('a bare /name is not run on a workspace server while your own server is dow
     assert.equal((await getLine(listed, 'hello name=Ada')).prompt.invocationName, 'ws.hello');
   } finally {
     await listed.dispose();
+  }
+});
+
+test('a bare /name does not list again a server whose list is known to be empty', async () => {
+  const { faultyCommand } = await launch();
+  const { catalog, log } = testCatalog({ tools: faultyCommand('no-prompts'), ws: faultyCommand('ok') });
+  try {
+    for (let i = 0; i < 3; i++) await getLine(catalog, `hello name=run${i}`);
+    const listings = log('tools').lines.filter(l => l.message.includes('offers no prompts'));
+    assert.equal(listings.length, 1, log('tools').text());
+  } finally {
+    await catalog.dispose();
   }
 });
 

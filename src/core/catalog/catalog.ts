@@ -291,7 +291,8 @@ export class Catalog {
           this.debounce.delete(e);
           return this.load(e);
         }
-        return this.loads.get(e) ?? (listed(e) || e.listError ? undefined : this.load(e));
+        // A list that is known to be empty is current too: a bare name waits here, and must not re-list it.
+        return this.loads.get(e) ?? (listed(e) || e.listKnown || e.listError ? undefined : this.load(e));
       }),
     );
   }
