@@ -97,4 +97,9 @@ test('an OAuth client secret and secrets in a URL query are found and replaced; 
   const config = parseConfigObject({ servers: safe, inputs }, 'workspace');
   assert.equal(config.problems.length, 0);
   assert.equal(config.inputs.length, 4);
+  // A parameter given twice is one secret, one input.
+  const twice = { S: { url: 'https://api.example/mcp?token=a1&token=b2' } };
+  const one = withInputPlaceholders(twice, literalSecrets(twice));
+  assert.deepEqual(one.entries.S, { url: 'https://api.example/mcp?token=${input:s-token}&token=${input:s-token}' });
+  assert.equal(one.inputs.length, 1);
 });

@@ -69,11 +69,12 @@ export function literalSecrets(entries: Record<string, unknown>): LiteralSecret[
 function urlSecretParams(url: unknown): string[] {
   if (typeof url !== 'string') return [];
   const query = /\?([^#]*)/.exec(url)?.[1] ?? '';
-  return query
+  const params = query
     .split('&')
     .map(pair => /^([^=]+)=(.*)$/.exec(pair))
     .filter((m): m is RegExpExecArray => !!m && literal(m[2]) && (SECRET_NAME.test(m[1]) || TOKEN_SHAPE.test(m[2])))
     .map(m => m[1]);
+  return [...new Set(params)];
 }
 
 /** The URL with the value of query parameter `param` replaced. */
