@@ -367,8 +367,8 @@ export async function startHost({
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.mkdirSync(workspace, { recursive: true });
   if (prepareWorkspace) await prepareWorkspace(workspace);
-  // Without trust the window trusts everything: say so in the setting too, which the extension reads
-  // (it asks consent for workspace-defined servers only while workspace trust is on).
+  // Without trust the window trusts everything: say so in the setting too, as a person who switched it
+  // off has it (workspace-defined servers still ask for consent: test/e2e/consent.js answers them).
   const trustOff = workspaceTrust ? {} : { 'security.workspace.trust.enabled': false };
   fs.writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),

@@ -125,7 +125,8 @@ async function main() {
     'update.mode': 'none',
     'extensions.autoCheckUpdates': false,
     'git.openRepositoryInParentFolders': 'never', // the demo workspace lies inside this repository
-    // As --disable-workspace-trust below: the demo trusts its own workspace, so no consent modal per demo server.
+    // As --disable-workspace-trust below: the demo trusts its own workspace (its server still asks once
+    // before it starts, as every server a workspace defines does).
     'security.workspace.trust.enabled': false,
   });
   // An explicit config keeps code-server from generating a password config under XDG_CONFIG_HOME.

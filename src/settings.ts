@@ -63,8 +63,3 @@ export function inspectServers(folder?: vscode.Uri): { user?: unknown; workspace
 export function readDiscovery(): DiscoverySwitches {
   return discoverySwitches(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('discovery'));
 }
-
-/** VS Code's own `security.workspace.trust.enabled`: off means nobody is asked to trust anything. */
-export function workspaceTrustEnabled(): boolean {
-  return vscode.workspace.getConfiguration('security.workspace.trust').get<boolean>('enabled', true);
-}

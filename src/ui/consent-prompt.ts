@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServerDefinition } from '../core/config/config';
 import {
+  ConsentDecision,
   ConsentRecord,
   consentDetail,
   consentKey,
@@ -37,6 +38,16 @@ export class ConsentPrompt {
       if (!this.queue.some(q => consentKey(q.def) === consentKey(entry.def))) this.queue.push(entry);
     }
     if (!this.running) void this.drain();
+  }
+
+  /**
+   * "Start Server" given without the modal, as if clicked there: for a window that shows no dialogs (the
+   * host tests run in one), through the extension's exports.
+   */
+  async allow(entry: HeldEntry): Promise<void> {
+    if (this.state(entry.def) === 'allowed') return;
+    await this.record(entry.def, entry.origin, 'allowed');
+    this.decided();
   }
 
   /** The tree's "click to decide": forget a "no" (or an Escape) and ask again. */
@@ -82,16 +93,18 @@ export class ConsentPrompt {
       this.dismissed.add(definitionFingerprint(def));
       return false;
     }
-    const record: ConsentRecord = {
-      fingerprint: definitionFingerprint(def),
-      decision: choice === allow ? 'allowed' : 'denied',
-    };
+    await this.record(def, origin, choice === allow ? 'allowed' : 'denied');
+    return true;
+  }
+
+  /** Keeps the decision for this exact definition, and says it in the server's log. */
+  private async record(def: ServerDefinition, origin: string, decision: ConsentDecision): Promise<void> {
+    const record: ConsentRecord = { fingerprint: definitionFingerprint(def), decision };
     await this.memory.update(consentKey(def), record);
     this.log(def).info(
-      choice === allow
+      decision === 'allowed'
         ? vscode.l10n.t('You allowed {0} from {1} to start ({2})', def.name, origin, labelText(describeLaunch(def)))
         : vscode.l10n.t('You chose not to start {0} from {1}', def.name, origin),
     );
-    return true;
   }
 }

@@ -5,10 +5,9 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
-import { inputStorageKey, type consentState } from '../core/config/consent';
+import { inputStorageKey, readFolderIdentities, type consentState } from '../core/config/consent';
 import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
 import type { Platform } from '../core/platform';
-import { workspaceTrustEnabled } from '../settings';
 import type { ServerLogs } from './server-logs';
 import type { OAuthLoopback } from './oauth-loopback';
 import { readConfigSources, type LastGoodSources } from './config-sources';
@@ -30,6 +29,7 @@ export interface ConsentKeeper {
   state(def: ServerDefinition): ReturnType<typeof consentState>;
   ask(entries: readonly HeldEntry[]): void;
   reconsider(entry: HeldEntry): Promise<void>;
+  allow(entry: HeldEntry): Promise<void>;
 }
 
 /** `${input:…}` values, kept for the definition that asked (src/ui/input-prompter.ts). */
@@ -127,15 +127,21 @@ export class ServerConfiguration implements vscode.Disposable {
     const trusted = vscode.workspace.isTrusted;
     const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const disabled = new Set(this.disabledKeys());
-    const plan = planServers(read.sources, { trusted, platform, isDisabled: key => disabled.has(key) });
+    // Which folder is at each workspace path: another repository cloned there is asked again.
+    const folderIds = await readFolderIdentities(
+      read.sources.flatMap(s => (s.kind === 'workspace' && s.folder ? [s.folder] : [])),
+    );
+    const isDisabled = (key: string) => disabled.has(key);
+    const plan = planServers(read.sources, { trusted, platform, isDisabled, folderIds });
     const problems: ConfigProblem[] = [...read.problems, ...plan.problems];
     const held: HeldEntry[] = [...plan.held];
     const defs: ServerDefinition[] = [];
     const needConsent: HeldEntry[] = [];
     const wanted = new Set<string>();
-    const askConsent = trusted && workspaceTrustEnabled();
     for (const { def, source } of plan.run) {
-      const decision = def.source === 'workspace' && askConsent ? this.parts.consent.state(def) : 'allowed';
+      // Asked with workspace trust switched off too: then nothing else stands between a cloned
+      // repository and a process (VS Code's own MCP asks per server for other clients' files then).
+      const decision = def.source === 'workspace' ? this.parts.consent.state(def) : 'allowed';
       if (decision === 'denied') {
         const message = vscode.l10n.t('You chose not to start {0} from {1}', def.name, source.label);
         held.push({ def, origin: source.label, reason: 'declined', message });
@@ -212,6 +218,12 @@ export class ServerConfiguration implements vscode.Disposable {
   async reconsider(id: string): Promise<void> {
     const entry = this.config.held.find(h => h.def.id === id && (h.reason === 'declined' || h.reason === 'consent'));
     if (entry) await this.parts.consent.reconsider(entry);
+  }
+
+  /** "Start Server" for a workspace server waiting for consent, without the modal (see ConsentPrompt.allow). */
+  async allow(id: string): Promise<void> {
+    const entry = this.config.held.find(h => h.def.id === id && h.reason === 'consent');
+    if (entry) await this.parts.consent.allow(entry);
   }
 
   private disabledKeys(): string[] {

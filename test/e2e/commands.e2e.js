@@ -54,6 +54,8 @@ module.exports = async function commands(ctx) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type('added');
   await page.keyboard.press('Enter');
+  // A server in the workspace's file asks before it starts, as any workspace server does.
+  await ui.allowServers(['added']);
   await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   const mcpJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), 'utf8'));
   if (

@@ -42,6 +42,8 @@ module.exports = async function configOrigins(ctx) {
         ),
       },
       workspaceFile: 'project.code-workspace',
+      // The workspace's three ask before they start; the profile's and discovery's are the person's own.
+      allow: ['ws-completions', 'folder-rich', 'cursor-ws'],
     });
     const { page, host } = ui;
     /** Right-click a row, point at the menu item and press Enter, as a person using the menu does. */

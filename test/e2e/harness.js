@@ -16,6 +16,7 @@
 const fs = require('fs');
 const path = require('path');
 const { waitFor } = require('../wait-for');
+const { allowServers, consentNames } = require('./consent');
 
 const root = path.resolve(__dirname, '..', '..');
 const TIMEOUT = 120000;
@@ -43,6 +44,9 @@ const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
  * @param {string} [o.workspaceFile]     a .code-workspace file (relative to the workspace) to open instead of the folder
  * @param {object} [o.userSettings]
  * @param {boolean} [o.workspaceTrust]   default false (trust prompt disabled)
+ * @param {string[]} [o.allow]            servers whose consent is given, as a person clicks Start Server, before
+ *                                        the test goes on (default with trust off: those of .vscode/mcp.json in
+ *                                        `files`, see consent.js; with trust on: none)
  * @param {boolean} [o.waitForModel]     default true: wait for "Fake Echo" in the chat input
  * @param {string[]} [o.installExtensions] default [test/fake-model]
  * @param {string[]} [o.extraArgs]        more arguments for the VS Code server (e.g. ['--log', 'trace'])
@@ -119,6 +123,8 @@ async function openWorkbench(ctx = {}, o = {}) {
     });
     page.on('pageerror', err => consoleLines.push(`[pageerror] ${err.stack || err}`));
     Object.assign(ui, helpers(page, H, { name }));
+    const allow = o.allow ?? (o.workspaceTrust ? [] : consentNames(o.files, o.userFiles));
+    if (allow.length) await allowServers(page, allow);
     if (o.waitForModel !== false) {
       await ui.waitForModel('Fake Echo');
       timings.modelReady = Date.now() - t0;
@@ -192,6 +198,10 @@ function helpers(page, H, { name }) {
       await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: file }).first().waitFor({ timeout });
       await page.keyboard.press('Enter');
       await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout });
+    },
+    /** Gives the consent a workspace server asks for (one added while the window is open), as a person does. */
+    async allowServers(names, { timeout = TIMEOUT } = {}) {
+      await allowServers(page, names, { timeout });
     },
     /** Waits until `text` (substring, or a RegExp) is visible anywhere in the workbench; returns the locator. */
     async waitForText(text, { timeout = TIMEOUT, within } = {}) {

@@ -38,6 +38,7 @@ module.exports = async function secrets(ctx) {
   const write = c => fs.writeFileSync(mcpJsonPath, JSON.stringify(c, null, 2));
   const ok = { type: 'stdio', ...faultyCommand('ok') };
   write({ ...config, servers: { ...config.servers, meanwhile: ok } });
+  await ui.allowServers(['meanwhile']);
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.screenshot('password-box-while-a-server-starts');
   if (!(await box.isVisible())) throw new Error('the box closed when another server was added');
@@ -83,6 +84,7 @@ module.exports = async function secrets(ctx) {
   config.inputs.push({ id: 'second', type: 'promptString', description: 'Second key' });
   config.servers.other = { ...ok, env: { KEY: '${input:second}' } };
   write(config);
+  await ui.allowServers(['other']);
   const secondBox = page.locator(QUICK).getByText('other: Second key').first();
   await secondBox.waitFor({ timeout: 60000 });
   await page.keyboard.press('Escape');

@@ -8,6 +8,7 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { hostHarness, root } = require('./harness');
+const { allowServers } = require('./consent');
 const { selectGreetFunction } = require('./demo-workspace');
 
 const MODEL = 'Demo echo model — not an AI';
@@ -47,6 +48,8 @@ module.exports = async function start(ctx) {
 
   // First start: the walkthrough and the MCP Prompts view with the demo server running and its prompts shown.
   await page.getByText('Get Started with MCP Prompts').first().waitFor({ timeout: 180000 });
+  // The demo server is the workspace's: the newcomer allows it once.
+  await allowServers(page, ['demo']);
   const tree = page.locator('.pane-body .monaco-list-row');
   await tree
     .locator('.label-name', { hasText: /^demo$/ })

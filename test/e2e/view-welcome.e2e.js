@@ -3,7 +3,11 @@
 // view says so and offers Show Server Log…, which shows why. Then, without any language model (none is
 // installed in this window), the person puts a working server in .vscode/mcp.json instead: a prompt run
 // from the palette opens in the transcript editor (markdown preview of a read-only document) with
-// roles, the image inline, and links to audio and resources.
+// roles, the image inline, and links to audio and resources. Workspace trust is switched off in this
+// window, and still every server of the workspace's file asks before it starts: one planted beside the
+// working one is declined and never runs.
+const { execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
@@ -31,6 +35,8 @@ module.exports = async function viewWelcome(ctx) {
   await page.keyboard.press('Enter');
   await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter'); // the suggested name
+  // It is in the workspace's .vscode/mcp.json: it asks before it starts.
+  await ui.allowServers(['mcp-prompts-no-such-program']);
 
   await welcome.getByText('None of your MCP servers could start.').first().waitFor({ timeout: 120000 });
   if ((await welcome.locator('.monaco-button').count()) !== 1)
@@ -45,14 +51,27 @@ module.exports = async function viewWelcome(ctx) {
     .waitFor({ timeout: 60000 });
   await ui.screenshot('all-failing-log');
 
-  // A working server in place of the failing one; with no model, Run Prompt… opens the transcript editor.
+  // A working server in place of the failing one, and a planted one beside it (a `git pull` brought both).
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const { 'rich-demo': rich } = testServers();
+  const marker = `planted-${crypto.randomBytes(4).toString('hex')}`;
+  const ok = faultyCommand('ok');
+  const planted = { type: 'stdio', command: ok.command, args: [...ok.args, marker] };
   fs.writeFileSync(
     path.join(ui.host.workspace, '.vscode', 'mcp.json'),
-    JSON.stringify({ servers: { 'rich-demo': rich } }, null, 2),
+    JSON.stringify({ servers: { 'rich-demo': rich, planted } }, null, 2),
   );
+  await ui.allowServers(['rich-demo']);
+  // Trust is off, and the planted server still asks, naming what it would run; the person declines.
+  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Start the MCP server "planted"' });
+  await dialog.getByText(marker).first().waitFor({ timeout: 120000 });
+  await ui.screenshot('trust-off-consent');
+  await dialog.getByRole('button', { name: 'Do Not Start', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 60000 });
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  if (execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(marker))
+    throw new Error('the declined server started');
   await ui.runCommand('MCP Prompts: Run Prompt…');
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first().click();
   await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });

@@ -44,6 +44,8 @@ module.exports = async function walkthrough(ctx) {
   await page.keyboard.press('Enter');
   await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter'); // the suggested name, "run"
+  // Written to the workspace's .vscode/mcp.json, it asks before it starts.
+  await ui.allowServers(['run']);
   // Add Server… shows the mcp.json it wrote; the walkthrough's tab (VS Code names it Welcome) is still there.
   await page.locator('.tab', { hasText: 'mcp.json' }).first().waitFor({ timeout: 30000 });
   await page.locator('.tab', { hasText: 'Welcome' }).first().click();

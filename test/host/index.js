@@ -7,8 +7,26 @@
 const fs = require('fs');
 const path = require('path');
 const Mocha = require('mocha');
+const vscode = require('vscode');
 
-function run() {
+/**
+ * Every server of the test workspace asks for consent before it starts, whether workspace trust is on or
+ * off; this window refuses to show dialogs (VS Code's extension-test mode), so the suite plays the person
+ * who allows each one that asks, now and whenever the configuration is read again (the suite edits
+ * .vscode/mcp.json and imports servers into it). Through the same decision the modal's Start Server keeps.
+ */
+async function allowWorkspaceServers() {
+  const ext = vscode.extensions.getExtension('mcp-prompts.mcp-prompts');
+  const { configuration } = ext.isActive ? ext.exports : await ext.activate();
+  const allowWaiting = () => {
+    for (const h of configuration.held) if (h.reason === 'consent') void configuration.allow(h.def.id);
+  };
+  configuration.onDidLoad(allowWaiting);
+  allowWaiting();
+}
+
+async function run() {
+  await allowWorkspaceServers();
   // MCP_PROMPTS_HOST_GREP runs only the tests whose full title matches (one file while working on it).
   const grep = process.env.MCP_PROMPTS_HOST_GREP;
   const mocha = new Mocha({ ui: 'bdd', timeout: 120000, reporter: 'spec', color: false, ...(grep ? { grep } : {}) });

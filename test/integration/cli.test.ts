@@ -525,6 +525,29 @@ test('list and get: terminal controls from a server are escaped; a newline in a 
   );
 });
 
+test('list: 10,000 prompt names that sanitise alike take about the time of 10,000 plain ones', async () => {
+  const config = (names: string) =>
+    writeConfig(`many-prompts-${names}.json`, {
+      servers: { s: { ...L.faultyCommand('many-prompts'), env: { FAULT_PAGES: '10', FAULT_NAMES: names } } },
+    });
+  const [plain, alike] = [config('plain'), config('alike')];
+  const timed = async (file: string) => {
+    const t0 = performance.now();
+    const r = await runCli(['list', '--json', '--config', file], { timeoutMs: 120_000 });
+    assert.equal(r.code, 0, r.stderr);
+    return { ms: performance.now() - t0, rows: JSON.parse(r.stdout) as Row[] };
+  };
+  // One at a time, each twice: the faster run of each is compared.
+  const runs = [];
+  for (const file of [plain, alike, plain, alike]) runs.push(await timed(file));
+  const rows = runs[1].rows;
+  assert.equal(rows.length, 10_000);
+  assert.equal(new Set(rows.map(r => r.invocation)).size, 10_000, 'every prompt has a name of its own');
+  assert.ok(rows.some(r => r.invocation === 's.a_b') && rows.some(r => r.invocation === 's.a_b-10000'));
+  const ratio = Math.min(runs[1].ms, runs[3].ms) / Math.min(runs[0].ms, runs[2].ms);
+  assert.ok(ratio < 3, `names that sanitise alike took ${ratio.toFixed(1)}× the time of plain ones`);
+});
+
 test('error lines: a server message with terminal controls and newlines stays one escaped line', async () => {
   const config = writeConfig('evil-exit.json', {
     servers: {

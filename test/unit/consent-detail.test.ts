@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject } from '../../src/core/config/config';
-import { consentDetail, isLoaderVariable } from '../../src/core/config/consent';
+import { consentDetail, consentState, definitionFingerprint, isLoaderVariable } from '../../src/core/config/consent';
 
 const [stdio, http] = parseConfigObject(
   {
@@ -26,6 +26,7 @@ const [stdio, http] = parseConfigObject(
         url: 'https://api.example/mcp?u=${env:USER}',
         headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}', 'X-Key': '${input:key}' },
         clientId: 'client-1',
+        clientSecret: '${env:GITHUB_TOKEN}',
       },
     },
   },
@@ -54,21 +55,31 @@ test('a stdio server: loader variables first, then what it reads from the enviro
   );
 });
 
-test('an HTTP server: URL, every header and the OAuth client as written; ${env:…} in them called out', () => {
+test('an HTTP server: URL, every header and the OAuth client and its secret as written; ${env:…} in them called out', () => {
   assert.equal(
     consentDetail(http),
     [
       '⚠ It reads from your environment and passes on:',
       '    USER (url)',
       '    GITHUB_TOKEN (headers Authorization)',
+      '    GITHUB_TOKEN (clientSecret)',
       '',
       'URL: https://api.example/mcp?u=${env:USER}',
       'Headers:',
       '    Authorization: Bearer ${env:GITHUB_TOKEN}',
       '    X-Key: ${input:key}',
       'OAuth client: client-1',
+      'OAuth client secret: ${env:GITHUB_TOKEN}',
     ].join('\n'),
   );
+});
+
+test('the consent fingerprint covers the OAuth client: another secret or client id asks again', () => {
+  const record = { fingerprint: definitionFingerprint(http), decision: 'allowed' as const };
+  assert.equal(consentState(http, record), 'allowed');
+  const withTransport = (change: Record<string, string>) => ({ ...http, transport: { ...http.transport, ...change } });
+  assert.equal(consentState(withTransport({ clientSecret: '${env:AWS_SECRET_ACCESS_KEY}' }), record), 'ask');
+  assert.equal(consentState(withTransport({ clientId: 'client-2' }), record), 'ask');
 });
 
 test('loader variables: Node, the dynamic linker (DYLD_* too), Python, PATH; whatever the case', () => {

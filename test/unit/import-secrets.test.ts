@@ -67,3 +67,39 @@ test('placeholders replace each secret (a header keeps its scheme, a flag its na
   assert.equal(config.problems.length, 0);
   assert.equal(config.inputs.length, 5);
 });
+
+test('an OAuth client secret and secrets in a URL query are found and replaced; the rest of the URL stays', () => {
+  const oauth = {
+    Hosted: {
+      url: 'https://api.example/mcp?api_key=plainkey123&mode=fast&token=tok-abc&key=AIzaSyA1234567890abcdef#top',
+      clientId: 'my-client',
+      clientSecret: 'cs-literal-123',
+    },
+    Fine: { url: 'https://api.example/mcp?api_key=${env:KEY}&page=2', clientId: 'c', clientSecret: '${input:cs}' },
+  };
+  const found = literalSecrets(oauth);
+  assert.deepEqual(
+    found.map(s => [s.server, s.field, s.inputId]),
+    [
+      ['Hosted', 'clientSecret', 'hosted-clientSecret'],
+      ['Hosted', 'url api_key', 'hosted-api_key'],
+      ['Hosted', 'url token', 'hosted-token'],
+      ['Hosted', 'url key', 'hosted-key'],
+    ],
+  );
+  const { entries: safe, inputs } = withInputPlaceholders(oauth, found);
+  assert.deepEqual(safe.Hosted, {
+    url: 'https://api.example/mcp?api_key=${input:hosted-api_key}&mode=fast&token=${input:hosted-token}&key=${input:hosted-key}#top',
+    clientId: 'my-client',
+    clientSecret: '${input:hosted-clientSecret}',
+  });
+  assert.deepEqual(safe.Fine, oauth.Fine);
+  const config = parseConfigObject({ servers: safe, inputs }, 'workspace');
+  assert.equal(config.problems.length, 0);
+  assert.equal(config.inputs.length, 4);
+  // A parameter given twice is one secret, one input.
+  const twice = { S: { url: 'https://api.example/mcp?token=a1&token=b2' } };
+  const one = withInputPlaceholders(twice, literalSecrets(twice));
+  assert.deepEqual(one.entries.S, { url: 'https://api.example/mcp?token=${input:s-token}&token=${input:s-token}' });
+  assert.equal(one.inputs.length, 1);
+});

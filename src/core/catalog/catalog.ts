@@ -45,6 +45,8 @@ export interface ServerEntry {
   shortNames?: Map<string, string>;
   /** The prompts come from the saved list of an earlier window; the server has not confirmed them yet. */
   cached: boolean;
+  /** Its whole list is known: it listed (now, or in the saved list of an earlier window). A failed first listing is not. */
+  listKnown?: boolean;
 }
 
 export interface CatalogOptions {
@@ -159,6 +161,7 @@ export class Catalog {
     entry.prompts = this.toCatalogPrompts(entry, list.prompts, []);
     entry.skills = toCatalogSkills(entry, list.skills ?? [], []);
     entry.cached = true;
+    entry.listKnown = true;
     this.saved.set(entry, { listedAt: list.listedAt, ttlMs: list.ttlMs });
     if (list.cacheScope === 'private') this.privateLists.add(entry);
     // stop() on a connection that never ran only marks it `stopped`, at once.
@@ -176,6 +179,7 @@ export class Catalog {
     entry.connection.log.info(l10n.t('{0}: signed out; its private prompt list was dropped', entry.def.name));
     if (!entry.prompts.length && !entry.skills.length) return;
     entry.cached = false;
+    entry.listKnown = false;
     this.saved.delete(entry);
     this.takenOnTtl.delete(entry);
     this.replacePrompts(entry, []);
@@ -287,7 +291,8 @@ export class Catalog {
           this.debounce.delete(e);
           return this.load(e);
         }
-        return this.loads.get(e) ?? (listed(e) || e.listError ? undefined : this.load(e));
+        // A list that is known to be empty is current too: a bare name waits here, and must not re-list it.
+        return this.loads.get(e) ?? (listed(e) || e.listKnown || e.listError ? undefined : this.load(e));
       }),
     );
   }
@@ -329,6 +334,7 @@ export class Catalog {
     entry.listError = listError;
     if (!listError) {
       entry.cached = false;
+      entry.listKnown = true;
       this.saved.delete(entry);
       this.takenOnTtl.delete(entry);
       if (hints.cacheScope === 'private') this.privateLists.add(entry);

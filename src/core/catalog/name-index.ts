@@ -80,10 +80,15 @@ export function assignShortNames(
     if (!out.has(name) && before !== undefined && !taken.has(before) && before.startsWith(sanitizePromptName(name)))
       give(name, before);
   }
+  // The next suffix to try per base name: a server with 10,000 names that sanitise alike costs one pass,
+  // not a scan from -2 for each name. Nothing is freed within one call, so this is the lowest free one.
+  const nextSuffix = new Map<string, number>();
   for (const name of names.filter(n => !out.has(n)).sort()) {
     const base = sanitizePromptName(name);
     let short = base;
-    for (let i = 2; taken.has(short); i++) short = `${base}-${i}`;
+    let i = nextSuffix.get(base) ?? 2;
+    if (taken.has(short)) while (taken.has((short = `${base}-${i}`))) i++;
+    if (short !== base) nextSuffix.set(base, i + 1);
     give(name, short);
   }
   return out;

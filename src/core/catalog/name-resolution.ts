@@ -36,13 +36,17 @@ export async function lookUpPrompt(name: string, names: CatalogNames): Promise<C
   return (await afterListing(names, entries => resolveName(name, names.entry, entries, names.index))).prompt;
 }
 
-/** A name no prompt has now is resolved again once the lists are current: a fresh start must not say "unknown". */
+/**
+ * A name no prompt has now is resolved again once the lists are current: a fresh start must not say
+ * "unknown". A bare name is resolved only then, once every server has listed or failed: any server may
+ * offer it, and one that lists first (a workspace's) must not take it from one still starting.
+ */
 async function afterListing<R extends { prompt: CatalogPrompt } | { skill: CatalogSkill } | { error: PromptError }>(
   names: CatalogNames,
   resolve: (entries: readonly ServerEntry[]) => R,
 ): Promise<Exclude<R, { error: PromptError }>> {
-  let found = resolve(names.entries());
-  if (!('prompt' in found)) {
+  let found = names.entry ? resolve(names.entries()) : undefined;
+  if (!found || !('prompt' in found)) {
     await names.listed();
     found = resolve(names.entries());
   }
@@ -96,7 +100,7 @@ export function resolveName(
     };
   }
   const matches = index.get(name) ?? [];
-  if (matches.length === 1) return { prompt: matches[0] };
+  if (matches.length === 1) return onlyOffer(name, matches[0], entries);
   if (matches.length > 1) {
     const inConfigOrder = [...matches].sort((a, b) => entries.indexOf(a.server) - entries.indexOf(b.server));
     return {
@@ -113,4 +117,27 @@ export function resolveName(
   const failed = entries.filter(e => e.listError || (stateError(e.connection.state) && !e.prompts.length));
   const hint = failed.length ? ' ' + l10n.t('(not reachable: {0})', failed.map(e => e.def.name).join(', ')) : '';
   return { error: new PromptError(l10n.t('No prompt named "{0}"', name) + hint, 'input') };
+}
+
+/**
+ * The one prompt offering a bare name, unless it is a workspace server's while one of the user's own
+ * servers has not listed (down, failing, starting): that server may offer the name too, and a
+ * repository's server must not take the user's name meanwhile. `server.prompt` still runs it.
+ */
+function onlyOffer(name: string, only: CatalogPrompt, entries: readonly ServerEntry[]): ResolveResult {
+  if (only.server.def.source !== 'workspace') return { prompt: only };
+  const unlisted = entries.filter(e => e.def.source === 'user' && !e.listKnown);
+  if (!unlisted.length) return { prompt: only };
+  return {
+    error: new PromptError(
+      l10n.t(
+        '"{0}" is offered by {1}, a server of the workspace, while your own {2} has not listed its prompts; type {3} to run that one',
+        name,
+        only.server.def.name,
+        unlisted.map(e => e.def.name).join(', '),
+        only.invocationName,
+      ),
+      'input',
+    ),
+  };
 }

@@ -38,6 +38,11 @@ export interface ServerDefinition {
   timeoutMs?: number;
   /** Whose definition this is: `user`, or the workspace folder it came from (keys stored secrets and consent). */
   scope?: string;
+  /**
+   * Which folder at that path it came from (folderIdentity in consent.ts): a folder deleted and cloned
+   * again at the same path is another folder, so its consent and stored inputs are asked again.
+   */
+  folderId?: string;
   /** Working directory when the entry sets no `cwd` (decided by the trust rules, see server-merge.ts). */
   defaultCwd?: string;
   /** Substituted password input values: redacted from every log line and error of this server. */

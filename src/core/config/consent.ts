@@ -1,8 +1,9 @@
 // Consent to start a workspace-defined server, what the user is shown before they give it, and the
 // storage keys that keep secrets and consent apart per definition. A definition is identified by a hash
-// of everything it runs, sets or sends, before substitution: any change asks again, and a stored secret
-// never enters the hash.
+// of everything it runs, sets or sends, before substitution, and of the folder it came from: any change,
+// or another folder at the same path, asks again, and a stored secret never enters the hash.
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import { labelText } from '../label.js';
 import type { ServerDefinition } from './config.js';
@@ -27,10 +28,39 @@ function hashDefinition(def: ServerDefinition): string {
   const what =
     t.type === 'stdio'
       ? { type: t.type, command: t.command, args: t.args, env: t.env, envFile: t.envFile, cwd: t.cwd }
-      : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId };
+      : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId, clientSecret: t.clientSecret };
+  // Without a folder identity (user servers, the CLI) the hash is what it was before there was one.
+  const where = def.folderId === undefined ? [def.scope ?? ''] : [def.scope ?? '', def.folderId];
   return createHash('sha256')
-    .update(JSON.stringify([def.scope ?? '', def.name, what]))
+    .update(JSON.stringify([...where, def.name, what]))
     .digest('hex');
+}
+
+/**
+ * Which folder is at a path: its inode and, where the file system keeps one, its creation time. VS Code
+ * keys a folder's workspace storage, and with it its own MCP trust, by the path and the inode (Linux) or
+ * the creation time (macOS, Windows), so a folder deleted and cloned again is a new workspace. The inode
+ * alone is not enough: ext4 gives a folder deleted and made again at once the same inode back. Where
+ * Node has no creation time it reports the change time, which moves with every file added at the root:
+ * a creation time equal to the change time is taken for none.
+ */
+export function folderIdentity(st: { ino: number; birthtimeMs: number; ctimeMs: number }): string {
+  const born = st.birthtimeMs > 0 && st.birthtimeMs !== st.ctimeMs ? Math.floor(st.birthtimeMs) : 0;
+  return `${st.ino}:${born}`;
+}
+
+/** The identity of each folder now (folderIdentity); a folder that cannot be read is left out (its path alone keys it). */
+export async function readFolderIdentities(folders: Iterable<string>): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  await Promise.all(
+    [...new Set(folders)].map(folder =>
+      stat(folder).then(
+        st => void ids.set(folder, folderIdentity(st)),
+        () => undefined,
+      ),
+    ),
+  );
+  return ids;
 }
 
 /** What the user is asked to allow: the command line or the URL, as written in the configuration. */
@@ -55,8 +85,8 @@ export function consentState(def: ServerDefinition, record: ConsentRecord | unde
 
 /**
  * Where a stored `${input:id}` value lives: per input id and per definition that asked for it (its
- * consent fingerprint). A new server in the same repository, a changed one, or another repository at the
- * same path is asked again; the value never goes to a definition the user did not type it for.
+ * consent fingerprint). A new server in the same repository, a changed one, or another repository cloned
+ * to the same path is asked again; the value never goes to a definition the user did not type it for.
  */
 export function inputStorageKey(def: ServerDefinition, id: string): string {
   return `input:${definitionFingerprint(def)}:${id}`;
@@ -107,7 +137,7 @@ function envReads(text: string): string[] {
  * What the consent dialog says about a definition: every field that will be run, set or sent, as written
  * (variables not substituted), in this order: variables that change how code loads, then what it reads
  * from the user's environment, then command, arguments, working folder, env, envFile, URL, headers and
- * OAuth client. Every value follows the label rule (one line, no controls).
+ * OAuth client id and secret. Every value follows the label rule (one line, no controls).
  */
 export function consentDetail(def: ServerDefinition): string {
   const t = def.transport;
@@ -137,9 +167,13 @@ export function consentDetail(def: ServerDefinition): string {
     const headers = Object.entries(t.headers);
     note(t.url, 'url');
     for (const [k, v] of headers) note(v, `headers ${k}`);
+    if (t.clientId !== undefined) note(t.clientId, 'clientId');
+    if (t.clientSecret !== undefined) note(t.clientSecret, 'clientSecret');
     fields.push(`${l10n.t('URL:')} ${value(t.url)}`);
     if (headers.length) fields.push(l10n.t('Headers:'), ...headers.map(([k, v]) => `    ${value(k)}: ${value(v)}`));
     if (t.clientId !== undefined) fields.push(`${l10n.t('OAuth client:')} ${value(t.clientId)}`);
+    // Sent to the token endpoint the server's metadata names, at sign-in and every refresh.
+    if (t.clientSecret !== undefined) fields.push(`${l10n.t('OAuth client secret:')} ${value(t.clientSecret)}`);
   }
   if (reads.length)
     warnings.push(

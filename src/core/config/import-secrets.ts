@@ -13,6 +13,8 @@ export interface LiteralSecret {
   inputId: string;
   /** What the value keeps around the secret (`Bearer ` of an Authorization header). */
   prefix: string;
+  /** A URL's query parameter whose value is the secret (`api_key` of `…?api_key=…`): only that value is replaced. */
+  param?: string;
 }
 
 /** A name that says it holds a secret. */
@@ -46,6 +48,10 @@ export function literalSecrets(entries: Record<string, unknown>): LiteralSecret[
       if (literal(v.slice(scheme.length)))
         found.push({ server, field: `headers ${k}`, path: ['headers', k], inputId: id(k), prefix: scheme });
     }
+    if (literal(e.clientSecret))
+      found.push({ server, field: 'clientSecret', path: ['clientSecret'], inputId: id('clientSecret'), prefix: '' });
+    for (const param of urlSecretParams(e.url))
+      found.push({ server, field: `url ${param}`, path: ['url'], inputId: id(param), prefix: '', param });
     const args: unknown[] = Array.isArray(e.args) ? e.args : [];
     args.forEach((a, i) => {
       if (!literal(a)) return;
@@ -57,6 +63,25 @@ export function literalSecrets(entries: Record<string, unknown>): LiteralSecret[
     });
   }
   return found;
+}
+
+/** `?api_key=…&token=…`: the query parameters of a URL whose name says secret or whose value looks like a token. */
+function urlSecretParams(url: unknown): string[] {
+  if (typeof url !== 'string') return [];
+  const query = /\?([^#]*)/.exec(url)?.[1] ?? '';
+  const params = query
+    .split('&')
+    .map(pair => /^([^=]+)=(.*)$/.exec(pair))
+    .filter((m): m is RegExpExecArray => !!m && literal(m[2]) && (SECRET_NAME.test(m[1]) || TOKEN_SHAPE.test(m[2])))
+    .map(m => m[1]);
+  return [...new Set(params)];
+}
+
+/** The URL with the value of query parameter `param` replaced. */
+function withParam(url: string, param: string, value: string): string {
+  return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (all, sep: string, name: string) =>
+    name === param ? `${sep}${name}=${value}` : all,
+  );
 }
 
 /**
@@ -72,7 +97,9 @@ export function withInputPlaceholders(
   for (const s of secrets) {
     let holder: Record<string | number, unknown> = out[s.server];
     for (const step of s.path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
-    holder[s.path[s.path.length - 1]] = `${s.prefix}\${input:${s.inputId}}`;
+    const key = s.path[s.path.length - 1];
+    const placeholder = `\${input:${s.inputId}}`;
+    holder[key] = s.param ? withParam(holder[key] as string, s.param, placeholder) : `${s.prefix}${placeholder}`;
     inputs.push({ id: s.inputId, type: 'promptString', description: `${s.server}: ${s.field}`, password: true });
   }
   return { entries: out, inputs };

@@ -66,6 +66,8 @@ export interface TrustContext {
   platform: Platform;
   /** The user disabled this server from the tree (keyed by `disableKey`). */
   isDisabled?: (key: string) => boolean;
+  /** Which folder is at each workspace folder's path now (folderIdentity); none known, the path alone. */
+  folderIds?: ReadonlyMap<string, string>;
 }
 
 /** The key of the user's own disable of one server: its place and its name. */
@@ -145,6 +147,9 @@ function defineServer(
     ...parsed,
     source: source.kind === 'user' ? 'user' : 'workspace',
     scope: scopeOf(source),
+    ...(source.kind === 'workspace' && source.folder !== undefined && ctx.folderIds?.has(source.folder)
+      ? { folderId: ctx.folderIds.get(source.folder) }
+      : {}),
     // Your own servers run from your home folder, as VS Code runs them, trusted workspace or not: a
     // repository's folder holds files (`npx.cmd`, `node.exe`) that a program may find there first.
     defaultCwd: source.kind === 'workspace' ? source.folder : ctx.platform.home,
