@@ -115,7 +115,6 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
   restart?: false | RestartPolicy;
   timeoutMs?: number;
   minStartupMs?: number;
-  probeTimeoutMs?: number;
   /** The protocol eras remembered between connects (default: the process's). */
   eras?: EraMemory;
   /** Idle stop after this many ms (none: never). */
@@ -128,16 +127,7 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
  * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
  */
 export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
-  const {
-    restart = false,
-    timeoutMs = 20000,
-    minStartupMs,
-    probeTimeoutMs,
-    eras,
-    idleStopMs,
-    questions,
-    ...catalogOptions
-  } = options;
+  const { restart = false, timeoutMs = 20000, minStartupMs, eras, idleStopMs, questions, ...catalogOptions } = options;
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -152,7 +142,6 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
         timeoutMs,
         questions,
         ...(minStartupMs === undefined ? {} : { minStartupMs }),
-        ...(probeTimeoutMs === undefined ? {} : { probeTimeoutMs }),
         ...(eras && { eras }),
         ...(idleStopMs === undefined ? {} : { idleStopMs: () => idleStopMs }),
       };

@@ -18,7 +18,7 @@ import type { StartContext, Started } from './handshake.js';
 import type { TransportTrace } from './transports.js';
 
 /** The revision the claim names: the one the SDK speaks besides the 2025 ones. */
-const MODERN_REVISION = '2026-07-28';
+export const MODERN_REVISION = '2026-07-28';
 
 type NewClient = (ctx: StartContext, timeout: number) => Client;
 
