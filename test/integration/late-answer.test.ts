@@ -5,53 +5,22 @@
 // 2026-only one, made late by test/fixtures/late.mjs (stdio) and a front that holds the first request (HTTP).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { EraMemory, eraKey } from '../../src/core/protocol/eras';
-import { defs, launch, testCatalog } from './helpers';
+import { defs, httpFront, launch, testCatalog } from './helpers';
 
 const LATE = path.join(process.cwd(), 'test', 'fixtures', 'late.mjs');
 /** Later than the version probe's old 5 s bound, well inside the start's 20 s. */
 const LATE_MS = 6000;
 
-/** An HTTP front for `target` that holds the first request it gets for `lateMs`, then passes everything on. */
-async function lateFront(target: string, lateMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const to = new URL(target);
-  let first = true;
-  const server = http.createServer((req, res) => {
-    const pass = () => {
-      const upstream = http.request(
-        { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
-        answer => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (!first) return pass();
-    first = false;
-    req.pause();
-    setTimeout(pass, lateMs);
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${to.pathname}`,
-    close: () =>
-      new Promise(resolve => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 test('a late first answer is still the answer: stdio and HTTP, 2025 and 2026 servers that answer after 6 s are used in their own era', async () => {
   const L = await launch();
   const legacyHttp = await L.startHttpFixture('paginated');
   const modernHttp = await L.startModernHttp();
-  const fronts = [await lateFront(legacyHttp.url, LATE_MS), await lateFront(modernHttp.url, LATE_MS)];
+  const fronts = [
+    await httpFront(legacyHttp.url, { holdFirstMs: LATE_MS }),
+    await httpFront(modernHttp.url, { holdFirstMs: LATE_MS }),
+  ];
   const env = { LATE_MS: String(LATE_MS) };
   const { catalog, log, entry } = testCatalog(
     {
