@@ -251,7 +251,7 @@ function probeFallback(ctx: StartContext, err: unknown): string {
  * The server refused a request with "unsupported protocol version" (-32022) and named, among the
  * versions it supports, a 2026 one this client speaks: as a JSON-RPC error, or in the body of an HTTP 4xx.
  */
-export function refusedFor2026(err: unknown): boolean {
+function refusedFor2026(err: unknown): boolean {
   let error: { code?: unknown; data?: unknown } | undefined;
   if (err instanceof ProtocolError) error = err;
   else if (err instanceof SdkHttpError && typeof err.data?.text === 'string') {
