@@ -130,12 +130,12 @@ export function startClient(
   prior: PriorDiscovery | undefined,
 ): Promise<Started> {
   const t = ctx.def.transport;
-  // A remembered 2026 era is taken as it is; a 2025 one, or none, gets initialize first on the one
-  // process, which follows a server that now speaks 2026 only.
+  // A remembered 2026 era is taken as it is; a 2025 one gets its plain initialize, a first start one
+  // with the 2026 claim; either way on the one process, which follows a server that refuses it.
   if (t.type === 'stdio')
     return prior?.kind === 'modern'
       ? attempt(ctx, 'stdio', timeout, signal, prior)
-      : startStdio(ctx, traced(ctx, 'stdio'), newClient, timeout, signal);
+      : startStdio(ctx, traced(ctx, 'stdio'), newClient, timeout, signal, prior === undefined);
   // HTTP+SSE predates the 2026 revision: no probe.
   if (t.type === 'sse') return attempt(ctx, 'sse', timeout, signal, { kind: 'legacy' });
   return startHttp(ctx, timeout, signal, prior);
