@@ -129,6 +129,8 @@ async function main(): Promise<void> {
     connection: d => ({
       log,
       eras,
+      // A server of the suite's parallel mode on a busy machine answers late (run.mjs CLIENT_TIMEOUT_MS).
+      timeoutMs: 120000,
       restart: false,
       oauth:
         d.transport.type === 'stdio'

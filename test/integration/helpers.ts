@@ -314,12 +314,14 @@ export interface FrontedPost {
 
 /**
  * A front for the HTTP server at `target` that passes everything on, as a proxy would: `holdFirstMs`
- * holds back the first request that long (a cold server's late first answer); `posts` keeps every POST.
+ * holds back the first request that long (a cold server's late first answer); `dropOnce` closes the
+ * connection of the first POST it picks, unanswered; `posts` keeps every POST.
  */
 export async function httpFront(
   target: string,
-  options: { holdFirstMs?: number } = {},
+  options: { holdFirstMs?: number; dropOnce?: (post: FrontedPost) => boolean } = {},
 ): Promise<{ url: string; posts: FrontedPost[]; close(): Promise<void> }> {
+  let dropped = false;
   const to = new URL(target);
   const posts: FrontedPost[] = [];
   let first = true;
@@ -330,7 +332,12 @@ export async function httpFront(
       const body = Buffer.concat(chunks);
       if (req.method === 'POST')
         try {
-          posts.push({ headers: req.headers, body: JSON.parse(body.toString('utf8')) as FrontedPost['body'] });
+          const post = { headers: req.headers, body: JSON.parse(body.toString('utf8')) as FrontedPost['body'] };
+          posts.push(post);
+          if (!dropped && options.dropOnce?.(post)) {
+            dropped = true;
+            return void req.socket.destroy();
+          }
         } catch {
           /* not JSON: passed on as it is */
         }

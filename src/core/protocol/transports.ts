@@ -16,6 +16,7 @@ import { mergeEnv, type Platform } from '../platform.js';
 import { stopTree, treeStopPlan } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
+import { retryClosedConnection } from './retry-closed-connection.js';
 import type { StoredOAuthProvider } from './oauth.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
 import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
@@ -189,7 +190,7 @@ export function createHttpTransport(
 ): StreamableHTTPClientTransport | SSEClientTransport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
-  const fetch = limitedFetch(meter);
+  const fetch = retryClosedConnection(limitedFetch(meter));
   if (kind === 'sse') {
     // EventSource needs the headers too (e.g. Authorization), or the GET is refused.
     return oneSignInAtATime(
