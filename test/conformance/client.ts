@@ -40,7 +40,9 @@ class MemoryStore implements SecretStore {
   }
 }
 
-const say = (tag: string, m: string) => process.stderr.write(`[${tag}] ${m}\n`);
+const started = Date.now();
+/** One line of the client's log, with the milliseconds since it started: where a slow scenario's time went. */
+const say = (tag: string, m: string) => process.stderr.write(`[${tag} +${Date.now() - started}] ${m}\n`);
 const log: LogSink = {
   trace: m => say('trace', m),
   info: m => say('info', m),
