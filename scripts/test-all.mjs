@@ -150,7 +150,10 @@ async function besideHost(name, dir, tapFile) {
   countTap(name, tapFile, run.status);
 }
 
-/** The official conformance suite, counted per scenario; needs Node >= 22: the host setup installs Node 24. */
+/**
+ * The official conformance suite, counted per scenario and pass (all at once, then each alone); needs
+ * Node >= 22: the host setup installs Node 24.
+ */
 async function conformanceSuite() {
   const run = await captured('node', ['test/conformance/run.mjs']);
   shown('MCP conformance suite, client scenarios (our core as the client) (beside the host tests)', run);

@@ -2,6 +2,8 @@
 // run time so esbuild leaves it alone), condition polling, a recording log sink, a catalog over real
 // servers, child-process checks and the CLI as a user runs it.
 import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,7 +117,6 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
   restart?: false | RestartPolicy;
   timeoutMs?: number;
   minStartupMs?: number;
-  probeTimeoutMs?: number;
   /** The protocol eras remembered between connects (default: the process's). */
   eras?: EraMemory;
   /** Idle stop after this many ms (none: never). */
@@ -128,16 +129,7 @@ export type TestCatalogOptions = Omit<CatalogOptions, 'connection'> & {
  * RecordingLog. Lazy, re-lists after 50 ms, no restarts and a 20 s timeout unless `options` says otherwise.
  */
 export function testCatalog(servers: Record<string, unknown>, options: TestCatalogOptions = {}): TestCatalog {
-  const {
-    restart = false,
-    timeoutMs = 20000,
-    minStartupMs,
-    probeTimeoutMs,
-    eras,
-    idleStopMs,
-    questions,
-    ...catalogOptions
-  } = options;
+  const { restart = false, timeoutMs = 20000, minStartupMs, eras, idleStopMs, questions, ...catalogOptions } = options;
   const logs = new Map<string, RecordingLog>();
   const catalog = new Catalog({
     start: 'lazy',
@@ -152,7 +144,6 @@ export function testCatalog(servers: Record<string, unknown>, options: TestCatal
         timeoutMs,
         questions,
         ...(minStartupMs === undefined ? {} : { minStartupMs }),
-        ...(probeTimeoutMs === undefined ? {} : { probeTimeoutMs }),
         ...(eras && { eras }),
         ...(idleStopMs === undefined ? {} : { idleStopMs: () => idleStopMs }),
       };
@@ -313,4 +304,68 @@ export async function getLine(catalog: Catalog, line: string, options?: RunOptio
   if (outcome.kind === 'failed') throw outcome.error;
   if (outcome.kind === 'cancelled') throw new Error(`${line}: cancelled`);
   return outcome.stored.result;
+}
+
+/** A POST an httpFront passed on: its headers (lower-case names) and its JSON body. */
+export interface FrontedPost {
+  headers: http.IncomingHttpHeaders;
+  body: { id?: unknown; method?: string; params?: { _meta?: Record<string, unknown> } & Record<string, unknown> };
+}
+
+/**
+ * A front for the HTTP server at `target` that passes everything on, as a proxy would: `holdFirstMs`
+ * holds back the first request that long (a cold server's late first answer); `dropOnce` closes the
+ * connection of the first POST it picks, unanswered; `posts` keeps every POST.
+ */
+export async function httpFront(
+  target: string,
+  options: { holdFirstMs?: number; dropOnce?: (post: FrontedPost) => boolean } = {},
+): Promise<{ url: string; posts: FrontedPost[]; close(): Promise<void> }> {
+  let dropped = false;
+  const to = new URL(target);
+  const posts: FrontedPost[] = [];
+  let first = true;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (req.method === 'POST')
+        try {
+          const post = { headers: req.headers, body: JSON.parse(body.toString('utf8')) as FrontedPost['body'] };
+          posts.push(post);
+          if (!dropped && options.dropOnce?.(post)) {
+            dropped = true;
+            return void req.socket.destroy();
+          }
+        } catch {
+          /* not JSON: passed on as it is */
+        }
+      const pass = () => {
+        const upstream = http.request(
+          { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+          answer => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', () => res.destroy());
+        upstream.end(body);
+      };
+      const hold = first ? (options.holdFirstMs ?? 0) : 0;
+      first = false;
+      if (hold) setTimeout(pass, hold);
+      else pass();
+    });
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${to.pathname}`,
+    posts,
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

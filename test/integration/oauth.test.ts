@@ -438,3 +438,62 @@ test('OAuth callback: what the redirect says (error_description, iss) cannot for
     log,
   );
 });
+
+const occurrences = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
+
+test('OAuth: a 401 on the version probe starts the one sign-in, even when registration takes 6 s; after it the probe is asked again', async () => {
+  const L = await launch();
+  // Slower than the probe's old 5 s bound: the 2025 handshake used to go out beside it, with a sign-in of its own.
+  const server = await L.startOAuthServer({ args: ['--slow-registration', '6000'] });
+  const log = new RecordingLog();
+  try {
+    await withCatalog(
+      server.url,
+      new MapStore(),
+      async ({ catalog }) => {
+        await catalog.ready();
+        const entry = catalog.server('s')!;
+        assert.equal(entry.listError?.message, 's needs you to sign in');
+        assert.equal(log.sentMethods('server/discover').length, 1);
+        assert.equal(log.sentMethods('initialize').length, 0, 'no 2025 handshake beside the sign-in');
+        const page = await fetch(entry.connection.authorizationUrl!);
+        assert.equal(await page.text(), 'Signed in to s. You can close this page and return to VS Code.');
+        assert.equal(entry.connection.state.kind, 'running');
+        assert.equal(log.sentMethods('server/discover').length, 2, 'the probe is asked again after the sign-in');
+        assert.equal(occurrences(server.stderr(), /\bregistered /g), 1, 'one registration');
+        assert.equal(occurrences(server.stderr(), /\bauthorized /g), 1, 'one sign-in');
+      },
+      log,
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('OAuth: two requests refused at once start one sign-in; the second waits for it, and after it both work', async () => {
+  const L = await launch();
+  const server = await L.startOAuthServer({ args: ['--open-initialize'] });
+  try {
+    await withCatalog(server.url, new MapStore(), async ({ catalog }) => {
+      const connection = catalog.server('s')!.connection;
+      await connection.connect();
+      const refused = await Promise.allSettled([
+        connection.listPromptsPage(undefined),
+        connection.getPrompt('whoami', {}),
+      ]);
+      assert.deepEqual(
+        refused.map(r => (r.status === 'rejected' ? (r.reason as Error).message : 'answered')),
+        ['s needs you to sign in', 's needs you to sign in'],
+      );
+      assert.equal(occurrences(server.stderr(), /\bregistered /g), 1, 'one registration for both');
+      const url = connection.authorizationUrl!;
+      const page = await fetch(url);
+      assert.equal(await page.text(), 'Signed in to s. You can close this page and return to VS Code.');
+      assert.match(JSON.stringify(await connection.listPromptsPage(undefined)), /"name":"whoami"/);
+      assert.match(JSON.stringify(await connection.getPrompt('whoami', {})), /Signed in as OAuth client /);
+      assert.equal(occurrences(server.stderr(), /\bauthorized /g), 1, 'one sign-in');
+    });
+  } finally {
+    await server.close();
+  }
+});

@@ -275,9 +275,8 @@ test('core: every server lists its prompts and gets one (the 1Password server on
   // The era the last connect found is handed to the SDK as `prior`: a remembered 2025 era means initialize.
   const eras = new EraMemory();
   eras.set(eraKey(defs({ 'op-legacy': entries['op-legacy'] })[0]), { kind: 'legacy' });
-  // Seven servers booting at once on two cores: the probe gets the time a start gets, or a slow 2026
-  // server would be taken for a 2025 one (each server here answers the probe: none waits it out).
-  const { catalog, log } = testCatalog(entries, { timeoutMs: 60000, probeTimeoutMs: 60000, eras });
+  // Seven servers booting at once on two cores: the probe gets the time a start gets (60 s here).
+  const { catalog, log } = testCatalog(entries, { timeoutMs: 60000, eras });
   // The Inspector's answers, gathered while the catalog starts.
   const gathered = twoAtATime(servers, reference);
   try {

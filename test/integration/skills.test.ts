@@ -127,6 +127,29 @@ test('SKILL.md and a reference read checked; the body comes without its frontmat
   assert.match((await readSkill(pdf, 'references/FORMS.md')).text!, /FORMS-REFERENCE-TEXT/);
 });
 
+test('a server that lists skills but does not answer skills/get: the listed entry is held and every file checked against it', async () => {
+  const { skillsCommand } = await launch();
+  const t = testCatalog({ docs: { ...skillsCommand('catalog'), env: { SKILLS_NO_GET: '1' } } });
+  open.push(t.catalog);
+  await t.catalog.ready();
+  const listedEntry = t.entry('docs').skills.find(s => s.name === 'pdf-forms')!;
+  const manifest = await skillManifest(listedEntry);
+  assert.equal(manifest.skill, listedEntry.skill, 'the entry it listed');
+  assert.ok(
+    t
+      .log('docs')
+      .lines.some(
+        l =>
+          l.level === 'warn' &&
+          l.message ===
+            'docs gave no entry for the skill "skill://pdf-forms/SKILL.md" (skills/get); its listed files are used',
+      ),
+    t.log('docs').text(),
+  );
+  assert.match((await readSkill(manifest)).body!, /^# PDF forms\n/);
+  assert.match((await readSkill(manifest, 'references/FORMS.md')).text!, /FORMS-REFERENCE-TEXT/);
+});
+
 test('every lie about a file is refused with one message naming the server and the file, and nothing of it', async () => {
   const dir = tempDir('mcp-skills-wire-');
   const wire = path.join(dir, 'wire.log');

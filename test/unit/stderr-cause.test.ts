@@ -40,6 +40,8 @@ const SAMPLES: Array<[string, string]> = [
   ['go-panic', 'panic: open /etc/mcp-nope/config.yaml: no such file or directory'],
   ['go-nil', 'panic: runtime error: invalid memory address or nil pointer dereference'],
   ['go-logfatal', '2026/11/25 17:59:35 load tools: open tools.json: no such file or directory'],
+  // A CLI that prints its usage after its error: the error, not the usage's last heading.
+  ['vercel-config', 'Configuration error: Invalid Vercel API key format'],
   // npx: npm's first line that says something, not "A complete log of this run …".
   ['npx-404', 'npm error 404 Not Found - GET http://127.0.0.1:39273/@acme%2fmcp-server-demo - Not found'],
   [
@@ -73,6 +75,17 @@ test('without an error line: the last line that is not boilerplate', () => {
   });
   assert.equal(stderrCause(['', 'Node.js v22.1.0', '    at x (y.js:1:1)']), undefined);
   assert.equal(stderrCause([]), undefined);
+});
+
+test('a heading (`Usage:`, `Options:`) is the cause only when nothing else was said', () => {
+  assert.deepEqual(stderrCause(['starting on stdio', 'Options:', '  --port  the port to listen on']), {
+    text: 'starting on stdio',
+    last: false,
+  });
+  assert.deepEqual(stderrCause(['Usage:', '  mcp-demo --token TOKEN']), { text: 'Usage:', last: false });
+  // An error named in its first words is an error line; a log line that mentions one is not.
+  assert.equal(stderrCause(['Fatal error: no database', 'bye'])?.text, 'Fatal error: no database');
+  assert.equal(stderrCause(['INFO: Error handling set up', 'ready'])?.text, 'ready');
 });
 
 test('Windows line ends change nothing', () => {

@@ -26,8 +26,6 @@ export interface ConnectionOptions {
   oauth?: StoredOAuthProvider;
   /** Where each server's protocol era is remembered between connects (default: one store per process). */
   eras?: EraMemory;
-  /** Longest wait for the answer to the version probe (`server/discover`); default PROBE_TIMEOUT_MS. */
-  probeTimeoutMs?: number;
   /** The least time a start (spawn, version probe, initialize) gets, whatever the per-request timeout; default MIN_STARTUP_MS. */
   minStartupMs?: number;
   /** Answers the server's questions (elicitation); without it every question is cancelled. */

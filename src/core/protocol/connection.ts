@@ -159,7 +159,6 @@ export class ServerConnection {
       platform: this.options.platform ?? hostPlatform(),
       oauth: this.options.oauth,
       secrets: this.options.secrets ?? [],
-      probeTimeoutMs: this.options.probeTimeoutMs,
       eras: this.eras,
       meter: this.meter,
       onStderr: line => this.stderr.add(line),

@@ -1,9 +1,18 @@
 // Starting one server: a transport of the configured kind, traced, and an SDK client that finished its
-// handshake on it, the protocol era negotiated without a second process, with the fallbacks a real
-// server may need (the 2025 handshake after a failed version probe over HTTP, legacy SSE after a
-// refused Streamable HTTP). The era is remembered for the next start.
+// handshake on it, the protocol era decided by what the server answers, without a second process: a
+// late answer to the version probe is still the answer (the probe gets the start's whole time), the 2025
+// handshake follows a probe that failed short of an answer, a 2025 handshake refused with the 2026
+// versions the server speaks is followed by the probe, and legacy SSE follows a refused Streamable HTTP.
+// The era is remembered for the next start.
 import * as l10n from '@vscode/l10n';
-import { type Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import {
+  type Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+} from '@modelcontextprotocol/client';
 import type { Implementation, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/config.js';
 import { type LogSink, rateLimited } from '../log.js';
@@ -13,13 +22,13 @@ import type { ServerInfo } from './connection-state.js';
 import type { WireMeter } from './message-limit.js';
 import { type EraMemory, eraKey } from './eras.js';
 import { noToolValidation } from './no-json-schema.js';
-import { startStdio } from './stdio-era.js';
+import { MODERN_REVISION, startStdio } from './stdio-era.js';
 import { describeCause } from '../errors.js';
 import { createQuestionClient } from './questions.js';
 import { TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
 
-/** The version probe's bound: a server silent for this long gets the 2025 initialize handshake. */
-export const PROBE_TIMEOUT_MS = 5000;
+/** A start silent for this long says so in the log, once, and goes on waiting up to its timeout. */
+const SLOW_START_NOTICE_MS = 5000;
 
 export type TransportKind = ServerInfo['transport'];
 
@@ -41,7 +50,6 @@ export interface StartContext {
   oauth?: StoredOAuthProvider;
   /** Values to hide in the trace besides the definition's own. */
   secrets: readonly string[];
-  probeTimeoutMs?: number;
   /** Each server's era, remembered from its last start. */
   eras: EraMemory;
   /** Counts what the server sends and bounds each message. */
@@ -70,17 +78,24 @@ export function protocolWarnings(server: string, log: LogSink): (line: string) =
   );
 }
 
-/** The longest wait for the version probe's answer within a start bounded by `timeout`. */
-export function probeTimeout(ctx: StartContext, timeout: number): number {
-  return Math.min(timeout, ctx.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
-}
-
 /**
  * startClient with the era remembered from this definition's last start, remembered again for the
  * next: a modern server is then adopted with no round trip, an old one gets initialize at once.
  */
 export async function startRemembering(ctx: StartContext, timeout: number, signal: AbortSignal): Promise<Started> {
   const key = eraKey(ctx.def);
+  // A cold server or a loaded machine may take long to answer: the start waits, and says so.
+  const notice = setTimeout(() => {
+    if (!signal.aborted)
+      ctx.log.info(
+        l10n.t(
+          '{0} has not answered for {1} s; waiting up to {2} s for its answer',
+          ctx.def.name,
+          SLOW_START_NOTICE_MS / 1000,
+          timeout / 1000,
+        ),
+      );
+  }, SLOW_START_NOTICE_MS);
   try {
     const started = await startClient(ctx, timeout, signal, ctx.eras.get(key));
     const { client, kind } = started;
@@ -95,15 +110,18 @@ export async function startRemembering(ctx: StartContext, timeout: number, signa
     // A remembered era may be stale (the server was replaced): probe again next time.
     ctx.eras.delete(key);
     throw err;
+  } finally {
+    clearTimeout(notice);
   }
 }
 
 /**
  * Trace + handshake on the configured transport, the era negotiated without a second process (see
  * docs/protocol.md): over stdio `initialize` first and `server/discover` on the same process if the
- * server refuses it (stdio-era.ts); over HTTP the version probe, and the 2025 handshake whenever the
- * probe fails short of a refused sign-in; legacy SSE after a refused Streamable HTTP. `prior`: the era
- * remembered from the last start; a modern one is adopted with no round trip.
+ * server refuses it (stdio-era.ts); over HTTP the version probe, the 2025 handshake when the probe
+ * fails short of an answer, and the probe again when that handshake is refused with the 2026 versions
+ * the server speaks; legacy SSE after a refused Streamable HTTP. `prior`: the era remembered from the
+ * last start; a modern one is adopted with no round trip.
  */
 export function startClient(
   ctx: StartContext,
@@ -112,11 +130,12 @@ export function startClient(
   prior: PriorDiscovery | undefined,
 ): Promise<Started> {
   const t = ctx.def.transport;
-  // A remembered era is taken as it is (a 2025 one gets a plain initialize); a first start finds it.
+  // A remembered 2026 era is taken as it is; a 2025 one gets its plain initialize, a first start one
+  // with the 2026 claim; either way on the one process, which follows a server that refuses it.
   if (t.type === 'stdio')
-    return prior
+    return prior?.kind === 'modern'
       ? attempt(ctx, 'stdio', timeout, signal, prior)
-      : startStdio(ctx, traced(ctx, 'stdio'), newClient, timeout, signal);
+      : startStdio(ctx, traced(ctx, 'stdio'), newClient, timeout, signal, prior === undefined);
   // HTTP+SSE predates the 2026 revision: no probe.
   if (t.type === 'sse') return attempt(ctx, 'sse', timeout, signal, { kind: 'legacy' });
   return startHttp(ctx, timeout, signal, prior);
@@ -136,10 +155,22 @@ async function startHttp(
   }
   // A server that does not know the probe may answer it with any status, garbage or a closed stream:
   // the 2025 handshake is the one every server answers, and only its failure is the server's.
+  let legacyTried = prior?.kind === 'legacy';
   if (!signal.aborted && probeFailed(failure)) {
-    ctx.log.info(probeFallback(ctx, timeout, failure));
+    ctx.log.info(probeFallback(ctx, failure));
+    legacyTried = true;
     try {
       return await attempt(ctx, 'http', timeout, signal, { kind: 'legacy' });
+    } catch (err) {
+      failure = err;
+    }
+  }
+  // The 2025 handshake refused with the 2026 versions the server speaks (a remembered era gone stale, a
+  // probe lost on the way): the probe again, once.
+  if (!signal.aborted && legacyTried && refusedFor2026(failure)) {
+    ctx.log.info(l10n.t('{0} speaks only the 2026 revision; asking it with server/discover', ctx.def.name));
+    try {
+      return await attempt(ctx, 'http', timeout, signal, undefined);
     } catch (err) {
       failure = err;
     }
@@ -194,38 +225,43 @@ export function newClient(ctx: StartContext, timeout: number): Client {
   return createQuestionClient(ctx.clientInfo ?? { name: 'mcp-prompts', version: '0.1.0' }, {
     capabilities: { elicitation: { form: {}, url: {} } },
     jsonSchemaValidator: noToolValidation,
-    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeout(ctx, timeout) } },
+    // A late answer to the probe is still the answer: it gets the time any request of the start gets.
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: timeout } },
   });
-}
-
-/** The SDK's typed timeout of the `server/discover` probe. */
-function isProbeTimeout(err: unknown): boolean {
-  return (
-    err instanceof SdkError &&
-    err.code === SdkErrorCode.RequestTimeout &&
-    /^Version negotiation probe timed out/.test(err.message)
-  );
 }
 
 /**
  * The probe failed short of an answer: a 5xx, a closed connection, garbage (the SDK says
- * EraNegotiationFailed) or silence. A refused sign-in (401, 403) is no such failure; the SDK itself
- * falls back on a JSON-RPC error or another 4xx.
+ * EraNegotiationFailed). Silence is no such failure: it ends the start as any request's timeout does; a
+ * refused sign-in (401, 403) neither. The SDK itself falls back on a JSON-RPC error or another 4xx.
  */
 function probeFailed(err: unknown): boolean {
-  return err instanceof SdkError && (err.code === SdkErrorCode.EraNegotiationFailed || isProbeTimeout(err));
+  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed;
 }
 
-function probeFallback(ctx: StartContext, timeout: number, err: unknown): string {
-  return isProbeTimeout(err)
-    ? l10n.t(
-        '{0} did not answer the protocol version probe within {1} s; using the 2025 handshake',
-        ctx.def.name,
-        probeTimeout(ctx, timeout) / 1000,
-      )
-    : l10n.t(
-        '{0} refused the protocol version probe ({1}); using the 2025 handshake',
-        ctx.def.name,
-        describeCause(err),
-      );
+function probeFallback(ctx: StartContext, err: unknown): string {
+  return l10n.t(
+    '{0} refused the protocol version probe ({1}); using the 2025 handshake',
+    ctx.def.name,
+    describeCause(err),
+  );
+}
+
+/**
+ * The server refused a request with "unsupported protocol version" (-32022) and named, among the
+ * versions it supports, a 2026 one this client speaks: as a JSON-RPC error, or in the body of an HTTP 4xx.
+ */
+function refusedFor2026(err: unknown): boolean {
+  let error: { code?: unknown; data?: unknown } | undefined;
+  if (err instanceof ProtocolError) error = err;
+  else if (err instanceof SdkHttpError && typeof err.data?.text === 'string') {
+    try {
+      error = (JSON.parse(err.data.text) as { error?: { code?: unknown; data?: unknown } }).error;
+    } catch {
+      return false;
+    }
+  }
+  if (error?.code !== ProtocolErrorCode.UnsupportedProtocolVersion) return false;
+  const supported = (error.data as { supported?: unknown } | undefined)?.supported;
+  return Array.isArray(supported) && supported.includes(MODERN_REVISION);
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as l10n from '@vscode/l10n';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -88,6 +89,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
    */
   readonly onSignedOut = this.signedOutEmitter.event;
   private readonly watch?: Disposable;
+  /** The SDK's answers to refused requests and the code exchange, one after the other (see exclusive). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   /**
    * @param serverKey identifies the server (its id and URL: tokens never follow a changed URL)
@@ -139,14 +142,39 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /**
    * True once for the state of the sign-in under way, then never again: a replayed redirect (a copied
-   * URL, the browser's history) must not run a second code exchange.
+   * URL, the browser's history) must not run a second code exchange. The browser is back: that sign-in
+   * is over, and the next request the server refuses may start another.
    */
   async consumeState(state: string | null): Promise<boolean> {
     const expected = this.currentState ?? (await this.store.get(`${this.key}:state`));
     if (!state || state !== expected) return false;
     this.currentState = undefined;
+    this.authorizationUrl = undefined;
     await this.store.delete(`${this.key}:state`);
     return true;
+  }
+
+  /**
+   * Runs the SDK's answer to a request the server refused with 401 (`answer`: discovery, registration,
+   * a refresh or a new sign-in), so that a server never has two sign-ins at once: a request refused
+   * while another's answer is under way waits for it and is retried with the tokens it got; one refused
+   * while a sign-in waits for the browser waits for that sign-in too (it fails as "sign in needed").
+   */
+  async answerUnauthorized(answer: () => Promise<void>): Promise<void> {
+    const refused = (await this.tokens())?.access_token;
+    return this.exclusive(async () => {
+      const now = (await this.tokens())?.access_token;
+      if (now !== undefined && now !== refused) return;
+      if (this.authorizationUrl) throw new UnauthorizedError();
+      await answer();
+    });
+  }
+
+  /** Runs `work` (an answer to a 401, a code exchange) after the ones before it have ended. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /**
@@ -245,6 +273,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const parts = scope === 'all' ? ['client', 'tokens', 'verifier', 'state', 'discovery'] : [scope];
+    if (scope === 'all') {
+      // A sign-in under way is over too: its redirect is no longer ours.
+      this.currentState = undefined;
+      this.authorizationUrl = undefined;
+    }
     for (const p of parts) await this.store.delete(`${this.key}:${p}`);
     if (parts.includes('tokens')) this.signedOutEmitter.fire();
   }
@@ -330,7 +363,8 @@ export async function exchangeAuthorizationCode(
     throw new PromptError(l10n.t('{0} does not use OAuth', def.name), 'input', def.name);
   const transport = createHttpTransport(t, sse || t.type === 'sse' ? 'sse' : 'http', oauth);
   try {
-    await transport.finishAuth(callback);
+    // Not beside an answer to a 401 of the same server: that one may write the PKCE verifier read here.
+    await oauth.exclusive(() => transport.finishAuth(callback));
   } catch (err) {
     throw (
       issuerRefusal(err, def.name) ??

@@ -3,7 +3,7 @@
 // each file's listing, size, digest and frontmatter); wrapped as PromptRequests, each goes through the
 // connection's tracking (its timeout, the hold against an idle stop, the server named in errors).
 import * as l10n from '@vscode/l10n';
-import type { Client } from '@modelcontextprotocol/client';
+import { type Client, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import {
   SkillsClient,
   SkillVerificationError,
@@ -43,14 +43,36 @@ export function listSkills(): PromptRequest<SkillListing> {
   };
 }
 
-/** `skills/get`: the skill's entry as the server has it now, whatever it listed before. */
-export function getSkill(uri: string): PromptRequest<{ skill: Skill; ttlMs?: number; cacheScope?: SkillCacheScope }> {
+/**
+ * `skills/get`: the skill's entry as the server has it now, whatever it listed before. A server that
+ * does not know the method, or answers it with no entry, is held to the entry it `listed` (`listed`
+ * says so): every file is still checked against an entry of its own.
+ */
+export function getSkill(
+  listed: Skill,
+): PromptRequest<{ skill: Skill; ttlMs?: number; cacheScope?: SkillCacheScope; listed?: true }> {
+  const { uri } = listed;
   return {
     method: 'skills/get',
     params: { uri },
-    send: (client, options) => skillsOf(client).get(uri, options),
+    send: async (client, options) => {
+      try {
+        return await skillsOf(client).get(uri, options);
+      } catch (err) {
+        if (!noEntry(err)) throw err;
+        return { skill: listed, listed: true };
+      }
+    },
     what: () => l10n.t('getting the skill {0}', uri),
   };
+}
+
+/** The server has no skills/get (-32601), or its answer holds no valid entry for the skill. */
+function noEntry(err: unknown): boolean {
+  return (
+    (err instanceof ProtocolError && (err.code as ProtocolErrorCode) === ProtocolErrorCode.MethodNotFound) ||
+    (err instanceof SdkError && err.code === SdkErrorCode.InvalidResult)
+  );
 }
 
 /** Why a file failed the extension's checks: not listed, another size or digest, other frontmatter. */

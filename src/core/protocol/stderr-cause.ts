@@ -1,11 +1,12 @@
 // Which line of a server's stderr says why it went away. A crashing Node server ends with its stack and
-// "Node.js v20.x", a Python one with a traceback, Rust and Go with a panic, npx with npm's own report:
-// the last line is rarely the cause. The rule: the last line that names an error (with what belongs to
-// it: a Node `[cause]`, the message under a Rust panic), else the last line that is no boilerplate.
+// "Node.js v20.x", a Python one with a traceback, Rust and Go with a panic, npx with npm's own report, a
+// CLI with its usage after its error: the last line is rarely the cause. The rule: the last line that
+// names an error (with what belongs to it: a Node `[cause]`, the message under a Rust panic), else the
+// last line that is no boilerplate and no heading (`Usage:`), else the last heading.
 import * as l10n from '@vscode/l10n';
 import { hideValues } from '../log.js';
 
-type Kind = 'error' | 'plain' | 'detail' | 'frame' | 'boilerplate';
+type Kind = 'error' | 'plain' | 'heading' | 'detail' | 'frame' | 'boilerplate';
 
 interface StderrLine {
   /** As shown: trimmed, without a Python exception group's gutter. */
@@ -38,7 +39,10 @@ const ERROR_LINES = [
   /^Exception in thread /, // Java
   /^(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?: /, // CLIs (clap, Deno, Bun, cargo), loggers
   /^'.+' is not recognized as an internal or external command,?$/, // cmd.exe (English): a launcher's program is missing
+  /^(?:[\w.-]+ ){1,3}error: /i, // `Configuration error: …`, `Fatal error: …`: an error named in the first words
 ];
+/** A heading over what follows (`Usage:`, `Optional environment variables:`): says nothing of a cause. */
+const HEADING = /^[^:]{1,80}:$/;
 const BOILERPLATE = [
   /^Node\.js v\d/,
   /^\^+$/, // Node's marker under the source line
@@ -82,7 +86,7 @@ function classify(raw: string): StderrLine {
   else if (FRAMES.some(r => r.test(body))) kind = 'frame';
   else if (ERROR_LINES.some(r => r.test(body))) kind = 'error';
   else if (/^\s/.test(body)) kind = 'detail';
-  else kind = 'plain';
+  else kind = HEADING.test(bare) ? 'heading' : 'plain';
   return { text, kind, npm };
 }
 
@@ -96,16 +100,17 @@ function chooseCause(lines: readonly StderrLine[]): StderrCause | undefined {
   const error = findLastIndex(lines, (l, i) => l.kind === 'error' || startsNpmReport(lines, i));
   if (error >= 0) return { text: withFollowUp(lines, error), last: error === lastWritten };
   const plain = findLastIndex(lines, l => l.kind === 'plain');
-  const chosen = plain >= 0 ? plain : findLastIndex(lines, l => l.kind === 'detail');
+  const heading = findLastIndex(lines, l => l.kind === 'heading');
+  const chosen = plain >= 0 ? plain : heading >= 0 ? heading : findLastIndex(lines, l => l.kind === 'detail');
   return chosen >= 0 ? { text: lines[chosen].text, last: chosen === lastWritten } : undefined;
 }
 
 /** The first line of npm's report that says something: after `code E404` comes `404 Not Found - GET …`. */
 function startsNpmReport(lines: readonly StderrLine[], i: number): boolean {
   const line = lines[i];
-  if (!line.npm || (line.kind !== 'plain' && line.kind !== 'error')) return false;
+  if (!line.npm || !says(line)) return false;
   for (let j = i - 1; j >= 0 && lines[j].npm; j--) {
-    if (lines[j].kind === 'plain' || lines[j].kind === 'error') return false;
+    if (says(lines[j])) return false;
   }
   return true;
 }
@@ -116,11 +121,16 @@ function withFollowUp(lines: readonly StderrLine[], i: number): string {
   const next = lines[i + 1];
   if (/panicked at .*:$/.test(head) && next && next.kind !== 'boilerplate' && next.kind !== 'frame')
     return `${head} ${next.text}`;
-  for (let j = i + 1; j < lines.length && lines[j].kind !== 'plain' && lines[j].kind !== 'error'; j++) {
+  for (let j = i + 1; j < lines.length && !says(lines[j]); j++) {
     const cause = /^\[cause\]: (.+)$/.exec(lines[j].text);
     if (cause) return `${head} [cause]: ${cause[1]}`;
   }
   return head;
+}
+
+/** A line that says something of its own (not a detail, frame or boilerplate under another). */
+function says(line: StderrLine): boolean {
+  return line.kind === 'plain' || line.kind === 'error' || line.kind === 'heading';
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T, index: number) => boolean): number {

@@ -18,19 +18,24 @@ import type { StartContext, Started } from './handshake.js';
 import type { TransportTrace } from './transports.js';
 
 /** The revision the claim names: the one the SDK speaks besides the 2025 ones. */
-const MODERN_REVISION = '2026-07-28';
+export const MODERN_REVISION = '2026-07-28';
 
 type NewClient = (ctx: StartContext, timeout: number) => Client;
 
-/** The stdio start without a remembered 2026 era: one process, whatever the server's revision. */
+/**
+ * The stdio start without a remembered 2026 era: one process, whatever the server's revision. `claim`:
+ * the first `initialize` carries the 2026-07-28 claim (a first start); without it (a remembered 2025
+ * era) it is the plain 2025 one, and a refusal still sends `server/discover` on the same process.
+ */
 export async function startStdio(
   ctx: StartContext,
   trace: TransportTrace,
   newClient: NewClient,
   timeout: number,
   signal: AbortSignal,
+  claim: boolean,
 ): Promise<Started> {
-  const first = new HandoverTransport(trace.transport, withModernClaim);
+  const first = new HandoverTransport(trace.transport, claim ? withModernClaim : undefined);
   const client = newClient(ctx, timeout);
   ctx.prepare(client, trace);
   try {

@@ -12,6 +12,8 @@ import type { Platform } from '../platform.js';
 import { endProcess } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
+import { retryClosedConnection } from './retry-closed-connection.js';
+import type { StoredOAuthProvider } from './oauth.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
 import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
 
@@ -226,20 +228,41 @@ export function createHttpTransport(
 ): StreamableHTTPClientTransport | SSEClientTransport {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
-  const fetch = limitedFetch(meter);
+  const fetch = retryClosedConnection(limitedFetch(meter));
   if (kind === 'sse') {
     // EventSource needs the headers too (e.g. Authorization), or the GET is refused.
-    return new SSEClientTransport(url, {
-      requestInit,
+    return oneSignInAtATime(
+      new SSEClientTransport(url, {
+        requestInit,
+        authProvider,
+        fetch,
+        eventSourceInit: {
+          fetch: (u, init) =>
+            fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }),
+        },
+      }),
       authProvider,
-      fetch,
-      eventSourceInit: {
-        fetch: (u, init) =>
-          fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string>), ...config.headers } }),
-      },
-    });
+    );
   }
-  return new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
+  return oneSignInAtATime(new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch }), authProvider);
+}
+
+/**
+ * The SDK answers each refused request (401) on its own; two at once would start two sign-ins, and the
+ * browser's answer would reach only one. Through our provider they go one at a time (answerUnauthorized).
+ * The transport keeps its adapted provider in a private field (same contract in v2.x).
+ */
+function oneSignInAtATime<T extends StreamableHTTPClientTransport | SSEClientTransport>(
+  transport: T,
+  provider?: OAuthClientProvider,
+): T {
+  const answer = (provider as Partial<Pick<StoredOAuthProvider, 'answerUnauthorized'>> | undefined)?.answerUnauthorized;
+  const slot = transport as unknown as { _authProvider?: { onUnauthorized?: (ctx: unknown) => Promise<void> } };
+  const adapted = slot._authProvider;
+  const onUnauthorized = adapted?.onUnauthorized;
+  if (!answer || !adapted || !onUnauthorized) return transport;
+  slot._authProvider = { ...adapted, onUnauthorized: ctx => answer.call(provider, () => onUnauthorized(ctx)) };
+  return transport;
 }
 
 /** A Streamable HTTP POST answered with 4xx means "old server": try legacy SSE (per the spec's backwards compatibility). */

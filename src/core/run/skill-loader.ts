@@ -38,7 +38,11 @@ export interface SkillFileRead {
 /** The skill's entry as the server has it now (skills/get), within the bounds; a PromptError otherwise. */
 export async function skillManifest(target: CatalogSkill, signal?: AbortSignal): Promise<SkillManifest> {
   const { connection, def } = target.server;
-  const { skill } = await connection.request(getSkill(target.skill.uri), { signal });
+  const { skill, listed } = await connection.request(getSkill(target.skill), { signal });
+  if (listed)
+    connection.log.warn(
+      l10n.t('{0} gave no entry for the skill "{1}" (skills/get); its listed files are used', def.name, skill.uri),
+    );
   const problem = skillOutOfBounds(def.name, skill);
   if (problem) throw new PromptError(problem, 'server', def.name);
   const files = skillFiles(skill)
