@@ -1,7 +1,7 @@
 // The MCP Prompts view's welcome content, used as a person uses it: with no server configured it says so
 // and offers Add Server…; a server added there that cannot start leaves every server failing, and the
 // view says so and offers Show Server Log…, which shows why. Then, without any language model (none is
-// installed in this window), the person puts a working server in .vscode/mcp.json instead: a prompt run
+// installed in this window), the person puts a working server in the .mcp.json Add Server wrote instead: a prompt run
 // from the palette opens in the transcript editor (markdown preview of a read-only document) with
 // roles, the image inline, and links to audio and resources.
 const fs = require('node:fs');
@@ -26,11 +26,13 @@ module.exports = async function viewWelcome(ctx) {
 
   await button('Add Server…').click();
   await page.locator(`${QUICK} .monaco-list-row`, { hasText: 'Command (stdio)' }).first().click();
-  await page.locator(QUICK).getByText('Add MCP Server (2/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('mcp-prompts-no-such-program --stdio');
   await page.keyboard.press('Enter');
-  await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (3/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter'); // the suggested name
+  await page.locator(QUICK).getByText('Add MCP Server (4/4)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter'); // the recommended file, the workspace's .mcp.json
 
   await welcome.getByText('None of your MCP servers could start.').first().waitFor({ timeout: 120000 });
   if ((await welcome.locator('.monaco-button').count()) !== 1)
@@ -49,8 +51,8 @@ module.exports = async function viewWelcome(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
   const { 'rich-demo': rich } = testServers();
   fs.writeFileSync(
-    path.join(ui.host.workspace, '.vscode', 'mcp.json'),
-    JSON.stringify({ servers: { 'rich-demo': rich } }, null, 2),
+    path.join(ui.host.workspace, '.mcp.json'),
+    JSON.stringify({ mcpServers: { 'rich-demo': rich } }, null, 2),
   );
   await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   await ui.runCommand('MCP Prompts: Run Prompt…');
