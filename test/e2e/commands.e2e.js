@@ -58,10 +58,16 @@ module.exports = async function commands(ctx) {
   // Where VS Code 1.140 writes: the portable files first, this workspace's .mcp.json recommended.
   const where = page.locator(`${QUICK} .monaco-list-row`);
   await where.first().filter({ hasText: '.mcp.json' }).filter({ hasText: 'recommended' }).waitFor({ timeout: 60000 });
-  assert.deepEqual(
-    (await where.allInnerTexts()).map(t => t.split('\n')[0]),
-    ['.mcp.json', '~/.copilot/mcp-config.json', '.vscode/mcp.json', 'your profile mcp.json'],
-  );
+  // The harness gives the host a COPILOT_HOME of its own (scripts/host-harness.mjs).
+  const expected = [
+    '.mcp.json',
+    path.join(ui.host.runDir, 'copilot', 'mcp-config.json'),
+    '.vscode/mcp.json',
+    'your profile mcp.json',
+  ];
+  const offered = await where.allInnerTexts();
+  assert.equal(offered.length, expected.length, offered.join(' | '));
+  offered.forEach((row, i) => assert.ok(row.startsWith(expected[i]), `${row} starts with ${expected[i]}`));
   await ui.screenshot('add-server-where');
   await page.keyboard.press('Enter');
   await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });

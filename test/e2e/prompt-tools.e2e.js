@@ -278,7 +278,10 @@ async function declinedServer(ctx, declinedRecord) {
     held,
     /<tool-call mcpPrompts_list \{"server":"flow"\}> \[user\] <tool-result No MCP server "flow" \(the servers: demo\)>/,
   );
-  assert.match(held, /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\)>/);
+  assert.match(
+    held,
+    /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\) Call mcpPrompts_list \(mcpPromptList\) to see the prompts/,
+  );
   assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
   await declined.screenshot('declined-server');
 }
