@@ -74,14 +74,10 @@ async function pickFile(
   placeHolder?: string,
 ): Promise<ServerFile | undefined> {
   const detail: Record<ImportTarget, string> = {
-    'workspace-portable': vscode.l10n.t(
-      'This workspace: shared with everyone who opens the repository; VS Code, the Copilot CLI and Claude Code read it',
-    ),
-    'user-portable': vscode.l10n.t(
-      'Your own servers, in every workspace and no repository; VS Code and the Copilot CLI read it',
-    ),
-    workspace: vscode.l10n.t('This workspace, VS Code only (labelled deprecated since VS Code 1.140)'),
-    user: vscode.l10n.t('Your own servers, VS Code only (labelled deprecated since VS Code 1.140)'),
+    'workspace-portable': vscode.l10n.t('Shared with the repository; VS Code, Copilot CLI and Claude Code read it'),
+    'user-portable': vscode.l10n.t('Yours, in every workspace; VS Code and Copilot CLI read it'),
+    workspace: vscode.l10n.t('VS Code only; deprecated since VS Code 1.140'),
+    user: vscode.l10n.t('VS Code only; deprecated since VS Code 1.140'),
   };
   const items = order
     .map(t => serverFile(t, globalStorageUri, platform))
@@ -274,9 +270,7 @@ export async function importServers(
       );
   if (!into) {
     if (options.target)
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Open a folder first: a workspace keeps its servers in its .mcp.json or .vscode/mcp.json.'),
-      );
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: workspace servers are kept in it.'));
     return 0;
   }
   return writeImported(into, entries, options.secrets);
@@ -288,12 +282,17 @@ async function writeImported(
   entries: Record<string, unknown>,
   secretsChoice: SecretsChoice | undefined,
 ): Promise<number> {
-  const input = into.format === 'portable' ? /\$\{input:[^}]*\}/.exec(JSON.stringify(entries)) : null;
+  const input =
+    into.format === 'portable' &&
+    Object.entries(entries)
+      .map(([name, e]) => [name, /\$\{input:[^}]*\}/.exec(JSON.stringify(e))?.[0]] as const)
+      .find(([, found]) => found);
   if (input) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t(
-        'VS Code input variables such as {0} are not supported in {1}. Use environment variable references instead.',
+        'Server "{0}": VS Code input variables such as {1} are not supported in {2}. Use environment variable references instead.',
         input[0],
+        input[1]!,
         into.name,
       ),
     );
@@ -317,7 +316,7 @@ async function writeImported(
   void vscode.window.showInformationMessage(
     variables.length
       ? vscode.l10n.t(
-          'Imported {0} servers into {1}. Set {2} in the environment VS Code starts in.',
+          'Imported {0} servers into {1}. Set {2} in the environment of VS Code.',
           count,
           into.name,
           variables.join(', '),
@@ -336,9 +335,7 @@ async function askSecrets(secrets: readonly LiteralSecret[], file: ServerFile): 
   const placeholders = portable ? vscode.l10n.t('Use Environment Variables') : vscode.l10n.t('Use Input Placeholders');
   const literal = vscode.l10n.t('Write Them in Clear');
   const choice = await vscode.window.showWarningMessage(
-    portable
-      ? vscode.l10n.t('These servers carry secrets written in clear. Write them into {0}?', file.name)
-      : vscode.l10n.t('These servers carry secrets written in clear. Write them into .vscode/mcp.json?'),
+    vscode.l10n.t('These servers carry secrets written in clear. Write them into {0}?', file.name),
     {
       modal: true,
       detail: [
@@ -346,7 +343,7 @@ async function askSecrets(secrets: readonly LiteralSecret[], file: ServerFile): 
         '',
         portable
           ? vscode.l10n.t(
-              'Everyone who can read the repository can read this file. Environment references ({0}) keep each secret out of it: the value is read from the environment VS Code starts in.',
+              'Everyone who can read the repository can read this file. References ({0}) keep each secret out: VS Code reads the value from its environment.',
               '${NAME}',
             )
           : vscode.l10n.t(
