@@ -100,7 +100,9 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.unpinPrompt, (arg?: unknown) => unpinPrompt(p, arg)),
     register(Command.filterPrompts, () => filterTree(p.tree)),
     register(Command.clearPromptFilter, () => clearTreeFilter(p.tree)),
-    register(Command.addServer, () => addServer(p.globalStorageUri, p.platform)),
+    // Read at once: a file written into a folder that did not exist (~/.copilot) is not always seen by
+    // the watchers before the folder's own watch is set up.
+    register(Command.addServer, () => addServer(p.globalStorageUri, p.platform).then(() => configuration.reload())),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>
       importServers(p.globalStorageUri, p.platform, file instanceof vscode.Uri ? file : undefined, {
@@ -108,6 +110,9 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
           ? { target: target as ImportTarget }
           : {}),
         ...(secrets === 'placeholders' ? { secrets } : {}),
+      }).then(async count => {
+        if (count) await configuration.reload();
+        return count;
       }),
     ),
     register(Command.showFoundServers, () => showFoundServers(p)),

@@ -24,8 +24,22 @@ export function watchOutsideConfig(
     watchers = [];
     const profile = profileMcpJson(globalStorageUri);
     if (profile) watch(vscode.Uri.joinPath(profile, '..'), 'mcp.json');
+    // The Copilot CLI's folder may not be there yet, or go: that is seen from the folder above it, and
+    // its file is watched again.
     const portable = userPortableFile(platform).path;
-    watch(vscode.Uri.file(platform.path.dirname(portable)), platform.path.basename(portable));
+    const copilot = platform.path.dirname(portable);
+    watch(vscode.Uri.file(copilot), platform.path.basename(portable));
+    const above = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(platform.path.dirname(copilot)), platform.path.basename(copilot)),
+      false,
+      true,
+      false,
+    );
+    const again = () => {
+      rewatch();
+      reload();
+    };
+    watchers.push(above, above.onDidCreate(again), above.onDidDelete(again));
     for (const folder of vscode.workspace.workspaceFolders ?? []) watch(folder.uri, '.mcp.json');
     const file = vscode.workspace.workspaceFile;
     if (file && file.scheme !== 'untitled') watch(vscode.Uri.joinPath(file, '..'), path.posix.basename(file.path));

@@ -384,12 +384,21 @@ describe('MCP Prompts in the real VS Code host', function () {
         () => server(ext, 'portable-srv')?.def.source === 'user',
         'the mcp-config.json server as a user server',
       );
+      // The Copilot CLI's folder removed, then made again with a server in it while the window is open.
+      fs.rmSync(process.env.COPILOT_HOME, { recursive: true, force: true });
+      await waitFor(() => !server(ext, 'portable-srv'), 'the server gone with its folder');
+      fs.mkdirSync(process.env.COPILOT_HOME);
+      fs.writeFileSync(
+        userJson,
+        JSON.stringify({ mcpServers: { 'cli-added': { type: 'local', command, args, tools: ['*'] } } }),
+      );
+      await waitFor(() => server(ext, 'cli-added')?.prompts.length === 1, 'the server of a folder made later');
     } finally {
       fs.rmSync(rootJson, { force: true });
       fs.rmSync(userJson, { force: true });
       fs.rmSync(file, { force: true });
     }
-    await waitFor(() => !server(ext, 'portable-srv'), 'the imported server gone with its entry');
+    await waitFor(() => !server(ext, 'portable-srv') && !server(ext, 'cli-added'), 'the servers gone with their files');
   });
 
   it('keeps the servers of a .vscode/mcp.json that reads empty or broken (a save caught mid-write) and reports it', async () => {
