@@ -272,7 +272,11 @@ function tail(file, lines = 30) {
   }
 }
 
-/** Env for a host: ours plus XDG_* under `dir`, without variables of a VS Code this may be running inside. */
+/**
+ * Env for a host: ours plus XDG_* and COPILOT_HOME (where VS Code 1.140 keeps the user's portable
+ * mcp-config.json) under `dir`, without variables of a VS Code this may be running inside: no user file
+ * of the machine's reaches a test.
+ */
 export function hostEnv(dir, extra = {}) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
@@ -288,6 +292,7 @@ export function hostEnv(dir, extra = {}) {
     env[k] = path.join(dir, 'xdg', sub);
     fs.mkdirSync(env[k], { recursive: true });
   }
+  env.COPILOT_HOME = path.join(dir, 'copilot');
   return { ...env, ...extra };
 }
 

@@ -2,10 +2,8 @@
 // Exit codes: 0 success, 2 bad input (unknown prompt, missing argument, malformed config),
 // 1 a server failed. Expected failures print one line on stderr, never a stack trace; stdout carries
 // only what servers answered, so it is empty when every server a command needed failed.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Catalog, type ServerEntry } from './core/catalog/catalog.js';
-import { ConfigError, InputDefinition, parseConfigText, substituteVariables } from './core/config/config.js';
+import { ConfigError, InputDefinition, substituteVariables } from './core/config/config.js';
 import { PromptError } from './core/errors.js';
 import { planServers } from './core/config/server-merge.js';
 import { argumentList, completeArgument } from './core/run/invocation.js';
@@ -21,6 +19,7 @@ import { openEraCache } from './cli/era-cache.js';
 import { envValue, hostPlatform, type Platform } from './core/platform.js';
 import { sentResult } from './cli/sent-result.js';
 import { serve } from './cli/serve.js';
+import { cliSources } from './cli/config-files.js';
 
 const USAGE = `usage:
   mcp-prompts list [--config FILE] [--json]
@@ -30,14 +29,16 @@ const USAGE = `usage:
   mcp-prompts skill SERVER.NAME [FILE] [--config FILE] [--json]
   mcp-prompts serve [--config FILE]...   an MCP server (stdio) offering every server's prompts
 options:
-  --config FILE   .vscode/mcp.json (default) or a Claude Desktop / Cursor file with "mcpServers"
+  --config FILE   the server file: VS Code's mcp.json, a portable .mcp.json or mcp-config.json, or a
+                  Claude Desktop / Cursor file; without it .vscode/mcp.json, .mcp.json and
+                  $COPILOT_HOME/mcp-config.json (~/.copilot) are read, as VS Code reads them
   --json          machine-readable output
   --verbose       server log lines (stderr of servers, JSON-RPC traffic) on stderr
   --answer F=V    answers a server's question (repeatable); on a terminal questions are asked there
 \${input:ID} values come from the environment variable MCP_PROMPTS_INPUT_<ID> or the input's default.`;
 
 interface Options {
-  config: string;
+  config?: string;
   json: boolean;
   verbose: boolean;
   positional: string[];
@@ -46,7 +47,6 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    config: path.join('.vscode', 'mcp.json'),
     json: false,
     verbose: false,
     positional: [],
@@ -76,21 +76,12 @@ async function loadCatalog(
   questions: CliQuestions,
   platform: Platform,
 ): Promise<{ catalog: Catalog; flush: () => Promise<void> }> {
-  const file = path.resolve(o.config);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ConfigError(`cannot read config ${o.config}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  const config = parseConfigText(text, 'workspace', o.config);
-  const workspaceFolder =
-    path.basename(path.dirname(file)) === '.vscode' ? path.dirname(path.dirname(file)) : path.dirname(file);
-  // The extension's merge and trust rules; the file the user names on the command line is trusted.
-  const plan = planServers([{ kind: 'workspace', label: o.config, folder: workspaceFolder, config }], {
-    trusted: true,
-    platform,
-  });
+  const { sources, workspaceFolder, read } = cliSources(o.config, process.cwd(), platform);
+  if (read) process.stderr.write(`mcp-prompts: servers from ${read.join(', ')}\n`);
+  // The extension's merge and trust rules; the files the user points the CLI at are trusted.
+  const plan = planServers(sources, { trusted: true, platform });
+  // A name in several files: which one is used, in VS Code's order.
+  for (const h of plan.held) process.stderr.write(`mcp-prompts: ${terminalLine(h.message)}\n`);
   // A malformed entry is reported and the other servers of the file still load; bad input (exit 2) only
   // when no server is left.
   const problems = plan.problems.map(p => p.message);
@@ -101,7 +92,7 @@ async function loadCatalog(
     envValue(platform, `MCP_PROMPTS_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`) ?? input?.default;
   const vars = { workspaceFolder, platform };
   const servers = await Promise.all(
-    plan.run.map(({ def }) => substituteVariables(def, vars, config.inputs, resolveInput)),
+    plan.run.map(({ def, source }) => substituteVariables(def, vars, source.config.inputs, resolveInput)),
   );
   // Server stderr and the trace carry server text: no terminal controls, one line each.
   const line = (m: string) => {
@@ -144,8 +135,12 @@ async function list(catalog: Catalog, o: Options): Promise<number> {
 
 /** The prompts of the servers that answered; a failed server is named on stderr only. */
 function printList(catalog: Catalog, answered: readonly ServerEntry[], o: Options): void {
+  // Read from several files (no --config): each server says which one it is from.
+  const from = (def: ServerEntry['def']) =>
+    o.config === undefined && def.origin !== undefined ? def.origin : undefined;
   const rows = catalog.prompts.map(p => ({
     server: p.server.def.name,
+    ...(from(p.server.def) !== undefined && { from: from(p.server.def) }),
     name: p.prompt.name,
     title: p.prompt.title,
     description: p.prompt.description,
@@ -157,7 +152,8 @@ function printList(catalog: Catalog, answered: readonly ServerEntry[], o: Option
   else {
     // One line per server and per prompt, whatever the names and descriptions hold.
     for (const s of answered) {
-      process.stdout.write(terminalLine(s.def.name) + '\n');
+      const origin = from(s.def);
+      process.stdout.write(terminalLine(origin === undefined ? s.def.name : `${s.def.name}  (${origin})`) + '\n');
       for (const p of s.prompts) {
         const args = argumentList(p, ' ');
         process.stdout.write(

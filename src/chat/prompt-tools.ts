@@ -17,8 +17,8 @@ import type { MarkdownLabels } from '../core/render/markdown';
 import { toolResultParts } from '../core/render/tool-result';
 import { PreparedCalls } from '../core/run/prepared-calls';
 import type { Prepared, PromptRunner } from '../core/run/prompt-runner';
-import { requestFromToolInput, serverNamed, type PromptToolInput } from '../core/run/tool-request';
-import { listForAgent, listingText, PROMPT_TOOLS } from '../core/view/agent-listing';
+import { serverNamed, type PromptToolInput } from '../core/run/tool-request';
+import { listForAgent, listingText, prepareForAgent, PROMPT_TOOLS } from '../core/view/agent-listing';
 import { promptConfirmation } from '../core/view/prompt-confirmation';
 import { roleLabel, untrusted } from './render';
 import { sourceOf } from './result-actions';
@@ -69,15 +69,11 @@ export function registerPromptTools(parts: PromptToolParts): vscode.Disposable[]
 
 /** The run request from the model's input, checked as every surface checks it; no input is opened. */
 async function prepare({ catalog, runner }: PromptToolParts, input: PromptToolInput): Promise<Prepared> {
-  let error: unknown;
-  try {
-    const preparation = await runner.prepare(await requestFromToolInput(catalog, input), {});
-    if (preparation.kind === 'ready') return preparation.prepared;
-    error = preparation.kind === 'failed' ? preparation.error : vscode.l10n.t('Cancelled.');
-  } catch (err) {
-    error = err;
-  }
-  throw new Error(vscode.l10n.t('The prompt was not run: {0}', messageOf(error)));
+  const preparation = await prepareForAgent(catalog, runner, input);
+  if ('prepared' in preparation) return preparation.prepared;
+  throw new Error(
+    `${vscode.l10n.t('The prompt was not run: {0}', messageOf(preparation.error))} ${preparation.nextStep}`,
+  );
 }
 
 async function getPrompt(

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Command, Workbench, type CommandId } from '../core/command-ids';
 import { registerHandOff } from '../chat/result-actions';
-import { addServer, importServers } from '../ui/config-edit';
+import { addServer, importServers, IMPORT_TARGETS, type ImportTarget } from '../ui/config-edit';
 import { rerunLast, retryPrompt, runAgain, runPromptCommand, runPromptInEditor, type RunParts } from './run';
 import { copyKeybinding, pinPrompt, unpinPrompt } from './pins';
 import { clearTreeFilter, filterTree } from '../ui/tree-filter';
@@ -103,12 +103,19 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.unpinPrompt, (arg?: unknown) => unpinPrompt(p, arg)),
     register(Command.filterPrompts, () => filterTree(p.tree)),
     register(Command.clearPromptFilter, () => clearTreeFilter(p.tree)),
-    register(Command.addServer, () => addServer()),
+    // Read at once: a file written into a folder that did not exist (~/.copilot) is not always seen by
+    // the watchers before the folder's own watch is set up.
+    register(Command.addServer, () => addServer(p.globalStorageUri, p.platform).then(() => configuration.reload())),
     // Arguments (a file, a target, `placeholders`) skip questions; none can skip the warning about secrets.
     register(Command.importServers, (file?: unknown, target?: unknown, secrets?: unknown) =>
       importServers(p.globalStorageUri, p.platform, file instanceof vscode.Uri ? file : undefined, {
-        ...(target === 'user' || target === 'workspace' ? { target } : {}),
+        ...(typeof target === 'string' && IMPORT_TARGETS.includes(target as ImportTarget)
+          ? { target: target as ImportTarget }
+          : {}),
         ...(secrets === 'placeholders' ? { secrets } : {}),
+      }).then(async count => {
+        if (count) await configuration.reload();
+        return count;
       }),
     ),
     register(Command.showFoundServers, () => showFoundServers(p)),

@@ -1,49 +1,122 @@
-// Add Server… and Import Servers…: write valid entries into .vscode/mcp.json or (imports of the user's
-// own servers, by default) the profile's mcp.json, with jsonc-parser's edits, so the user's comments and
-// formatting survive. Secrets written in clear in an imported entry never go into a repository file
-// without the user's word: a modal offers `${input:…}` placeholders instead.
+// Add Server… and Import Servers…: write valid entries where VS Code 1.140 keeps servers — the portable
+// files (a folder's .mcp.json, the user's $COPILOT_HOME/mcp-config.json), offered first — or in VS Code's
+// own .vscode/mcp.json and profile mcp.json, with jsonc-parser's edits, so the user's comments, the
+// file's shape, indentation and line endings survive. Secrets written in clear in an imported entry never
+// go into a repository file without the user's word: a modal offers `${input:…}` placeholders (VS Code's
+// files) or environment references (the portable files, which refuse inputs) instead.
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { parseConfigText, sanitizeServerId, type InputDefinition } from '../core/config/config';
-import { chosenPlace, discoveryFiles } from '../core/config/config-locations';
-import { EMPTY_MCP_JSON, withServers } from '../core/config/config-text';
+import { parseConfigText, sanitizeServerId, type ConfigFormat, type InputDefinition } from '../core/config/config';
+import { chosenPlace, discoveryFiles, homeRelative, userPortableFile } from '../core/config/config-locations';
+import { EMPTY_MCP_JSON, EMPTY_PORTABLE_JSON, withServers } from '../core/config/config-text';
 import type { Platform } from '../core/platform';
-import { literalSecrets, withInputPlaceholders, type LiteralSecret } from '../core/config/import-secrets';
+import {
+  literalSecrets,
+  withEnvironmentReferences,
+  withInputPlaceholders,
+  type LiteralSecret,
+} from '../core/config/import-secrets';
 import { labelText } from '../core/label';
 import { tokenize } from '../core/run/invocation';
 import { fileExists, profileMcpJson } from '../workspace/config-sources';
 
-export async function mcpJsonUri(): Promise<vscode.Uri | undefined> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('Open a folder first: servers are added to its .vscode/mcp.json.'),
-    );
-    return undefined;
-  }
-  return vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+/**
+ * A file servers can be written to: the portable ones VS Code 1.140 writes, or VS Code's own. `user`
+ * is the profile mcp.json, `workspace` the first folder's .vscode/mcp.json; `user-portable` the user's
+ * mcp-config.json, `workspace-portable` the first folder's .mcp.json.
+ */
+export const IMPORT_TARGETS = ['user', 'workspace', 'user-portable', 'workspace-portable'] as const;
+export type ImportTarget = (typeof IMPORT_TARGETS)[number];
+
+interface ServerFile {
+  target: ImportTarget;
+  uri: vscode.Uri;
+  format: ConfigFormat;
+  /** Shown in the list and the message: `.mcp.json`, `~/.copilot/mcp-config.json`, … */
+  name: string;
 }
 
-/** Adds entries under "servers" (and inputs not declared yet under "inputs") of `uri`, creating the file if absent. */
-export async function writeServers(
-  uri: vscode.Uri,
+/** Where a target is now (undefined: no folder open, or no profile found). */
+function serverFile(target: ImportTarget, globalStorageUri: vscode.Uri, platform: Platform): ServerFile | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  switch (target) {
+    case 'workspace-portable':
+      return (
+        folder && { target, uri: vscode.Uri.joinPath(folder.uri, '.mcp.json'), format: 'portable', name: '.mcp.json' }
+      );
+    case 'user-portable': {
+      const file = userPortableFile(platform).path;
+      return { target, uri: vscode.Uri.file(file), format: 'portable', name: homeRelative(file, platform) };
+    }
+    case 'workspace':
+      return (
+        folder && {
+          target,
+          uri: vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json'),
+          format: 'vscode',
+          name: '.vscode/mcp.json',
+        }
+      );
+    case 'user': {
+      const uri = profileMcpJson(globalStorageUri);
+      return uri && { target, uri, format: 'vscode', name: vscode.l10n.t('your profile mcp.json') };
+    }
+  }
+}
+
+/** The list of files to keep servers in, in `order` (the portable files first, as VS Code 1.140 offers them). */
+async function pickFile(
+  order: readonly ImportTarget[],
+  globalStorageUri: vscode.Uri,
+  platform: Platform,
+  title: string,
+  placeHolder?: string,
+): Promise<ServerFile | undefined> {
+  const detail: Record<ImportTarget, string> = {
+    'workspace-portable': vscode.l10n.t('Shared with the repository; VS Code, Copilot CLI and Claude Code read it'),
+    'user-portable': vscode.l10n.t('Yours, in every workspace; VS Code and Copilot CLI read it'),
+    workspace: vscode.l10n.t('VS Code only; deprecated since VS Code 1.140'),
+    user: vscode.l10n.t('VS Code only; deprecated since VS Code 1.140'),
+  };
+  const items = order
+    .map(t => serverFile(t, globalStorageUri, platform))
+    .filter((f): f is ServerFile => f !== undefined)
+    .map((file, i) => ({
+      label: file.name,
+      description: i === 0 ? vscode.l10n.t('recommended') : '',
+      detail: detail[file.target],
+      file,
+    }));
+  return (await vscode.window.showQuickPick(items, { title, placeHolder }))?.file;
+}
+
+/** An entry in the shape of its file: the Copilot CLI's mcp-config.json says `local` and lists its tools. */
+function entryFor(file: ServerFile, entry: Record<string, unknown>): Record<string, unknown> {
+  if (file.target !== 'user-portable') return entry;
+  return { ...entry, ...(entry.type === 'stdio' ? { type: 'local' } : {}), tools: ['*'] };
+}
+
+/** Adds entries to the servers (and inputs not declared yet) of `file`, creating it if absent. */
+async function writeServers(
+  file: ServerFile,
   entries: Record<string, unknown>,
   inputs: readonly InputDefinition[] = [],
 ): Promise<vscode.Uri> {
-  let text = EMPTY_MCP_JSON;
+  const { uri, format } = file;
+  let text = format === 'portable' ? EMPTY_PORTABLE_JSON : EMPTY_MCP_JSON;
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
     /* created below */
   }
-  text = withServers(text, entries, inputs);
+  text = withServers(text, entries, inputs, format, file.target === 'workspace-portable');
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   return uri;
 }
 
-export async function addServer(): Promise<void> {
+export async function addServer(globalStorageUri: vscode.Uri, platform: Platform): Promise<void> {
   const kind = await vscode.window.showQuickPick(
     [
       {
@@ -57,11 +130,11 @@ export async function addServer(): Promise<void> {
         value: 'http',
       },
     ],
-    { title: vscode.l10n.t('Add MCP Server (1/3)'), placeHolder: vscode.l10n.t('How does the server run?') },
+    { title: vscode.l10n.t('Add MCP Server (1/4)'), placeHolder: vscode.l10n.t('How does the server run?') },
   );
   if (!kind) return;
   const target = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (2/3)'),
+    title: vscode.l10n.t('Add MCP Server (2/4)'),
     prompt: kind.value === 'stdio' ? vscode.l10n.t('Command line') : vscode.l10n.t('URL'),
     placeHolder:
       kind.value === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
@@ -87,7 +160,7 @@ export async function addServer(): Promise<void> {
     kind.value === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname,
   );
   const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (3/3)'),
+    title: vscode.l10n.t('Add MCP Server (3/4)'),
     prompt: vscode.l10n.t('Name (used as /name.prompt)'),
     value: suggested,
     validateInput: v => (v.trim() ? undefined : vscode.l10n.t('Required')),
@@ -97,10 +170,17 @@ export async function addServer(): Promise<void> {
     kind.value === 'stdio'
       ? { type: 'stdio', command: words[0], args: words.slice(1) }
       : { type: 'http', url: target.trim() };
-  const file = await mcpJsonUri();
-  const uri = file && (await writeServers(file, { [name.trim()]: entry }));
+  const file = await pickFile(
+    ['workspace-portable', 'user-portable', 'workspace', 'user'],
+    globalStorageUri,
+    platform,
+    vscode.l10n.t('Add MCP Server (4/4)'),
+    vscode.l10n.t('Where to keep it?'),
+  );
+  if (!file) return;
+  const uri = await writeServers(file, { [name.trim()]: entryFor(file, entry) });
   // Pinned, so it does not replace a preview editor such as the walkthrough the user came from.
-  if (uri) await vscode.window.showTextDocument(uri, { preview: false });
+  await vscode.window.showTextDocument(uri, { preview: false });
 }
 
 /** The files Import offers: Claude Desktop's and Cursor's, each at the place discovery reads it (chosenPlace). */
@@ -112,9 +192,6 @@ async function importSources(platform: Platform): Promise<{ label: string; path:
     files.map(async f => ({ label: label[f.source as keyof typeof label], path: await chosenPlace(f, fileExists) })),
   );
 }
-
-/** Where imported servers go: the user's profile (their own, every workspace) or the workspace's file. */
-export type ImportTarget = 'user' | 'workspace';
 
 /** What to do with secrets written in clear when the target is a repository file. */
 export type SecretsChoice = 'placeholders' | 'literal';
@@ -176,65 +253,103 @@ export async function importServers(
     ? names
     : ((await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ??
       []);
-  let entries: Record<string, unknown> = {};
+  const entries: Record<string, unknown> = {};
   for (const n of picked) {
     const e = raw[n] as Record<string, unknown>;
     entries[n] = { type: e.type ?? (e.url ? 'http' : 'stdio'), ...e };
   }
   if (!Object.keys(entries).length) return 0;
-  const target = options.target ?? (await askTarget());
-  const uri = target === 'user' ? profileMcpJson(globalStorageUri) : target && (await mcpJsonUri());
-  if (!uri) return 0;
-  let inputs: InputDefinition[] = [];
-  const secrets = target === 'workspace' ? literalSecrets(entries) : [];
-  if (secrets.length) {
-    const choice = options.secrets ?? (await askSecrets(secrets));
-    if (!choice) return 0;
-    if (choice === 'placeholders') ({ entries, inputs } = withInputPlaceholders(entries, secrets));
+  // Servers from another client's global file are the user's own, not the repository's: theirs first.
+  const into = options.target
+    ? serverFile(options.target, globalStorageUri, platform)
+    : await pickFile(
+        ['user-portable', 'user', 'workspace-portable', 'workspace'],
+        globalStorageUri,
+        platform,
+        vscode.l10n.t('Import the servers into…'),
+      );
+  if (!into) {
+    if (options.target)
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: workspace servers are kept in it.'));
+    return 0;
   }
-  await writeServers(uri, entries, inputs);
-  const where = target === 'user' ? vscode.l10n.t('your profile mcp.json') : '.vscode/mcp.json';
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Imported {0} servers into {1}', Object.keys(entries).length, where),
+  return writeImported(into, entries, options.secrets);
+}
+
+/** The picked entries written into `into`: refused there, placeholders for their secrets, or as they are. */
+async function writeImported(
+  into: ServerFile,
+  entries: Record<string, unknown>,
+  secretsChoice: SecretsChoice | undefined,
+): Promise<number> {
+  const input =
+    into.format === 'portable' &&
+    Object.entries(entries)
+      .map(([name, e]) => [name, /\$\{input:[^}]*\}/.exec(JSON.stringify(e))?.[0]] as const)
+      .find(([, found]) => found);
+  if (input) {
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        'Server "{0}": VS Code input variables such as {1} are not supported in {2}. Use environment variable references instead.',
+        input[0],
+        input[1]!,
+        into.name,
+      ),
+    );
+    return 0;
+  }
+  let inputs: InputDefinition[] = [];
+  let variables: string[] = [];
+  const secrets = into.target.startsWith('workspace') ? literalSecrets(entries) : [];
+  if (secrets.length) {
+    const choice = secretsChoice ?? (await askSecrets(secrets, into));
+    if (!choice) return 0;
+    if (choice === 'placeholders' && into.format === 'portable')
+      ({ entries, variables } = withEnvironmentReferences(entries, secrets));
+    else if (choice === 'placeholders') ({ entries, inputs } = withInputPlaceholders(entries, secrets));
+  }
+  const shaped = Object.fromEntries(
+    Object.entries(entries).map(([n, e]) => [n, entryFor(into, e as Record<string, unknown>)] as const),
   );
-  return Object.keys(entries).length;
+  await writeServers(into, shaped, inputs);
+  const count = Object.keys(shaped).length;
+  void vscode.window.showInformationMessage(
+    variables.length
+      ? vscode.l10n.t(
+          'Imported {0} servers into {1}. Set {2} in the environment of VS Code.',
+          count,
+          into.name,
+          variables.join(', '),
+        )
+      : vscode.l10n.t('Imported {0} servers into {1}', count, into.name),
+  );
+  return count;
 }
 
-/** User scope first: servers from another client's global file are the user's own, not the repository's. */
-async function askTarget(): Promise<ImportTarget | undefined> {
-  const items: (vscode.QuickPickItem & { target: ImportTarget })[] = [
-    {
-      label: vscode.l10n.t('Your profile (user mcp.json)'),
-      description: vscode.l10n.t('recommended'),
-      detail: vscode.l10n.t('Your own servers: in every workspace, in no repository'),
-      target: 'user',
-    },
-  ];
-  if (vscode.workspace.workspaceFolders?.length)
-    items.push({
-      label: vscode.l10n.t('This workspace (.vscode/mcp.json)'),
-      detail: vscode.l10n.t('Shared with everyone who opens the repository'),
-      target: 'workspace',
-    });
-  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import the servers into…') });
-  return pick?.target;
-}
-
-/** A modal before literal secrets go into a repository file: placeholders (the default), in clear, or nothing. */
-async function askSecrets(secrets: readonly LiteralSecret[]): Promise<SecretsChoice | undefined> {
-  const placeholders = vscode.l10n.t('Use Input Placeholders');
+/**
+ * A modal before literal secrets go into a repository file: placeholders (the default: `${input:…}` in
+ * VS Code's file, environment references in a portable one), in clear, or nothing.
+ */
+async function askSecrets(secrets: readonly LiteralSecret[], file: ServerFile): Promise<SecretsChoice | undefined> {
+  const portable = file.format === 'portable';
+  const placeholders = portable ? vscode.l10n.t('Use Environment Variables') : vscode.l10n.t('Use Input Placeholders');
   const literal = vscode.l10n.t('Write Them in Clear');
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('These servers carry secrets written in clear. Write them into .vscode/mcp.json?'),
+    vscode.l10n.t('These servers carry secrets written in clear. Write them into {0}?', file.name),
     {
       modal: true,
       detail: [
         ...secrets.map(s => `${labelText(s.server)}: ${labelText(s.field)}`),
         '',
-        vscode.l10n.t(
-          'Everyone who can read the repository can read this file. Placeholders ({0}) keep each secret out of it: you are asked for the value once, and VS Code keeps it in its secret storage.',
-          '${input:…}',
-        ),
+        portable
+          ? vscode.l10n.t(
+              'Everyone who can read the repository can read this file. References ({0}) keep each secret out: VS Code reads the value from its environment.',
+              '${NAME}',
+            )
+          : vscode.l10n.t(
+              'Everyone who can read the repository can read this file. Placeholders ({0}) keep each secret out of it: you are asked for the value once, and VS Code keeps it in its secret storage.',
+              '${input:…}',
+            ),
       ].join('\n'),
     },
     placeholders,

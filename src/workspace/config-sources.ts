@@ -1,20 +1,23 @@
 // Reads every configuration source of the window: the user profile's mcp.json (VS Code's own global
-// servers), each folder's .vscode/mcp.json, the `mcp` section of a .code-workspace file, the setting
-// mcpPrompts.servers per level, and the other clients' files that discovery is switched on for. A
+// servers), the user's portable mcp-config.json, each folder's .vscode/mcp.json and root .mcp.json, the
+// `mcp` section of a .code-workspace file, the setting mcpPrompts.servers per level, and the other
+// clients' files that discovery is switched on for. A
 // workspace's value of the setting (its settings.json or .code-workspace file) is workspace-defined,
 // exactly like its mcp.json; only the user's own places are the user's.
 // Which of them run, and why the others do not, is core/server-merge.ts (shared with the CLI).
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { parseConfigObject, parseConfigText } from '../core/config/config';
+import { parseConfigObject, parseConfigText, type ConfigFormat } from '../core/config/config';
 import {
   chosenPlace,
   claudeProjects,
   disabledEntries,
   discoveryFiles,
+  homeRelative,
   parseDiscoveredText,
   profileFolderOf,
+  userPortableFile,
   workspaceFileMcp,
   type DiscoveryEnv,
   type DiscoveryFile,
@@ -83,14 +86,33 @@ export async function readConfigSources(
   const profile = globalStorageUri && profileMcpJson(globalStorageUri);
   const label = vscode.l10n.t('user profile mcp.json');
   if (profile) await readMcpJson(read, lastGood, profile, 'user', label, 'profile');
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+  const copilot = userPortableFile(platform).path;
+  const copilotLabel = homeRelative(copilot, platform);
+  await readMcpJson(
+    read,
+    lastGood,
+    vscode.Uri.file(copilot),
+    'user',
+    copilotLabel,
+    'portable:user',
+    undefined,
+    'portable',
+  );
+  // VS Code's order: every folder's .vscode/mcp.json, then every folder's root .mcp.json.
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  for (const folder of folders) {
     const uri = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
     const relative = vscode.workspace.asRelativePath(uri);
     await readMcpJson(read, lastGood, uri, 'workspace', relative, uri.toString(), folder.uri.fsPath);
   }
+  for (const folder of folders) {
+    const uri = vscode.Uri.joinPath(folder.uri, '.mcp.json');
+    const relative = vscode.workspace.asRelativePath(uri);
+    await readMcpJson(read, lastGood, uri, 'workspace', relative, uri.toString(), folder.uri.fsPath, 'portable');
+  }
   await readWorkspaceFile(read, lastGood);
   readSettings(read);
-  read.sources.push(...(await readDiscovered(read.problems, platform)));
+  read.sources.push(...(await readDiscovered(read, platform)));
   return read;
 }
 
@@ -100,7 +122,10 @@ function settingsFolder(): string | undefined {
   return file?.scheme === 'file' ? path.dirname(file.fsPath) : vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
 }
 
-/** One mcp.json (the profile's or a folder's `.vscode/mcp.json`); a missing file is no source. */
+/**
+ * One mcp.json: the profile's or a folder's `.vscode/mcp.json`, or a portable file (the user's
+ * mcp-config.json, a folder's `.mcp.json`); a missing file is no source.
+ */
 function readMcpJson(
   into: ReadSources,
   lastGood: LastGoodSources,
@@ -109,14 +134,15 @@ function readMcpJson(
   label: string,
   key: string,
   folder?: string,
+  format: ConfigFormat = 'vscode',
 ): Promise<void> {
   return readSource(into, lastGood, uri, key, label, text => ({
     kind,
     label,
     key,
     folder,
-    config: parseConfigText(text, kind, label),
-    disabled: disabledOf(text, 'servers'),
+    config: parseConfigText(text, kind, label, format),
+    disabled: disabledOf(text, format === 'portable' ? 'mcpServers' : 'servers'),
   }));
 }
 
@@ -209,8 +235,12 @@ async function readChosen(file: DiscoveryFile): Promise<{ path: string; text: st
   return 'text' in read ? { path: place, text: read.text } : undefined;
 }
 
-/** The files of other clients, read in place (never written); a missing file is simply not there. */
-async function readDiscovered(problems: ConfigProblemEntry[], platform: Platform): Promise<ConfigSource[]> {
+/**
+ * The files of other clients, read in place (never written); a missing file is simply not there. With
+ * Claude Code's on, the `.mcp.json` servers the user turned off in Claude Code stay off here too.
+ */
+async function readDiscovered(into: ReadSources, platform: Platform): Promise<ConfigSource[]> {
+  const { problems } = into;
   const sources: ConfigSource[] = [];
   const env = discoveryEnv(platform);
   const files = discoveryFiles(env, readDiscovery());
@@ -227,30 +257,25 @@ async function readDiscovered(problems: ConfigProblemEntry[], platform: Platform
       if (file.source === 'claudeCode' && file.kind === 'user') {
         for (const p of claudeProjects(jsonc.parse(read.text), env)) claudeOff.set(p.folder, p.disabledMcpjson);
       }
-      const off = file.source === 'claudeCode' && file.folder ? (claudeOff.get(file.folder) ?? []) : [];
       const key = `discovery:${file.source}:${file.path}`;
-      sources.push({
-        kind: file.kind,
-        label,
-        key,
-        folder: file.folder,
-        config,
-        disabled: [...disabled, ...off],
-        discovered: true,
-      });
+      sources.push({ kind: file.kind, label, key, folder: file.folder, config, disabled });
     } catch (err) {
       problems.push({ origin: label, message: message(err) });
     }
   }
+  for (const [i, source] of into.sources.entries()) {
+    const off =
+      source.folder !== undefined && source.key === rootMcpJsonKey(source.folder)
+        ? claudeOff.get(source.folder)
+        : undefined;
+    if (off?.length) into.sources[i] = { ...source, disabled: [...(source.disabled ?? []), ...off] };
+  }
   return sources;
 }
 
-/** `~/.cursor/mcp.json` (`~\.cursor\mcp.json` on Windows) for a file in the home folder; others in full. */
-function homeRelative(file: string, platform: Platform): string {
-  const inside = platform.path.relative(platform.home, file);
-  return inside && !inside.startsWith('..') && !platform.path.isAbsolute(inside)
-    ? `~${platform.path.sep}${inside}`
-    : file;
+/** The source key of a folder's root .mcp.json. */
+function rootMcpJsonKey(folder: string): string {
+  return vscode.Uri.joinPath(vscode.Uri.file(folder), '.mcp.json').toString();
 }
 
 /** The names an mcp.json marks `"disabled": true` under `field`, if the text parses. */

@@ -1,9 +1,10 @@
-// The remaining commands and input paths in the real UI: Add Server… writes .vscode/mcp.json and the
+// The remaining commands and input paths in the real UI: Add Server… writes the workspace's .mcp.json and the
 // server starts; Back in the argument input returns to the previous step with its value; with
 // `mcpPrompts.chat.afterGet: show` the transcript is shown without asking the model until Send to
 // Model; "Edit in editor…" takes a multi-line value from an editor; Save Last Result as .prompt.md…
 // writes the transcript into the workspace. Send to Model sends the stored result: the server is asked
 // for the prompt once (the flow fixture counts its prompts/get calls in the text and in a file).
+const assert = require('node:assert/strict');
 const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -43,26 +44,41 @@ module.exports = async function commands(ctx) {
     );
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
-  // Add Server…: kind, command line, name; the entry lands in .vscode/mcp.json and starts.
+  // Add Server…: kind, command line, name, file (the recommended .mcp.json); the entry lands there and starts.
   await ui.runCommand('MCP Prompts: Add Server…');
   await rows.filter({ hasText: 'Command (stdio)' }).first().click();
-  await page.locator(QUICK).getByText('Add MCP Server (2/3)').first().waitFor({ timeout: 60000 });
+  await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 60000 });
   await page.keyboard.type(`${process.execPath} ${FAULTY_MJS} ok`);
   await page.keyboard.press('Enter');
-  await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 60000 });
+  await page.locator(QUICK).getByText('Add MCP Server (3/4)').first().waitFor({ timeout: 60000 });
   await inputValue('faulty');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('added');
   await page.keyboard.press('Enter');
-  // A server in the workspace's file asks before it starts, as any workspace server does.
+  // Where VS Code 1.140 writes: the portable files first, this workspace's .mcp.json recommended.
+  const where = page.locator(`${QUICK} .monaco-list-row`);
+  await where.first().filter({ hasText: '.mcp.json' }).filter({ hasText: 'recommended' }).waitFor({ timeout: 60000 });
+  // The harness gives the host a COPILOT_HOME of its own (scripts/host-harness.mjs).
+  const expected = [
+    '.mcp.json',
+    path.join(ui.host.runDir, 'copilot', 'mcp-config.json'),
+    '.vscode/mcp.json',
+    'your profile mcp.json',
+  ];
+  const offered = await where.allInnerTexts();
+  assert.equal(offered.length, expected.length, offered.join(' | '));
+  offered.forEach((row, i) => assert.ok(row.startsWith(expected[i]), `${row} starts with ${expected[i]}`));
+  await ui.screenshot('add-server-where');
+  await page.keyboard.press('Enter');
+  // A server in the workspace's .mcp.json asks before it starts, as any workspace server does.
   await ui.allowServers(['added']);
   await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
-  const mcpJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), 'utf8'));
+  const rootJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.mcp.json'), 'utf8'));
   if (
-    JSON.stringify(mcpJson.servers.added) !==
+    JSON.stringify(rootJson.mcpServers.added) !==
     JSON.stringify({ type: 'stdio', command: process.execPath, args: [FAULTY_MJS, 'ok'] })
   ) {
-    throw new Error(`Add Server wrote ${JSON.stringify(mcpJson.servers.added)}`);
+    throw new Error(`Add Server wrote ${JSON.stringify(rootJson)}`);
   }
   await ui.screenshot('server-added');
 

@@ -182,7 +182,7 @@ module.exports = async function flow(ctx) {
         { timeout: 60000 },
       );
       await ui.runCommand('MCP Prompts: Add Server…');
-      await quick.getByText('Add MCP Server (1/3)').first().waitFor({ timeout: 30000 });
+      await quick.getByText('Add MCP Server (1/4)').first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Escape');
       await ui.runCommand('MCP Prompts: Import Servers from Claude Desktop / Cursor Config…');
       await quick.getByText('Import MCP Servers').first().waitFor({ timeout: 30000 });

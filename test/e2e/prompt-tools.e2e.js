@@ -214,13 +214,14 @@ async function skippedAndRefused(ui, record) {
     'a skipped get sends nothing to the server',
   );
 
-  // 4. A required argument missing: no confirmation, and the model is told which, naming server and prompt.
+  // 4. A required argument missing: no confirmation, and the model is told which, naming server and prompt,
+  // and what to do next. The prompt named as `server.prompt`, as an agent with only the listing's line sends it.
   await ui.typeInChat(
-    `call mcpPrompts_getPrompt ${JSON.stringify({ server: 'demo', prompt: 'code_review', arguments: { language: 'go' } })}`,
+    `call mcpPrompts_getPrompt ${JSON.stringify({ prompt: 'demo.code_review', arguments: { language: 'go' } })}`,
   );
   await waitForSession(
     page,
-    /\{"language":"go"\}\}> \[user\] <tool-result <tool-error \w+: The prompt was not run: demo: prompt "code_review" needs code>>/,
+    /\{"language":"go"\}\}> \[user\] <tool-result <tool-error \w+: The prompt was not run: demo: prompt "code_review" needs code Ask the user for code, then call mcpPrompts_getPrompt \(mcpPromptGet\) again with every required argument in "arguments"\.>>/,
   );
   assert.equal(await page.locator(CONFIRMATION).filter({ hasText: 'language: go' }).count(), 0, 'nothing to confirm');
 }
@@ -277,7 +278,10 @@ async function declinedServer(ctx, declinedRecord) {
     held,
     /<tool-call mcpPrompts_list \{"server":"flow"\}> \[user\] <tool-result No MCP server "flow" \(the servers: demo\)>/,
   );
-  assert.match(held, /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\)>/);
+  assert.match(
+    held,
+    /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\) Call mcpPrompts_list \(mcpPromptList\) to see the prompts/,
+  );
   assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
   await declined.screenshot('declined-server');
 }

@@ -1,7 +1,7 @@
 // The MCP Prompts view's welcome content, used as a person uses it: with no server configured it says so
 // and offers Add Server…; a server added there that cannot start leaves every server failing, and the
 // view says so and offers Show Server Log…, which shows why. Then, without any language model (none is
-// installed in this window), the person puts a working server in .vscode/mcp.json instead: a prompt run
+// installed in this window), the person puts a working server in the .mcp.json Add Server wrote instead: a prompt run
 // from the palette opens in the transcript editor (markdown preview of a read-only document) with
 // roles, the image inline, and links to audio and resources. Workspace trust is switched off in this
 // window, and still every server of the workspace's file asks before it starts: one planted beside the
@@ -30,12 +30,14 @@ module.exports = async function viewWelcome(ctx) {
 
   await button('Add Server…').click();
   await page.locator(`${QUICK} .monaco-list-row`, { hasText: 'Command (stdio)' }).first().click();
-  await page.locator(QUICK).getByText('Add MCP Server (2/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('mcp-prompts-no-such-program --stdio');
   await page.keyboard.press('Enter');
-  await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (3/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter'); // the suggested name
-  // It is in the workspace's .vscode/mcp.json: it asks before it starts.
+  await page.locator(QUICK).getByText('Add MCP Server (4/4)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter'); // the recommended file, the workspace's .mcp.json
+  // It is in the workspace's .mcp.json: it asks before it starts.
   await ui.allowServers(['mcp-prompts-no-such-program']);
 
   await welcome.getByText('None of your MCP servers could start.').first().waitFor({ timeout: 120000 });
@@ -59,8 +61,8 @@ module.exports = async function viewWelcome(ctx) {
   const ok = faultyCommand('ok');
   const planted = { type: 'stdio', command: ok.command, args: [...ok.args, marker] };
   fs.writeFileSync(
-    path.join(ui.host.workspace, '.vscode', 'mcp.json'),
-    JSON.stringify({ servers: { 'rich-demo': rich, planted } }, null, 2),
+    path.join(ui.host.workspace, '.mcp.json'),
+    JSON.stringify({ mcpServers: { 'rich-demo': rich, planted } }, null, 2),
   );
   await ui.allowServers(['rich-demo']);
   // Trust is off, and the planted server still asks, naming what it would run; the person declines.

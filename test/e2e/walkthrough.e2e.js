@@ -38,16 +38,18 @@ module.exports = async function walkthrough(ctx) {
   // 1. Find your servers (open already, as the first step): none yet; Add Server… with a demo server.
   await stepButton('Add Server…').click();
   await rows.filter({ hasText: 'Command (stdio)' }).first().click();
-  await page.locator(QUICK).getByText('Add MCP Server (2/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 30000 });
   const rich = fixtureCommand('rich');
   await page.keyboard.type([rich.command, ...rich.args].join(' '));
   await page.keyboard.press('Enter');
-  await page.locator(QUICK).getByText('Add MCP Server (3/3)').first().waitFor({ timeout: 30000 });
+  await page.locator(QUICK).getByText('Add MCP Server (3/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter'); // the suggested name, "run"
-  // Written to the workspace's .vscode/mcp.json, it asks before it starts.
+  await page.locator(QUICK).getByText('Add MCP Server (4/4)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter'); // the recommended file, the workspace's .mcp.json
+  // Written to the workspace's .mcp.json, it asks before it starts.
   await ui.allowServers(['run']);
-  // Add Server… shows the mcp.json it wrote; the walkthrough's tab (VS Code names it Welcome) is still there.
-  await page.locator('.tab', { hasText: 'mcp.json' }).first().waitFor({ timeout: 30000 });
+  // Add Server… shows the file it wrote; the walkthrough's tab (VS Code names it Welcome) is still there.
+  await page.locator('.tab', { hasText: '.mcp.json' }).first().waitFor({ timeout: 30000 });
   await page.locator('.tab', { hasText: 'Welcome' }).first().click();
   await checked('findServers').waitFor({ timeout: 60000 });
   await ui.screenshot('found');

@@ -10,9 +10,14 @@
 //    (their results are in the messages) it echoes as above. Without such words, before any tool result
 //    came back, it calls our image tool once per `call #x with image "HANDLE"` and a skill tool for each
 //    call written out as `mcpPrompts_skillFile {"skill":"s1","file":"…"}` (or mcpPrompts_loadSkill).
+//    Given a skill (a SKILL.md the person invoked with /name reaches it in full, after ` <skill URI>`), it
+//    follows the skill's numbered steps that say "Call `TOOL`": each tool it was offered once, in the order
+//    the steps first name them, one per answer; `{}` for a tool without required inputs, else the JSON
+//    object the person's request holds (the stand-in for the values a model takes from the person's words).
 // 2. A default chat participant that, like Copilot, sends a plain chat message (no @participant) with the
 //    history and its attachments to the selected model and streams the answer: attached images as image
-//    data, attached files as ` <file URI>` plus their contents (image files as image data). It offers the
+//    data, attached files as ` <file URI>` plus their contents (image files as image data; a skill's
+//    SKILL.md as ` <skill URI>` plus its whole text). It offers the
 //    model the tools attached by `#name` and, in agent mode, those switched on in the chat's tool picker,
 //    and runs the calls the model makes (a failed or declined call answers with ` <tool-error …>`). Being
 //    default needs the proposed API defaultChatParticipant: the host is started with --enable-proposed-api
@@ -134,6 +139,43 @@ function directedCall(messages, options) {
   return next && new vscode.LanguageModelToolCallPart(`call-${made}`, next.name, next.input);
 }
 
+/** A step of a skill that says to call a tool: `1. Call \`mcpPrompts_list\``. */
+const SKILL_STEP = /^\s*\d+\.\s+Call `(\w+)`/gm;
+
+/**
+ * The next call of the skill the request carries (see the head of this file), if any: the request is the
+ * last user message that is not a tool result, the skill its text after ` <skill `, the input the JSON
+ * object of the person's own words (the text before the first reference).
+ */
+function skillCall(messages, options) {
+  const isToolResult = m =>
+    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
+  let at = messages.length - 1;
+  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
+    at--;
+  if (at < 0) return undefined;
+  const text = textOf(messages[at]);
+  const skill = text.indexOf(' <skill ');
+  if (skill < 0) return undefined;
+  const tools = options.tools || [];
+  const steps = [];
+  for (const m of text.slice(skill).matchAll(SKILL_STEP)) {
+    const tool = tools.find(t => t.name === m[1]);
+    if (tool && !steps.includes(tool)) steps.push(tool);
+  }
+  const made = messages
+    .slice(at + 1)
+    .flatMap(m => (typeof m.content === 'string' ? [] : m.content || []))
+    .filter(p => p instanceof vscode.LanguageModelToolCallPart).length;
+  const next = steps[made];
+  if (!next) return undefined;
+  const words = text.slice(0, text.search(/ <(skill|file|reference) /));
+  const brace = words.indexOf('{');
+  const json = brace >= 0 ? jsonObjectAt(words, brace) : undefined;
+  const needsInput = (next.inputSchema?.required ?? []).length > 0;
+  return new vscode.LanguageModelToolCallPart(`skill-${made}`, next.name, needsInput && json ? JSON.parse(json) : {});
+}
+
 /**
  * The tool calls the model makes (see the head of this file), only before any tool result came back:
  * one per named image handle, and one per call written out for a tool it was given.
@@ -173,7 +215,7 @@ const provider = {
     return [MODEL];
   },
   async provideLanguageModelChatResponse(model, messages, options, progress, token) {
-    const directed = directedCall(messages, options);
+    const directed = directedCall(messages, options) ?? skillCall(messages, options);
     if (directed) {
       progress.report(directed);
       return;
@@ -222,9 +264,12 @@ async function referenceParts(ref) {
         ` <reference ${ref.id} ${typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : typeof value}>`,
       ),
     ];
-  const parts = [new vscode.LanguageModelTextPart(` <file ${uri.toString(true)}>`)];
+  const skill = /\/SKILL\.md$/.test(uri.path);
+  const parts = [new vscode.LanguageModelTextPart(` <${skill ? 'skill' : 'file'} ${uri.toString(true)}>`)];
   try {
     const bytes = await vscode.workspace.fs.readFile(uri);
+    // A skill is instructions for the model: it reaches the model whole, as an agent hands it on.
+    if (skill) return [...parts, new vscode.LanguageModelTextPart(` ${Buffer.from(bytes).toString('utf8')}`)];
     const ext = IMAGE_FILE.exec(uri.path);
     if (ext) parts.push(vscode.LanguageModelDataPart.image(bytes, IMAGE_TYPES[ext[1].toLowerCase()]));
     else {

@@ -340,6 +340,67 @@ describe('MCP Prompts in the real VS Code host', function () {
     await waitFor(() => !server(ext, 'secret-srv'), 'the imported server gone with its entry');
   });
 
+  it("imports into the portable files: a secret into the workspace's .mcp.json only as an environment reference, the user's mcp-config.json in the Copilot CLI's shape", async () => {
+    const ext = await api();
+    await allRunning(ext);
+    const { command, args } = JSON.parse(
+      JSON.stringify(ext.catalog.servers.find(s => s.id === 'completions').def.transport),
+    );
+    const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz';
+    const file = path.join(os.tmpdir(), `claude-portable-${process.pid}.json`);
+    const rootJson = path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, '.mcp.json');
+    // The harness gives each host a COPILOT_HOME of its own (scripts/host-harness.mjs).
+    const userJson = path.join(process.env.COPILOT_HOME, 'mcp-config.json');
+    assert.ok(!fs.existsSync(rootJson) && !fs.existsSync(userJson));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ mcpServers: { 'Portable Srv': { command, args, env: { GITHUB_TOKEN: token } } } }),
+    );
+    const run = target =>
+      vscode.commands.executeCommand('mcpPrompts.importServers', vscode.Uri.file(file), target, 'placeholders');
+    try {
+      assert.equal(await run('workspace-portable'), 1);
+      const written = fs.readFileSync(rootJson, 'utf8');
+      assert.ok(!written.includes(token), 'the token is not in the repository file');
+      assert.deepEqual(JSON.parse(written), {
+        mcpServers: { 'Portable Srv': { type: 'stdio', command, args, env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } } },
+      });
+      // Read back as VS Code reads it: the workspace's server (trust is off in this window).
+      await waitFor(
+        () =>
+          server(ext, 'portable-srv')?.def.origin === '.mcp.json' && server(ext, 'portable-srv').prompts.length === 1,
+        'the .mcp.json server listed',
+      );
+      fs.rmSync(rootJson);
+      await waitFor(() => !server(ext, 'portable-srv'), 'the server gone with its file');
+      // The user's own scope: written in clear, as the Copilot CLI writes it, and read as the user's.
+      assert.equal(await run('user-portable'), 1);
+      assert.deepEqual(JSON.parse(fs.readFileSync(userJson, 'utf8')), {
+        mcpServers: {
+          'Portable Srv': { type: 'local', command, args, env: { GITHUB_TOKEN: token }, tools: ['*'] },
+        },
+      });
+      await waitFor(
+        () => server(ext, 'portable-srv')?.def.source === 'user',
+        'the mcp-config.json server as a user server',
+      );
+      // The Copilot CLI's folder removed, then made again with a server in it while the window is open.
+      fs.rmSync(process.env.COPILOT_HOME, { recursive: true, force: true });
+      await waitFor(() => !server(ext, 'portable-srv'), 'the server gone with its folder');
+      fs.mkdirSync(process.env.COPILOT_HOME);
+      fs.writeFileSync(
+        userJson,
+        JSON.stringify({ mcpServers: { 'cli-added': { type: 'local', command, args, tools: ['*'] } } }),
+      );
+      await waitFor(() => server(ext, 'cli-added')?.prompts.length === 1, 'the server of a folder made later');
+    } finally {
+      fs.rmSync(rootJson, { force: true });
+      fs.rmSync(userJson, { force: true });
+      fs.rmSync(file, { force: true });
+    }
+    await waitFor(() => !server(ext, 'portable-srv') && !server(ext, 'cli-added'), 'the servers gone with their files');
+  });
+
   it('keeps the servers of a .vscode/mcp.json that reads empty or broken (a save caught mid-write) and reports it', async () => {
     const ext = await api();
     await allRunning(ext);

@@ -10,7 +10,7 @@ import { PromptError } from '../../src/core/errors';
 import { toolResultParts } from '../../src/core/render/tool-result';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import { requestFromToolInput, type PromptToolInput } from '../../src/core/run/tool-request';
-import { listForAgent } from '../../src/core/view/agent-listing';
+import { listForAgent, prepareForAgent } from '../../src/core/view/agent-listing';
 import { launch, ROOT, testCatalog, type TestCatalog } from './helpers';
 
 let T: TestCatalog;
@@ -82,6 +82,47 @@ test('bad input gets the message every surface gives, naming the server and the 
     await refusal({ server: 'rich', prompt: 'code_review', arguments: { code: 'x'.repeat(300 * 1024) } }),
     'rich: the arguments of prompt "code_review" are 300.0 KB, more than the limit of 256.0 KB',
   );
+});
+
+test('the prompt as an agent names it: server.prompt, its name alone when one server has it, or with its server apart', async () => {
+  const named = async (input: PromptToolInput) => {
+    const request = await requestFromToolInput(T.catalog, input);
+    return `${request.prompt.invocationName} ${JSON.stringify(request.values)}`;
+  };
+  const args = { code: 'x' };
+  assert.equal(await named({ prompt: 'rich.code_review', arguments: args }), 'rich.code_review {"code":"x"}');
+  assert.equal(await named({ prompt: 'rich_content' }), 'rich.rich_content {}');
+  assert.equal(
+    await named({ server: 'rich', prompt: 'rich.code_review', arguments: args }),
+    'rich.code_review {"code":"x"}',
+  );
+  assert.equal(await named({ server: '', prompt: 'hostile.review' }), 'hostile.review {}');
+  // The name alone of a prompt one server has runs that server's checks; an unknown one says so.
+  assert.equal(await refusal({ prompt: 'code_review' }), 'rich: prompt "code_review" needs code');
+  assert.equal(await refusal({ prompt: 'nope' }), 'No prompt named "nope"');
+});
+
+test('a refused get tells the agent what to do next: list the prompts, ask the user for the missing arguments, or call again', async () => {
+  const runner = new PromptRunner(T.catalog, memoryRecords());
+  const next = async (input: PromptToolInput) => {
+    const preparation = await prepareForAgent(T.catalog, runner, input);
+    assert.ok('error' in preparation, `${JSON.stringify(input)} was accepted`);
+    return preparation.nextStep;
+  };
+  const listFirst =
+    'Call mcpPrompts_list (mcpPromptList) to see the prompts with their servers and arguments, then call mcpPrompts_getPrompt (mcpPromptGet) again with one of them.';
+  assert.equal(await next({ prompt: 'nope' }), listFirst);
+  assert.equal(await next({ server: 'nowhere', prompt: 'x' }), listFirst);
+  assert.equal(
+    await next({ prompt: 'rich.code_review', arguments: { language: 'go' } }),
+    'Ask the user for code, then call mcpPrompts_getPrompt (mcpPromptGet) again with every required argument in "arguments".',
+  );
+  assert.equal(
+    await next({ prompt: 'rich.code_review', arguments: { code: 'x', colour: 'red' } }),
+    'Call mcpPrompts_getPrompt (mcpPromptGet) again with only the arguments the prompt takes.',
+  );
+  const ready = await prepareForAgent(T.catalog, runner, { prompt: 'rich.code_review', arguments: { code: 'x' } });
+  assert.ok('prepared' in ready && ready.prepared.prompt.invocationName === 'rich.code_review');
 });
 
 test('a run from the tool goes through the one run path: stored like any other, labelled with its server', async () => {

@@ -430,7 +430,7 @@ test('exit 1 + one line: command not found, crash on start, HTTP connection refu
   assert.doesNotMatch(partialText.stdout, /gone/);
 });
 
-test('default --config is .vscode/mcp.json in the working directory', async () => {
+test('without --config the servers are read from .vscode/mcp.json in the working directory (portable.test.ts: and the portable files)', async () => {
   const project = tempDir('mcp-prompts-cwd-');
   try {
     fs.mkdirSync(path.join(project, '.vscode'));
@@ -441,16 +441,22 @@ test('default --config is .vscode/mcp.json in the working directory', async () =
       "servers": { "old": { "type": "stdio", "command": ${JSON.stringify(process.execPath)}, "args": ${JSON.stringify(L.fixtureCommand('old-protocol').args)}, }, },
     }`,
     );
-    const r = await runCli(['get', 'old.legacy_greeting', 'name=${workspaceFolder}', '--json'], { cwd: project });
+    const env = { COPILOT_HOME: path.join(project, 'no-copilot') };
+    const r = await runCli(['get', 'old.legacy_greeting', 'name=${workspaceFolder}', '--json'], { cwd: project, env });
     assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, `mcp-prompts: servers from ${path.join('.vscode', 'mcp.json')}\n`);
     // name=... is a literal value (no substitution in arguments); the config was found from the cwd.
     assert.deepEqual(JSON.parse(r.stdout), {
       messages: [{ role: 'user', content: { type: 'text', text: 'Hello, ${workspaceFolder}' } }],
     });
     const empty = tempDir('mcp-prompts-empty-');
     try {
-      const none = await runCli(['list'], { cwd: empty });
-      assertOneLine(none, 2, 'mcp-prompts: cannot read config .vscode/mcp.json: ENOENT');
+      const none = await runCli(['list'], { cwd: empty, env });
+      assertOneLine(
+        none,
+        2,
+        `mcp-prompts: no servers here: none of ${path.join('.vscode', 'mcp.json')}, .mcp.json, ${path.join(project, 'no-copilot', 'mcp-config.json')} exists (or name one with --config FILE)`,
+      );
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }

@@ -137,6 +137,7 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     /^package\.nls(\.[a-z-]+)?\.json$/,
     /^l10n\/bundle\.l10n\.[a-z-]+\.json$/,
     /^media\/[^/]+(\/[^/]+)*\.(png|svg|md|gif)$/,
+    /^skills\/[^/]+\/SKILL\.md$/, // the chat skill (contributes.chatSkills)
     /^readme\.md$/,
     /^changelog\.md$/,
     /^LICENSE(\.txt)?$/,
@@ -165,7 +166,7 @@ test(`the .vsix is at most ${MAX_VSIX_BYTES / 1024} KB`, async () => {
 /** Every relative file path the manifest's contributions name (icons, walkthrough media), e.g. `media/mcp.svg`. */
 function namedFiles(value: unknown, key = ''): string[] {
   if (typeof value === 'string')
-    return ['icon', 'image', 'markdown', 'svg', 'light', 'dark'].includes(key) &&
+    return ['icon', 'image', 'markdown', 'svg', 'light', 'dark', 'path'].includes(key) &&
       !value.startsWith('$(') &&
       !/^[a-z]+:/i.test(value)
       ? [path.posix.normalize(value.replace(/^\.\//, ''))]

@@ -11,6 +11,7 @@ import {
   discoverySwitches,
   parseDiscoveredText,
   profileFolderOf,
+  userPortableFile,
   workspaceFileMcp,
   type DiscoveryFile,
 } from '../../src/core/config/config-locations';
@@ -49,7 +50,6 @@ test("discovery reads each client's files where that client keeps them, on every
     [
       ['claudeDesktop', 'user', '/home/u/.config/Claude/claude_desktop_config.json'],
       ['claudeCode', 'user', '/home/u/.claude.json'],
-      ['claudeCode', 'workspace', '/ws/.mcp.json'],
       ['cursor', 'user', '/home/u/.cursor/mcp.json'],
       ['cursor', 'workspace', '/ws/.cursor/mcp.json'],
       ['windsurf', 'user', '/home/u/.codeium/windsurf/mcp_config.json'],
@@ -143,15 +143,6 @@ test('each discovery format parses: Claude Desktop, Claude Code (with per-projec
       ['local', 'stdio'],
     ],
   );
-  const projectFile = parseDiscoveredText(
-    file('claudeCode', 'workspace', '/ws'),
-    JSON.stringify({ mcpServers: { repo: { command: 'r' } } }),
-    '.mcp.json',
-  );
-  assert.deepEqual(
-    projectFile.config.servers.map(s => [s.name, s.source]),
-    [['repo', 'workspace']],
-  );
 
   const cursor = parseDiscoveredText(
     file('cursor'),
@@ -223,7 +214,7 @@ function source(
 test('planServers: the profile mcp.json is a user origin (wins a clash, runs from home in Restricted Mode); .code-workspace and discovered workspace files are held until trusted', () => {
   const profile = source('user', 'user profile mcp.json', { shared: stdio('mine'), own: stdio('own') });
   const workspaceFile = source('workspace', 'x.code-workspace', { shared: stdio('theirs'), wsfile: stdio('w') });
-  const claudeProject = source('workspace', 'Claude Code (.mcp.json)', { repo: stdio('r') }, { discovered: true });
+  const claudeProject = source('workspace', 'Cursor (.cursor/mcp.json)', { repo: stdio('r') });
   const trusted = planServers([workspaceFile, claudeProject, profile], ctx);
   assert.deepEqual(
     trusted.run.map(r => [r.def.name, r.def.origin, r.def.source]),
@@ -231,7 +222,7 @@ test('planServers: the profile mcp.json is a user origin (wins a clash, runs fro
       ['shared', 'user profile mcp.json', 'user'],
       ['own', 'user profile mcp.json', 'user'],
       ['wsfile', 'x.code-workspace', 'workspace'],
-      ['repo', 'Claude Code (.mcp.json)', 'workspace'],
+      ['repo', 'Cursor (.cursor/mcp.json)', 'workspace'],
     ],
   );
   assert.deepEqual(
@@ -258,7 +249,7 @@ test('planServers: the profile mcp.json is a user origin (wins a clash, runs fro
 
 test('planServers: a server found again by discovery is quietly not used (no problem); the earlier place wins', () => {
   const settings = source('user', 'user settings', { fs: stdio('a') });
-  const desktop = source('user', 'Claude Desktop', { fs: stdio('b'), other: stdio('c') }, { discovered: true });
+  const desktop = source('user', 'Claude Desktop', { fs: stdio('b'), other: stdio('c') });
   const plan = planServers([settings, desktop], ctx);
   assert.deepEqual(
     plan.run.map(r => [r.def.name, r.source.label]),
@@ -276,12 +267,7 @@ test('planServers: a server found again by discovery is quietly not used (no pro
 });
 
 test('planServers: servers disabled in their file or by the user stay listed, do not run, and keep their name from a workspace', () => {
-  const windsurf = source(
-    'user',
-    'Windsurf',
-    { off: stdio('a'), on: stdio('b') },
-    { discovered: true, disabled: ['off'] },
-  );
+  const windsurf = source('user', 'Windsurf', { off: stdio('a'), on: stdio('b') }, { disabled: ['off'] });
   const profile = source('user', 'user profile mcp.json', { mine: stdio('m') });
   const workspace = source('workspace', '.vscode/mcp.json', { mine: stdio('evil') });
   const key = disableKey(profile, 'mine');
@@ -313,4 +299,85 @@ test("a user profile mcp.json as VS Code writes it (tabs, inputs, gallery fields
     [['memory', 'user', 'stdio']],
   );
   assert.deepEqual(config.problems, []);
+});
+
+test('the portable files: $COPILOT_HOME/mcp-config.json (else ~/.copilot) on every platform, and each folder root .mcp.json', () => {
+  assert.deepEqual(userPortableFile(linuxHome), { kind: 'user', path: '/home/u/.copilot/mcp-config.json' });
+  assert.equal(
+    userPortableFile(platformOf('linux', { COPILOT_HOME: '/opt/cp' }, '/home/u')).path,
+    '/opt/cp/mcp-config.json',
+  );
+  // Windows: the variable's name in any case, the path with its own separators.
+  assert.equal(
+    userPortableFile(platformOf('win32', { copilot_home: 'D:\\cp' }, 'C:\\Users\\u')).path,
+    'D:\\cp\\mcp-config.json',
+  );
+  assert.equal(
+    userPortableFile(platformOf('win32', {}, 'C:\\Users\\u')).path,
+    'C:\\Users\\u\\.copilot\\mcp-config.json',
+  );
+});
+
+test("planServers in VS Code's order: .vscode/mcp.json before .mcp.json, the profile mcp.json before mcp-config.json; each later one is shown as not used and where the one used is", () => {
+  const portable = (kind: 'user' | 'workspace', label: string, servers: Record<string, unknown>) => ({
+    kind,
+    label,
+    key: label,
+    folder: kind === 'workspace' ? '/ws' : undefined,
+    config: parseConfigObject({ mcpServers: servers }, kind, label, 'portable'),
+  });
+  const profile = source('user', 'user profile mcp.json', { both: stdio('profile') });
+  const copilot = portable('user', '~/.copilot/mcp-config.json', {
+    both: { type: 'local', command: 'copilot' },
+    mine: { type: 'local', command: 'mine', tools: ['*'] },
+  });
+  const vscodeJson = source('workspace', '.vscode/mcp.json', { repo: stdio('vscode'), mine: stdio('evil') });
+  const rootJson = portable('workspace', '.mcp.json', {
+    repo: { type: 'local', command: 'root' },
+    only: { command: 'o' },
+  });
+  const plan = planServers([vscodeJson, rootJson, profile, copilot], ctx);
+  assert.deepEqual(
+    plan.run.map(r => [r.def.name, r.def.origin, r.def.transport.type === 'stdio' && r.def.transport.command]),
+    [
+      ['both', 'user profile mcp.json', 'profile'],
+      ['mine', '~/.copilot/mcp-config.json', 'mine'],
+      ['repo', '.vscode/mcp.json', 'vscode'],
+      ['only', '.mcp.json', 'o'],
+    ],
+  );
+  assert.deepEqual(
+    plan.held.map(h => [h.def.name, h.origin, h.reason, h.usedFrom]),
+    [
+      ['both', '~/.copilot/mcp-config.json', 'shadowed', 'user profile mcp.json'],
+      // A workspace cannot replace a server you defined, in whichever file.
+      ['mine', '.vscode/mcp.json', 'shadowed', undefined],
+      ['repo', '.mcp.json', 'shadowed', '.vscode/mcp.json'],
+    ],
+  );
+  assert.deepEqual(plan.problems, []);
+  assert.deepEqual(
+    plan.notes.map(n => n.message),
+    [
+      'both from ~/.copilot/mcp-config.json is not used: both from user profile mcp.json is',
+      'mine from .vscode/mcp.json is not used: your own definition of mine (~/.copilot/mcp-config.json) is, because a workspace cannot replace a server you defined',
+      'repo from .mcp.json is not used: repo from .vscode/mcp.json is',
+    ],
+  );
+  // Untrusted: the workspace's .mcp.json waits like its .vscode/mcp.json; the user's portable server runs from home.
+  const restricted = planServers([vscodeJson, rootJson, profile, copilot], { ...ctx, trusted: false });
+  assert.deepEqual(
+    restricted.run.map(r => [r.def.name, r.def.defaultCwd]),
+    [
+      ['both', '/home/u'],
+      ['mine', '/home/u'],
+    ],
+  );
+  assert.deepEqual(
+    restricted.held.filter(h => h.reason === 'untrusted').map(h => [h.def.name, h.origin]),
+    [
+      ['repo', '.vscode/mcp.json'],
+      ['only', '.mcp.json'],
+    ],
+  );
 });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ConfigError,
+  formatOfFile,
   parseConfigObject,
   parseConfigText,
   parseEnvFile,
@@ -136,4 +137,125 @@ test('parses env files', () => {
     B: 'two words',
     C: 'x',
   });
+});
+
+test('a portable file (.mcp.json, mcp-config.json): mcpServers or a bare map, type "local" is stdio, "tools" is ignored', () => {
+  assert.equal(formatOfFile('/ws/.mcp.json'), 'portable');
+  assert.equal(formatOfFile('C:\\Users\\u\\.copilot\\mcp-config.json'), 'portable');
+  assert.equal(formatOfFile('/ws/.vscode/mcp.json'), 'vscode');
+  const wrapped = parseConfigText(
+    `{ "mcpServers": {
+      // Copilot CLI and VS Code 1.140 write this shape
+      "local": { "type": "local", "command": "node", "args": ["s.js"], "env": { "A": "1" }, "cwd": "/srv", "tools": ["*"] },
+      "web": { "type": "http", "url": "https://e.example/mcp", "headers": { "X": "y" }, "tools": ["*"] },
+    } }`,
+    'workspace',
+    '.mcp.json',
+    'portable',
+  );
+  assert.deepEqual(wrapped.problems, []);
+  assert.deepEqual(
+    wrapped.servers.map(s => [s.name, s.format, s.transport]),
+    [
+      [
+        'local',
+        'portable',
+        { type: 'stdio', command: 'node', args: ['s.js'], env: { A: '1' }, envFile: undefined, cwd: '/srv' },
+      ],
+      ['web', 'portable', { type: 'http', url: 'https://e.example/mcp', headers: { X: 'y' } }],
+    ],
+  );
+  // VS Code reads a .mcp.json without the wrapper as the map of servers itself.
+  const bare = parseConfigObject({ only: { command: 'x' } }, 'workspace', '.mcp.json', 'portable');
+  assert.deepEqual(
+    bare.servers.map(s => s.name),
+    ['only'],
+  );
+  // `local` is read in VS Code's own file too (VS Code 1.140 does), and an unknown type is still named.
+  const vscodeFile = parseConfigObject({ servers: { l: { type: 'local', command: 'c' }, w: { type: 'ws' } } }, 'user');
+  assert.deepEqual(
+    vscodeFile.servers.map(s => [s.name, s.transport.type, s.format]),
+    [['l', 'stdio', undefined]],
+  );
+  assert.match(vscodeFile.problems[0].message, /Server "w": unknown type "ws"/);
+});
+
+test("a portable entry with ${input:…} is refused with VS Code's advice, naming the server and the file; the others load", () => {
+  const config = parseConfigObject(
+    {
+      mcpServers: {
+        keyed: { type: 'http', url: 'https://e.example/mcp', headers: { Authorization: 'Bearer ${input:token}' } },
+        fine: { type: 'local', command: 'x', env: { TOKEN: '${GITHUB_TOKEN}' } },
+      },
+      inputs: [{ id: 'token', type: 'promptString', password: true }],
+    },
+    'user',
+    '~/.copilot/mcp-config.json',
+    'portable',
+  );
+  assert.deepEqual(
+    config.servers.map(s => s.name),
+    ['fine'],
+  );
+  assert.deepEqual(config.inputs, [], 'a portable file has no inputs');
+  assert.equal(config.problems[0].server, 'keyed');
+  assert.equal(
+    config.problems[0].message,
+    'Server "keyed": VS Code input variables such as ${input:token} are not supported in ~/.copilot/mcp-config.json. Use environment variable references instead.',
+  );
+});
+
+test("a portable entry's ${VAR} and ${VAR:-default} come from the environment where VS Code expands them; VS Code's own variables stay as written", async () => {
+  const [def] = parseConfigObject(
+    {
+      mcpServers: {
+        s: {
+          type: 'local',
+          command: '${TOOLS}/srv',
+          args: [
+            '--token=${TOKEN}',
+            '--mode=${MODE:-fast}',
+            '${UNSET}',
+            '$TOKEN',
+            '${workspaceFolder}',
+            '${env:TOKEN}',
+          ],
+          env: { EMPTY: '${EMPTY:-not used}', K: '${TOKEN}' },
+          cwd: '${TOOLS}',
+        },
+      },
+    },
+    'workspace',
+    '.mcp.json',
+    'portable',
+  ).servers;
+  const platform = platformOf('linux', { TOOLS: '/opt/t', TOKEN: 't0k', EMPTY: '' }, '/home/u');
+  const asked: string[] = [];
+  const done = await substituteVariables(def, { workspaceFolder: '/ws', platform }, [], async (_i, id) => {
+    asked.push(id);
+    return 'x';
+  });
+  assert.deepEqual(done.transport, {
+    type: 'stdio',
+    command: '/opt/t/srv',
+    args: ['--token=t0k', '--mode=fast', '${UNSET}', '$TOKEN', '${workspaceFolder}', '${env:TOKEN}'],
+    env: { EMPTY: '', K: 't0k' },
+    envFile: undefined,
+    cwd: '${TOOLS}',
+  });
+  assert.deepEqual(asked, []);
+  assert.ok(done.fingerprint, 'the definition as written keys its consent and history');
+  // Windows: a variable's name in any case, as VS Code resolves it there.
+  const [web] = parseConfigObject(
+    { mcpServers: { w: { type: 'http', url: 'https://${HOST}/mcp', headers: { A: 'Bearer ${Token}' } } } },
+    'user',
+    'mcp-config.json',
+    'portable',
+  ).servers;
+  const win = await substituteVariables(
+    web,
+    { platform: platformOf('win32', { host: 'e.example', TOKEN: 'k' }, 'C:\\Users\\u') },
+    [],
+  );
+  assert.deepEqual(win.transport, { type: 'http', url: 'https://e.example/mcp', headers: { A: 'Bearer k' } });
 });

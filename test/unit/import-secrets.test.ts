@@ -1,8 +1,10 @@
 // Import Servers: secrets written in clear in another client's entries (src/core/config/import-secrets.ts)
-// are found, and replaced by `${input:…}` placeholders (with their password inputs) when the user asks.
+// are found, and replaced by `${input:…}` placeholders (with their password inputs) when the user asks, or
+// by environment references in a portable file; the portable files keep their shape when written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { literalSecrets, withInputPlaceholders } from '../../src/core/config/import-secrets';
+import { literalSecrets, withEnvironmentReferences, withInputPlaceholders } from '../../src/core/config/import-secrets';
+import { EMPTY_PORTABLE_JSON, withServers } from '../../src/core/config/config-text';
 import { parseConfigObject } from '../../src/core/config/config';
 
 const entries = {
@@ -102,4 +104,61 @@ test('an OAuth client secret and secrets in a URL query are found and replaced; 
   const one = withInputPlaceholders(twice, literalSecrets(twice));
   assert.deepEqual(one.entries.S, { url: 'https://api.example/mcp?token=${input:s-token}&token=${input:s-token}' });
   assert.equal(one.inputs.length, 1);
+test('for a portable file, which takes no inputs, each secret becomes an environment reference the file reads', () => {
+  const { entries: safe, variables } = withEnvironmentReferences(entries, literalSecrets(entries));
+  const text = JSON.stringify(safe);
+  for (const secret of ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'plain-key-123', 'abc123', 'sk-live-secret'])
+    assert.ok(!text.includes(secret), secret);
+  assert.deepEqual(variables, [
+    'GITHUB_PERSONAL_ACCESS_TOKEN',
+    'GITHUB_ARG3',
+    'GITHUB_ARG4',
+    'REMOTE_AUTHORIZATION',
+    'SOMETHING',
+  ]);
+  const gh = safe.GitHub as { args: string[]; env: Record<string, string> };
+  assert.equal(gh.env.GITHUB_PERSONAL_ACCESS_TOKEN, '${GITHUB_PERSONAL_ACCESS_TOKEN}');
+  assert.deepEqual(gh.args.slice(3, 5), ['${GITHUB_ARG3}', '--token=${GITHUB_ARG4}']);
+  assert.equal(
+    (safe.Remote as { headers: Record<string, string> }).headers.Authorization,
+    'Bearer ${REMOTE_AUTHORIZATION}',
+  );
+  // What was written reads back as a portable file with nothing refused, and the values come from the environment.
+  const read = parseConfigObject({ mcpServers: safe }, 'workspace', '.mcp.json', 'portable');
+  assert.deepEqual(read.problems, []);
+});
+
+test("Add Server and Import keep a portable file's shape, indentation and line endings; a new one is VS Code's", () => {
+  // The Copilot CLI writes two spaces and, on Windows, CRLF; another client's keys stay.
+  const crlf =
+    '{\r\n  "custom": true,\r\n  "mcpServers": {\r\n    "a": { "type": "local", "command": "a" }\r\n  }\r\n}\r\n';
+  const out = withServers(crlf, { a: { type: 'local', command: 'b', tools: ['*'] } }, [], 'portable');
+  assert.equal(out.replace(/\r\n/g, '').includes('\n'), false, `a bare LF in ${JSON.stringify(out)}`);
+  assert.match(out, /\r\n {4}"a-2": \{\r\n {6}"type": "local",/);
+  assert.match(out, /"custom": true/);
+  // A .mcp.json without the wrapper (Claude Code's older shape) gets the entry beside the others.
+  const bare = withServers(
+    '{\n\t"one": { "command": "x" }\n}\n',
+    { two: { type: 'stdio', command: 'y' } },
+    [],
+    'portable',
+    true,
+  );
+  assert.deepEqual(Object.keys(JSON.parse(bare) as object), ['one', 'two']);
+  // An empty or new file is wrapped, with tabs, as VS Code 1.140 creates it; inputs are never written there.
+  const fresh = withServers(
+    EMPTY_PORTABLE_JSON,
+    { s: { type: 'http', url: 'https://e.example/mcp' } },
+    [{ id: 'x', type: 'promptString' }],
+    'portable',
+    true,
+  );
+  assert.equal(
+    fresh,
+    '{\n\t"mcpServers": {\n\t\t"s": {\n\t\t\t"type": "http",\n\t\t\t"url": "https://e.example/mcp"\n\t\t}\n\t}\n}\n',
+  );
+  assert.deepEqual(
+    Object.keys(JSON.parse(withServers('{}', { s: { command: 'c' } }, [], 'portable', true)) as object),
+    ['mcpServers'],
+  );
 });

@@ -377,7 +377,6 @@ test("Claude Desktop's file: the MSIX package's first on Windows, then the class
     discoveryFiles({ platform: windows(), folders: ['c:\\ws'] }, everyOn).map(f => f.path),
     [
       'C:\\Users\\u\\.claude.json',
-      'c:\\ws\\.mcp.json',
       'C:\\Users\\u\\.cursor\\mcp.json',
       'c:\\ws\\.cursor\\mcp.json',
       'C:\\Users\\u\\.codeium\\windsurf\\mcp_config.json',

@@ -1,6 +1,7 @@
 // Where server definitions live outside our own setting: VS Code's user-profile mcp.json, found from the
-// extension's global storage, and the files of other MCP clients that discovery reads in place. Pure
-// path arithmetic and parsing; the edge reads and watches the files.
+// extension's global storage, the portable files VS Code 1.140 writes (the workspace-root .mcp.json and
+// the Copilot CLI's mcp-config.json), and the files of other MCP clients that discovery reads in place.
+// Pure path arithmetic and parsing; the edge reads and watches the files.
 import * as l10n from '@vscode/l10n';
 import { ConfigError, parseConfigObject, parseJsonc, type ServerConfig } from './config.js';
 import { envValue, type Platform } from '../platform.js';
@@ -16,6 +17,27 @@ export function profileFolderOf(globalStoragePath: string): string | undefined {
   const parts = globalStoragePath.replace(/[\\/]+$/, '').split(/[\\/]/);
   if (parts.length < 3 || parts[parts.length - 2] !== 'globalStorage' || !parts[parts.length - 1]) return undefined;
   return parts.slice(0, -2).join(globalStoragePath.includes('/') ? '/' : '\\');
+}
+
+/**
+ * The Copilot CLI's folder, where VS Code 1.140 keeps the user's portable servers (mcp-config.json):
+ * `$COPILOT_HOME`, else `~/.copilot` (VS Code's getGlobalMcpConfigurationResource).
+ */
+export function copilotHome(platform: Platform): string {
+  return envValue(platform, 'COPILOT_HOME') || platform.path.join(platform.home, '.copilot');
+}
+
+/** `~/.cursor/mcp.json` (`~\.cursor\mcp.json` on Windows) for a file in the home folder; others in full. */
+export function homeRelative(file: string, platform: Platform): string {
+  const inside = platform.path.relative(platform.home, file);
+  return inside && !inside.startsWith('..') && !platform.path.isAbsolute(inside)
+    ? `~${platform.path.sep}${inside}`
+    : file;
+}
+
+/** The user's portable file, `$COPILOT_HOME/mcp-config.json` (each folder's root .mcp.json is the workspace's). */
+export function userPortableFile(platform: Platform): { kind: 'user'; path: string } {
+  return { kind: 'user', path: platform.path.join(copilotHome(platform), 'mcp-config.json') };
 }
 
 /** The other clients whose files discovery can read; `mcpPrompts.discovery` has one switch each. */
@@ -90,11 +112,8 @@ export function discoveryFiles(env: DiscoveryEnv, on: DiscoverySwitches): Discov
     const [path, ...fallbacks] = claudeDesktopFiles(env.platform);
     files.push({ source: 'claudeDesktop', kind: 'user', path, ...(fallbacks.length ? { fallbacks } : {}) });
   }
-  if (on.claudeCode) {
-    files.push({ source: 'claudeCode', kind: 'user', path: p.join(home, '.claude.json') });
-    for (const folder of env.folders)
-      files.push({ source: 'claudeCode', kind: 'workspace', path: p.join(folder, '.mcp.json'), folder });
-  }
+  // A folder's .mcp.json, Claude Code's project file, is read without discovery: VS Code reads it too.
+  if (on.claudeCode) files.push({ source: 'claudeCode', kind: 'user', path: p.join(home, '.claude.json') });
   if (on.cursor) {
     files.push({ source: 'cursor', kind: 'user', path: p.join(home, '.cursor', 'mcp.json') });
     for (const folder of env.folders)

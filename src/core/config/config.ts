@@ -1,11 +1,29 @@
-// Server definitions from VS Code's mcp.json, the `mcpPrompts.servers` setting, or Claude Desktop /
-// Cursor `mcpServers` files. Pure data in, typed definitions out; variables are substituted here.
+// Server definitions from VS Code's mcp.json, the portable files (`.mcp.json`, the Copilot CLI's
+// mcp-config.json), the `mcpPrompts.servers` setting, or Claude Desktop / Cursor `mcpServers` files.
+// Pure data in, typed definitions out; variables are substituted here.
 import * as jsonc from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
 import { definitionFingerprint } from './consent.js';
 import { envValue, type Platform } from '../platform.js';
 
 export type ServerSource = 'workspace' | 'user' | 'import';
+
+/**
+ * How a file's entries are read. `vscode`: VS Code's mcp.json (`${input:…}`, `${env:…}`,
+ * `${workspaceFolder}`). `portable`: the files VS Code 1.140 writes for every Copilot client, the
+ * workspace-root `.mcp.json` and `$COPILOT_HOME/mcp-config.json`: `${VAR}` environment references
+ * only, and `${input:…}` refused (docs/vscode-versions.md).
+ */
+export type ConfigFormat = 'vscode' | 'portable';
+
+/** The portable files by their name, as VS Code tells them apart (`isMcpServersConfigurationResource`). */
+export const PORTABLE_FILE_NAMES = ['.mcp.json', 'mcp-config.json'] as const;
+
+/** The format of a file from its name: the portable files, else VS Code's. */
+export function formatOfFile(fileName: string): ConfigFormat {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  return (PORTABLE_FILE_NAMES as readonly string[]).includes(base) ? 'portable' : 'vscode';
+}
 
 export interface StdioTransportConfig {
   type: 'stdio';
@@ -56,6 +74,8 @@ export interface ServerDefinition {
    * substituteVariables): keys what belongs to this definition alone, such as its argument history.
    */
   fingerprint?: string;
+  /** Read from a portable file: its variables are `${VAR}` environment references (substituteVariables). */
+  format?: 'portable';
 }
 
 export interface InputDefinition {
@@ -121,17 +141,35 @@ export function parseJsonc(text: string, origin: string): unknown {
 }
 
 /** Parses the text of a config file (JSON with comments), in either shape. */
-export function parseConfigText(text: string, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+export function parseConfigText(
+  text: string,
+  source: ServerSource,
+  origin = 'mcp.json',
+  format: ConfigFormat = 'vscode',
+): ServerConfig {
   const value = parseJsonc(text, origin);
-  return parseConfigObject(value, source, origin);
+  return parseConfigObject(value, source, origin, format);
 }
 
-/** Accepts `{servers, inputs}` (VS Code) or `{mcpServers}` (Claude Desktop / Cursor). */
-export function parseConfigObject(value: unknown, source: ServerSource, origin = 'mcp.json'): ServerConfig {
+/**
+ * Accepts `{servers, inputs}` (VS Code) or `{mcpServers}` (Claude Desktop / Cursor). A portable file
+ * keeps its servers under `mcpServers`, or (`.mcp.json`, as VS Code reads it) is the map of servers itself.
+ */
+export function parseConfigObject(
+  value: unknown,
+  source: ServerSource,
+  origin = 'mcp.json',
+  format: ConfigFormat = 'vscode',
+): ServerConfig {
   if (!isObject(value)) throw new ConfigError(l10n.t('{0}: expected an object with "servers" or "mcpServers"', origin));
-  const raw = value.servers ?? value.mcpServers ?? {};
+  const raw =
+    format === 'portable'
+      ? Object.hasOwn(value, 'mcpServers')
+        ? value.mcpServers
+        : value
+      : (value.servers ?? value.mcpServers ?? {});
   if (!isObject(raw)) throw new ConfigError(l10n.t('{0}: "servers" must be an object', origin));
-  const inputs = parseInputs(value.inputs, origin);
+  const inputs = format === 'portable' ? [] : parseInputs(value.inputs, origin);
   const servers: ServerDefinition[] = [];
   const problems: ConfigError[] = [];
   const ids = new Set<string>();
@@ -139,6 +177,7 @@ export function parseConfigObject(value: unknown, source: ServerSource, origin =
     let def: ServerDefinition;
     try {
       def = parseServer(name, entry, source);
+      if (format === 'portable') def = portableServer(def, entry, origin);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       problems.push(err);
@@ -160,9 +199,30 @@ export function sanitizeServerId(name: string): string {
   return id || 'server';
 }
 
+/**
+ * A portable entry as VS Code reads it: its environment references are substituted (substituteVariables),
+ * and a VS Code input is refused with VS Code's advice, since no one is asked for its value there.
+ */
+function portableServer(def: ServerDefinition, entry: unknown, origin: string): ServerDefinition {
+  const input = /\$\{input:[^}]*\}/.exec(JSON.stringify(entry));
+  if (input)
+    throw new ConfigError(
+      l10n.t(
+        'Server "{0}": VS Code input variables such as {1} are not supported in {2}. Use environment variable references instead.',
+        def.name,
+        input[0],
+        origin,
+      ),
+      def.name,
+    );
+  return { ...def, format: 'portable' };
+}
+
 function parseServer(name: string, entry: unknown, source: ServerSource): ServerDefinition {
   if (!isObject(entry)) throw new ConfigError(l10n.t('Server "{0}": the entry must be an object', name), name);
-  const type = optString(entry, 'type', name) ?? (entry.url !== undefined ? 'http' : 'stdio');
+  const written = optString(entry, 'type', name) ?? (entry.url !== undefined ? 'http' : 'stdio');
+  // The Copilot CLI's word for stdio, which VS Code 1.140 reads and its migration writes.
+  const type = written === 'local' ? 'stdio' : written;
   const timeout = entry.timeout;
   if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
@@ -270,6 +330,7 @@ export async function substituteVariables(
   inputs: InputDefinition[],
   resolveInput?: InputResolver,
 ): Promise<ServerDefinition> {
+  if (def.format === 'portable') return withEnvironmentReferences(def, vars.platform);
   // One answer per input id, shared by every string that uses it (strings are substituted concurrently).
   const pending = new Map<string, Promise<string>>();
   const resolved = new Map<string, string>();
@@ -326,6 +387,29 @@ export async function substituteVariables(
   }
   const fingerprint = def.fingerprint ?? definitionFingerprint(def);
   return secrets.size ? { ...def, transport, fingerprint, secrets: [...secrets] } : { ...def, transport, fingerprint };
+}
+
+/** `${NAME}` or `${NAME:-default}`: the environment references of the portable files (not bare `$NAME`). */
+const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/**
+ * A portable entry with its environment references filled in from the host's environment, where VS Code
+ * expands them: command, arguments, env values, URL and header values. An unset variable takes its
+ * default, else stays as written; a default is not expanded again. VS Code's own variables stay as written.
+ */
+function withEnvironmentReferences(def: ServerDefinition, platform: Platform): ServerDefinition {
+  const expand = (text: string) =>
+    text.replace(
+      ENV_REFERENCE,
+      (whole, name: string, fallback: string | undefined) => envValue(platform, name) ?? fallback ?? whole,
+    );
+  const record = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, expand(v)]));
+  const t = def.transport;
+  const transport: ServerDefinition['transport'] =
+    t.type === 'stdio'
+      ? { ...t, command: expand(t.command), args: t.args.map(expand), env: record(t.env) }
+      : { ...t, url: expand(t.url), headers: record(t.headers) };
+  return { ...def, transport, fingerprint: def.fingerprint ?? definitionFingerprint(def) };
 }
 
 /** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */

@@ -1,6 +1,7 @@
 // Secrets written in clear in another client's server entries (Claude Desktop, Cursor): found before an
 // import writes them into a file, and replaced by `${input:…}` placeholders when the user asks for that
-// (the value is then asked once, on first start, and kept in VS Code's secret storage). A repository file
+// (the value is then asked once, on first start, and kept in VS Code's secret storage), or in a portable
+// file, which has no inputs, by `${NAME}` environment references. A repository file
 // is read by everyone who can read the repository, so nothing here is written there without the user.
 import { sanitizeServerId, type InputDefinition } from './config.js';
 
@@ -103,6 +104,26 @@ export function withInputPlaceholders(
     inputs.push({ id: s.inputId, type: 'promptString', description: `${s.server}: ${s.field}`, password: true });
   }
   return { entries: out, inputs };
+}
+
+/**
+ * The entries with each secret replaced by an environment reference, `${NAME}` (an env entry keeps its
+ * own name; a header or an argument gets `<SERVER>_<NAME>`), and the variables the user must set.
+ */
+export function withEnvironmentReferences(
+  entries: Record<string, unknown>,
+  secrets: readonly LiteralSecret[],
+): { entries: Record<string, unknown>; variables: string[] } {
+  const out = structuredClone(entries) as Record<string, Record<string, unknown>>;
+  const variables: string[] = [];
+  for (const s of secrets) {
+    const name = (s.path[0] === 'env' ? String(s.path[1]) : s.inputId).toUpperCase().replace(/[^A-Z0-9_]+/g, '_');
+    let holder: Record<string | number, unknown> = out[s.server];
+    for (const step of s.path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
+    holder[s.path[s.path.length - 1]] = `${s.prefix}\${${name}}`;
+    if (!variables.includes(name)) variables.push(name);
+  }
+  return { entries: out, variables };
 }
 
 function record(value: unknown): Record<string, unknown> {

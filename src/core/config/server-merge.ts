@@ -17,8 +17,6 @@ export interface ConfigSource {
   key?: string;
   /** Servers the file itself marks as off (`"disabled": true`, Claude Code's disabled project servers). */
   disabled?: readonly string[];
-  /** Read from another client's file by discovery: a clash with an earlier source is not a problem. */
-  discovered?: boolean;
 }
 
 export type HoldReason = 'untrusted' | 'shadowed' | 'envFile' | 'workspaceFolder' | 'disabled';
@@ -29,6 +27,8 @@ export interface HeldServer {
   reason: HoldReason;
   /** One sentence naming the server and the reason. */
   message: string;
+  /** A shadowed server: where the definition used instead is. */
+  usedFrom?: string;
 }
 
 /** A configured server that does not run, and why: held by the merge, or waiting for (or refused) consent. */
@@ -37,6 +37,7 @@ export interface HeldEntry {
   origin: string;
   reason: HoldReason | 'consent' | 'declined';
   message: string;
+  usedFrom?: string;
 }
 
 export interface PlannedServer {
@@ -105,8 +106,9 @@ export function workspaceFolderUse(def: ServerDefinition): string | undefined {
 }
 
 /**
- * User sources first, each kind in the order given: on a name clash the user's definition is used and the workspace one is shown as
- * shadowed. In an untrusted workspace every workspace-defined server is held back whatever its transport,
+ * User sources first, each kind in the order given (VS Code's order: the profile mcp.json before the
+ * portable mcp-config.json; each folder's .vscode/mcp.json before the folders' .mcp.json): on a name
+ * clash the earlier definition is used and the later one is shown as shadowed. In an untrusted workspace every workspace-defined server is held back whatever its transport,
  * user stdio servers run from the home folder, and a relative envFile or `${workspaceFolder}` is refused.
  */
 export function planServers(sources: ConfigSource[], ctx: TrustContext): ServerPlan {
@@ -158,16 +160,18 @@ function defineServer(
   };
 }
 
-/** A second definition of a name already taken: shadowed quietly or by the user's own, else a problem. */
+/**
+ * A second definition of a name already taken: shadowed by the user's own, or by an earlier place (VS
+ * Code's rule: a server whose name an earlier file has is not used), else (twice in one place) a problem.
+ */
 function clashOf(
   def: ServerDefinition,
   source: ConfigSource,
   first: { def: ServerDefinition; source: ConfigSource },
 ): { held: HeldServer } | { problem: ConfigProblemEntry } {
-  const shadowed = (message: string) => ({ held: { def, origin: source.label, reason: 'shadowed' as const, message } });
-  // The same server is often configured in several clients: the earlier place is used, quietly.
-  if (source.discovered && first.source !== source)
-    return shadowed(l10n.t('{0} from {1} is not used: {0} from {2} is', def.name, source.label, first.source.label));
+  const shadowed = (message: string, usedFrom?: string) => ({
+    held: { def, origin: source.label, reason: 'shadowed' as const, message, ...(usedFrom && { usedFrom }) },
+  });
   if (first.source.kind === 'user' && source.kind === 'workspace')
     return shadowed(
       l10n.t(
@@ -176,6 +180,12 @@ function clashOf(
         source.label,
         first.source.label,
       ),
+    );
+  // The same server is often configured in several files or clients: the earlier place is used.
+  if (first.source !== source)
+    return shadowed(
+      l10n.t('{0} from {1} is not used: {0} from {2} is', def.name, source.label, first.source.label),
+      first.source.label,
     );
   return {
     problem: {

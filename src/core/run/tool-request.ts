@@ -1,10 +1,11 @@
 // The agent's get tool names a prompt and its arguments as JSON the model wrote: this turns that input
 // into the one RunRequest every surface builds, or one message that names the server, the prompt and
-// what is wrong. The model's input is checked like a typed line: the server and prompt must exist in the
+// what is wrong. The prompt may come as `server.prompt`, as its name alone when one server has it, or
+// with its server apart: what an agent that has only the prompt's name or the listing's fields sends. The model's input is checked like a typed line: the server and prompt must exist in the
 // catalog (a server held back by trust or consent is not there), every argument must be one the prompt
 // declares, and the values are bounded as a chat reference's are.
 import * as l10n from '@vscode/l10n';
-import type { Catalog, ServerEntry } from '../catalog/catalog.js';
+import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
 import { PromptError } from '../errors.js';
 import { labelText } from '../label.js';
 import { unknownArguments, type RunRequest } from './invocation.js';
@@ -17,13 +18,35 @@ export interface PromptToolInput {
   arguments?: unknown;
 }
 
-/** The server and the prompt the model named, the values it gave: one RunRequest, or a PromptError saying why not. */
-export async function requestFromToolInput(catalog: Catalog, input: PromptToolInput): Promise<RunRequest> {
-  const { server, prompt } = input ?? {};
-  if (!isName(server) || !isName(prompt))
+/**
+ * The prompt the model named: `server.prompt` or a prompt's name alone when one server has it (what an
+ * agent sends that has only the prompt's name), or the server and the prompt apart (the listing's fields;
+ * a prompt that repeats the server, `demo` and `demo.review`, is taken once).
+ */
+async function promptNamed(catalog: Catalog, server: unknown, prompt: string): Promise<CatalogPrompt> {
+  if (server === undefined || server === null || server === '') return catalog.findPrompt(prompt);
+  if (!isName(server))
     throw new PromptError(l10n.t('Name the server and the prompt, as the list of MCP prompts gives them.'), 'input');
   const entry = serverNamed(catalog, server);
-  const target = await catalog.findPrompt(`${entry.id}.${prompt}`);
+  const repeated = prompt.startsWith(`${entry.id}.`) && !entry.prompts.some(p => p.prompt.name === prompt);
+  return catalog.findPrompt(`${entry.id}.${repeated ? prompt.slice(entry.id.length + 1) : prompt}`);
+}
+
+/** The server and the prompt the model named, the values it gave: one RunRequest, or a PromptError saying why not. */
+export async function requestFromToolInput(catalog: Catalog, input: PromptToolInput): Promise<RunRequest> {
+  return requestFor(await promptOfToolInput(catalog, input), input);
+}
+
+/** The prompt the model named, or a PromptError saying why there is none. */
+export function promptOfToolInput(catalog: Catalog, input: PromptToolInput): Promise<CatalogPrompt> {
+  const { server, prompt } = input ?? {};
+  if (!isName(prompt))
+    throw new PromptError(l10n.t('Name the server and the prompt, as the list of MCP prompts gives them.'), 'input');
+  return promptNamed(catalog, server, prompt);
+}
+
+/** The values the model gave for `target`, checked: one RunRequest, or a PromptError saying why not. */
+export function requestFor(target: CatalogPrompt, input: PromptToolInput): RunRequest {
   const values = argumentValues(input.arguments, target.server.def.name, target.prompt.name);
   const declared = new Set((target.prompt.arguments ?? []).map(a => a.name));
   const unknown = Object.keys(values).filter(name => !declared.has(name));

@@ -22,6 +22,7 @@ import {
   lifecycleOf,
   problemOf,
   serverState,
+  shadowedText,
   unreachable,
   type HeldEntry,
   type LifecycleState,
@@ -177,7 +178,7 @@ export function heldItem(held: HeldEntry): TreeItemView {
         command: way,
       };
     case 'shadowed':
-      return heldRow(base, l10n.t('not used: your own server of this name is used'), 'circle-slash');
+      return heldRow(base, shadowedText(held), 'circle-slash');
     case 'envFile':
       return heldRow(base, l10n.t('not started: its envFile is in the untrusted workspace'), 'shield', way);
     case 'workspaceFolder':

@@ -1,7 +1,9 @@
 // One server's state for every surface (tree, status bar, picker, chat /list), decided in one place
 // from the connection's state, the catalog entry's loading flag and listing error, or from why a
 // configured server is held back. Surfaces switch over `kind` and never recombine the raw fields themselves.
+import * as l10n from '@vscode/l10n';
 import type { PromptError } from '../errors.js';
+import { labelText } from '../label.js';
 import type { ServerDefinition } from '../config/config.js';
 import type { HeldEntry } from '../config/server-merge.js';
 import { type ConnectionState, stateError } from '../protocol/connection-state.js';
@@ -73,6 +75,13 @@ function lifecycle(s: ServerSnapshot): LifecycleState {
     return { kind: 'starting', problem, ...(kind === 'running' ? { relisting: true } : {}) };
   }
   return { kind, problem };
+}
+
+/** What a shadowed row says: your own server of its name is used, or the one of an earlier file. */
+export function shadowedText(held: HeldEntry): string {
+  return held.usedFrom === undefined
+    ? l10n.t('not used: your own server of this name is used')
+    : l10n.t('not used: the one in {0} is', labelText(held.usedFrom));
 }
 
 export function heldState(held: HeldEntry): HeldState {
