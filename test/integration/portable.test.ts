@@ -175,7 +175,7 @@ test("Restricted Mode: nothing of a workspace's .mcp.json starts; trusted, it as
     ),
   };
   const platform = platformOf(process.platform, { SECRET: 's3cret' }, home);
-  const restricted = planServers([rootJson, user], { trusted: false, platform, firstFolder: ws });
+  const restricted = planServers([rootJson, user], { trusted: false, platform });
   assert.deepEqual(
     restricted.held.map(h => [h.def.name, h.reason, h.message]),
     [['repo', 'untrusted', 'repo from .mcp.json does not start until you trust this workspace']],
@@ -194,7 +194,7 @@ test("Restricted Mode: nothing of a workspace's .mcp.json starts; trusted, it as
     await catalog.dispose();
   }
   // Trusted: the workspace's server is one to consent to, keyed by its folder and its definition as written.
-  const [repo] = planServers([rootJson], { trusted: true, platform, firstFolder: ws }).run.map(r => r.def);
+  const [repo] = planServers([rootJson], { trusted: true, platform }).run.map(r => r.def);
   assert.equal(repo.source, 'workspace');
   assert.equal(repo.scope, `workspace:${ws}`);
   assert.equal(consentState(repo, undefined), 'ask');
@@ -206,7 +206,7 @@ test("Restricted Mode: nothing of a workspace's .mcp.json starts; trusted, it as
     '.mcp.json',
     'portable',
   );
-  const [evil] = planServers([{ ...rootJson, config: changed }], { trusted: true, platform, firstFolder: ws }).run;
+  const [evil] = planServers([{ ...rootJson, config: changed }], { trusted: true, platform }).run;
   assert.equal(consentState(evil.def, record), 'ask', 'a changed entry asks again');
   assert.equal(describeLaunch(repo), `${process.execPath} ${FLOW_SERVER} ${marker}`);
   // The value of ${SECRET} is filled in only when the server starts, after consent.

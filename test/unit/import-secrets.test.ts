@@ -104,6 +104,8 @@ test('an OAuth client secret and secrets in a URL query are found and replaced; 
   const one = withInputPlaceholders(twice, literalSecrets(twice));
   assert.deepEqual(one.entries.S, { url: 'https://api.example/mcp?token=${input:s-token}&token=${input:s-token}' });
   assert.equal(one.inputs.length, 1);
+});
+
 test('for a portable file, which takes no inputs, each secret becomes an environment reference the file reads', () => {
   const { entries: safe, variables } = withEnvironmentReferences(entries, literalSecrets(entries));
   const text = JSON.stringify(safe);
