@@ -30,6 +30,23 @@ const noAjv = {
 };
 
 /**
+ * The SDK's stdio transport finds and starts a server with cross-spawn; ours starts it with Node's own spawn
+ * (src/core/protocol/transports.ts, PATH lookup in stdio-launch.ts), so cross-spawn and its lookup helpers
+ * never run: a stand-in that throws keeps them out of dist/protocol.js (a test that reached it would fail).
+ */
+const noCrossSpawn = {
+  name: 'no-cross-spawn',
+  setup(build) {
+    build.onResolve({ filter: /^cross-spawn$/ }, () => ({ path: 'cross-spawn', namespace: 'no-cross-spawn' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-cross-spawn' }, () => ({
+      loader: 'js',
+      contents:
+        "export default function spawn() { throw new Error('cross-spawn is not shipped: stdio servers start through src/core/protocol/transports.ts'); }",
+    }));
+  },
+};
+
+/**
  * The packages that live in one second bundle, dist/protocol.js, shared by the extension and the CLI:
  * the MCP SDK client with its transports and its skills client, the SDK's schemas and zod. Our sources import them as usual;
  * the build resolves each to a stand-in whose exports are getters that require dist/protocol.js on
@@ -204,6 +221,7 @@ const builds = [
       ? [noAjv]
       : [
           noAjv,
+          noCrossSpawn,
           sdkUnreached(),
           schemasRead(),
           zodWithoutJsonSchema(names['zod/v4']),
