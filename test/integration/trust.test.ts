@@ -498,6 +498,34 @@ test('another repository cloned to the same path, with the same mcp.json, is ask
   }
 });
 
+test('a folder made and filled at once keeps its identity when a file is added at its root later', async () => {
+  const dir = tempDir('mcp-prompts-fresh-folder-');
+  try {
+    // Made and filled within one clock tick (as a test workspace or a scaffolding tool makes one), its
+    // creation and change times are equal; a file added later moves only the change time.
+    const folder = path.join(dir, 'project');
+    fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(folder, '.vscode', 'mcp.json'), '{}');
+    const before = (await readFolderIdentities([folder])).get(folder);
+    await waitFor(
+      () => fs.statSync(folder).ctimeMs !== fs.statSync(folder).birthtimeMs || touch(folder),
+      'a later tick',
+    );
+    fs.writeFileSync(path.join(folder, '.mcp.json'), '{}');
+    assert.notEqual(fs.statSync(folder).ctimeMs, fs.statSync(folder).birthtimeMs);
+    assert.equal((await readFolderIdentities([folder])).get(folder), before);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Adds and removes a file at `folder`'s root, moving its change time; false so that waitFor asks again. */
+function touch(folder: string): false {
+  fs.writeFileSync(path.join(folder, 'tick'), '');
+  fs.rmSync(path.join(folder, 'tick'));
+  return false;
+}
+
 test('${input:id} used twice in one server is asked once', async () => {
   const config = parseConfigObject(
     {

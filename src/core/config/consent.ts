@@ -40,13 +40,12 @@ function hashDefinition(def: ServerDefinition): string {
  * Which folder is at a path: its inode and, where the file system keeps one, its creation time. VS Code
  * keys a folder's workspace storage, and with it its own MCP trust, by the path and the inode (Linux) or
  * the creation time (macOS, Windows), so a folder deleted and cloned again is a new workspace. The inode
- * alone is not enough: ext4 gives a folder deleted and made again at once the same inode back. Where
- * Node has no creation time it reports the change time, which moves with every file added at the root:
- * a creation time equal to the change time is taken for none.
+ * alone is not enough: ext4 gives a folder deleted and made again at once the same inode back. A folder
+ * made and filled within one clock tick has a creation time equal to its change time: that is still its
+ * creation time, and a file added later (which moves the change time) leaves the identity as it was.
  */
-export function folderIdentity(st: { ino: number; birthtimeMs: number; ctimeMs: number }): string {
-  const born = st.birthtimeMs > 0 && st.birthtimeMs !== st.ctimeMs ? Math.floor(st.birthtimeMs) : 0;
-  return `${st.ino}:${born}`;
+export function folderIdentity(st: { ino: number; birthtimeMs: number }): string {
+  return `${st.ino}:${st.birthtimeMs > 0 ? Math.floor(st.birthtimeMs) : 0}`;
 }
 
 /** The identity of each folder now (folderIdentity); a folder that cannot be read is left out (its path alone keys it). */
