@@ -292,7 +292,11 @@ export function hostEnv(dir, extra = {}) {
     env[k] = path.join(dir, 'xdg', sub);
     fs.mkdirSync(env[k], { recursive: true });
   }
-  env.COPILOT_HOME = path.join(dir, 'copilot');
+  // In a home folder of its own, as ~/.copilot is: the extension watches the folder above it for the
+  // Copilot CLI's folder to appear, and `dir` holds server.log, which a trace-level watcher would write to
+  // on every event it logs there.
+  fs.mkdirSync(path.join(dir, 'home'), { recursive: true });
+  env.COPILOT_HOME = path.join(dir, 'home', '.copilot');
   return { ...env, ...extra };
 }
 

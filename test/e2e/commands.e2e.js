@@ -61,7 +61,7 @@ module.exports = async function commands(ctx) {
   // The harness gives the host a COPILOT_HOME of its own (scripts/host-harness.mjs).
   const expected = [
     '.mcp.json',
-    path.join(ui.host.runDir, 'copilot', 'mcp-config.json'),
+    path.join(ui.host.runDir, 'home', '.copilot', 'mcp-config.json'),
     '.vscode/mcp.json',
     'your profile mcp.json',
   ];
