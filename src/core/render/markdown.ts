@@ -101,7 +101,8 @@ export function textToMarkdown(text: string): string {
       out.push(line);
       continue;
     }
-    const open = /^(`{3,}|~{3,})([ \t]*[\w.+#-]*[ \t]*)$/.exec(line);
+    // One way to match each line (no two adjacent runs of blanks): a line of blanks costs one pass.
+    const open = /^(`{3,}|~{3,})([ \t]*(?:[\w.+#-]+[ \t]*)?)$/.exec(line);
     if (open) {
       fence = { ch: open[1][0], length: open[1].length };
       out.push(line);
@@ -123,6 +124,7 @@ export function textToMarkdown(text: string): string {
  * line breaks). A span that is not kept shows its text, backticks included.
  */
 export function escapeLine(line: string): string {
+  const closer = backtickRuns(line);
   let out = '';
   let i = 0;
   while (i < line.length) {
@@ -132,22 +134,21 @@ export function escapeLine(line: string): string {
       // The text's own escapes stay; before `<`, `&` and `!` the entities below say the same.
       out += c + next;
       i += 2;
-    } else if (c === '`') {
-      const run = /^`+/.exec(line.slice(i))![0];
-      const close = findRun(line, run.length, i + run.length);
-      if (close < 0) {
-        out += '\\`'.repeat(run.length);
-        i += run.length;
-        continue;
+    } else if (c === '`' || c === '~') {
+      const length = runLength(line, i);
+      const close = c === '`' ? closer(length, i + length) : -1;
+      if (close >= 0) {
+        const span = line.slice(i, close + length);
+        out += /<|!\[/.test(span) ? escapeAll(span) : span;
+        i = close + length;
+      } else if (c === '`') {
+        out += '\\`'.repeat(length);
+        i += length;
+      } else {
+        // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
+        out += length >= 3 ? `\\${line.slice(i, i + length)}` : line.slice(i, i + length);
+        i += length;
       }
-      const span = line.slice(i, close + run.length);
-      out += /<|!\[/.test(span) ? escapeAll(span) : span;
-      i = close + run.length;
-    } else if (c === '~' && line.startsWith('~~~', i)) {
-      // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
-      const run = /^~+/.exec(line.slice(i))![0];
-      out += `\\${run}`;
-      i += run.length;
     } else {
       // A backslash before `<`, `&` or `!` goes (the entity says it); one that ends the line stays.
       out += c === '\\' ? (next === undefined ? c : '') : inertChar(c, next, line[i - 1]);
@@ -155,6 +156,39 @@ export function escapeLine(line: string): string {
     }
   }
   return out;
+}
+
+/** How many times `line[at]` repeats from `at`. */
+function runLength(line: string, at: number): number {
+  let end = at + 1;
+  while (line[end] === line[at]) end++;
+  return end - at;
+}
+
+/**
+ * The line's runs of backticks, found once: `closer(length, from)` is where the first run of exactly
+ * `length` backticks at or after `from` starts (-1: none), as CommonMark closes a code span (a backslash
+ * escapes nothing inside one). The calls come with growing `from`, so each length's list is walked once:
+ * the whole line costs one pass, whatever runs it holds.
+ */
+function backtickRuns(line: string): (length: number, from: number) => number {
+  const starts = new Map<number, number[]>();
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
+    const length = runLength(line, i);
+    const list = starts.get(length);
+    if (list) list.push(i);
+    else starts.set(length, [i]);
+    i += length;
+  }
+  const next = new Map<number, number>();
+  return (length, from) => {
+    const list = starts.get(length);
+    if (!list) return -1;
+    let k = next.get(length) ?? 0;
+    while (k < list.length && list[k] < from) k++;
+    next.set(length, k);
+    return k < list.length ? list[k] : -1;
+  };
 }
 
 /** `<`, `&`, `!` before `[` and `:` after `]` as text that starts no markup. */
@@ -169,14 +203,6 @@ function inertChar(c: string, next: string | undefined, before?: string): string
 /** Every ASCII punctuation character escaped: the text shows literally, markdown or not. */
 function escapeAll(text: string): string {
   return text.replace(/[!-/:-@[-`{-~]/g, c => (c === '<' || c === '&' ? inertChar(c, undefined) : `\\${c}`));
-}
-
-/** Index of the next run of exactly `length` backticks from `from`, or -1. */
-function findRun(line: string, length: number, from: number): number {
-  const re = /`+/g;
-  re.lastIndex = from;
-  for (let m = re.exec(line); m; m = re.exec(line)) if (m[0].length === length) return m.index;
-  return -1;
 }
 
 /** Text as one inline code span, whatever it holds: on one line, fenced by more backticks than it contains. */
