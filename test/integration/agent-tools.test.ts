@@ -42,7 +42,16 @@ test("the listing holds both servers' prompts; the hostile server's title and de
   const listing = listForAgent(T.catalog.servers);
   assert.deepEqual(
     listing.prompts.map(p => `${p.server}.${p.name}`),
-    ['rich.rich_content', 'rich.code_review', 'hostile.review', 'hostile.hidden_text', 'hostile.status_title'],
+    [
+      'rich.rich_content',
+      'rich.code_review',
+      'hostile.review',
+      'hostile.hidden_text',
+      'hostile.status_title',
+      'hostile.hidden_chars',
+      'hostile.topic',
+      'hostile.long_line',
+    ],
   );
   const review = listing.prompts.find(p => p.name === 'code_review' && p.server === 'rich');
   assert.deepEqual(review?.arguments, [

@@ -48,6 +48,17 @@ test('labelText: one line, no controls or bidi, no icon or link, cut with …', 
   assertPlain(escapeLabel(HOSTILE), 'escapeLabel');
 });
 
+test('labelText: characters that hide text are written out, so a name cannot read as another; labelled twice, the same', () => {
+  const tags = [...'HI'].map(c => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+  assert.equal(labelText('git\u200bhub'), 'git\\u200bhub');
+  assert.equal(labelText(`summary${tags}`), 'summary\\u{e0048}\\u{e0049}');
+  assert.equal(labelText('\u3164filler x\ufe0f\ufe0f'), '\\u3164filler x\ufe0f\\ufe0f');
+  // Emoji keep their one selector and their joiners.
+  assert.equal(labelText('\u2764\ufe0f \ud83d\udc69\u200d\ud83d\udcbb'), '\u2764\ufe0f \ud83d\udc69\u200d\ud83d\udcbb');
+  for (const text of [HOSTILE, `$(x) ](y) git\u200bhub${tags}`])
+    assert.equal(labelText(labelText(text)), labelText(text));
+});
+
 const def = parseConfigObject({ servers: { [HOSTILE]: { command: 'node', args: ['x.js'] } } }, 'workspace').servers[0];
 
 function hostileServer(): ServerView & { prompts: CatalogPrompt[] } {

@@ -14,7 +14,7 @@ import {
   type Skill,
 } from '../../src/core/catalog/skills';
 import { skillNamed } from '../../src/core/catalog/name-resolution';
-import { hiddenText } from '../../src/core/render/hidden-text';
+import { hiddenText } from '../../src/core/hidden-text';
 import {
   skillApproval,
   skillContext,
@@ -106,6 +106,8 @@ test('hidden text: tags, bidi controls, zero-width spaces and controls are found
   assert.equal(hiddenText('line\r\nsep\u2028x')?.line, 2);
   assert.equal(hiddenText('\ufeff# starts with a BOM\n\ttabbed\r\n👩‍💻 ❤️ می‌خواهم'), undefined);
   assert.equal(hiddenText('<!-- a comment shows as written -->'), undefined, 'markup is not hidden: it is shown');
+  // One variation selector after a character selects its form; a second one in a row only carries data.
+  assert.deepEqual(hiddenText('ok\u2764\ufe0f x\ufe00\ufe01\ufe02'), { codePoint: 'U+FE01', line: 1, count: 2 });
 });
 
 const summary: SkillSummary = {

@@ -1,7 +1,7 @@
 // Inspecting and loading a skill of an MCP server. The skill's entry is asked for again when it is used
 // (skills/get): that entry is the manifest held from then on, and every file is read against it — listed,
 // same size, same digest, for SKILL.md the same frontmatter (the SDK's checks) — and refused when it holds
-// text no one would see (render/hidden-text.ts). A refusal is one message naming the server and the
+// text no one would see (core/hidden-text.ts). A refusal is one message naming the server and the
 // file; nothing of a refused file is returned. Reading is not loading: what a load sends is decided by
 // the surface after the person approved it (SkillSession).
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { type CatalogSkill, requestedTools, skillFiles, skillOutOfBounds } from 
 import { PromptError } from '../errors.js';
 import { labelText } from '../label.js';
 import { getSkill, readSkillFile, type Skill, type SkillRefusal } from '../protocol/skill-requests.js';
-import { hiddenText } from '../render/hidden-text.js';
+import { hiddenText } from '../hidden-text.js';
 import type { SkillFileSummary, SkillSummary } from '../render/skill-text.js';
 
 /** A skill's entry as its server sent it for this use, with what the texts and the approval need. */
