@@ -290,3 +290,29 @@ test('a confirmation belongs to the call it was shown for: equal inputs pair up,
   assert.equal(calls.take({ i: 0 }), undefined, 'the oldest go beyond the bound');
   assert.equal(calls.take({ i: 4 }), 'n4');
 });
+
+test('a 4 MB result costs the get tool what its first 200,000 characters cost: it is cut before it is written', () => {
+  const runs: string[] = [];
+  let length = 0;
+  for (let n = Math.ceil(Math.sqrt(8_000_000)); length < 4_000_000 && n > 0; n--) {
+    runs.push(`${'`'.repeat(n)}x`);
+    length += n + 1;
+  }
+  const hostile = runs.join('');
+  const time = (text: string) => {
+    const t = transcript([{ role: 'user', content: { type: 'text', text } }]);
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      toolResultParts(t, { server: 'demo', prompt: 'demo.long' }, LABELS);
+      best = Math.min(best, performance.now() - start);
+    }
+    return best;
+  };
+  const ratio = time(hostile) / Math.max(1, time(hostile.slice(0, 200_000)));
+  assert.ok(ratio < 3, `${ratio.toFixed(1)}× the time of its first 200,000 characters`);
+  // What was cut is said, also when the markdown of the first part came out shorter than the bound.
+  const shrinking = transcript([{ role: 'user', content: { type: 'text', text: '\\!'.repeat(10_000) } }]);
+  const [part] = toolResultParts(shrinking, { server: 'demo', prompt: 'demo.long' }, LABELS, 2000);
+  assert.match((part as { text: string }).text, /cut at 2000 characters\.\]$/);
+});
