@@ -122,6 +122,38 @@ test('tree rows: server, prompt, argument, held and problem rows and their toolt
     assertPlain(shown, 'problem row');
 });
 
+test('a server name that may imitate another is marked on its tree row, its held row and its picker group', () => {
+  const view = (name: string) => {
+    const d = parseConfigObject({ servers: { [name]: { command: 'node' } } }, 'workspace').servers[0];
+    return {
+      id: d.id,
+      def: d,
+      prompts: [],
+      loading: false,
+      warnings: [],
+      connection: { state: { kind: 'idle' as const } },
+    };
+  };
+  const marks: [string, RegExp | undefined][] = [
+    ['git\u200bhub', /⚠ holds 1 invisible characters: it may imitate another name$/],
+    ['git\u200dhub', /⚠ holds 1 invisible characters/],
+    ['g\u0456thub', /⚠ mixes Latin \+ Cyrillic letters: it may imitate another name$/],
+    ['github', undefined],
+  ];
+  for (const [name, mark] of marks) {
+    const s = view(name);
+    const shown = [
+      serverItem(s).description ?? '',
+      heldItem({ def: s.def, origin: '.vscode/mcp.json', reason: 'consent', message: 'waiting' }).label,
+      pickerItems([s])[0].label,
+    ];
+    for (const text of shown) {
+      if (mark) assert.match(text, mark);
+      else assert.doesNotMatch(text, /⚠/);
+    }
+  }
+});
+
 test('argument steps: completion and history values, the hint and the source are plain labels; the value stays whole', () => {
   const rows = new ValueRows();
   const items = rows.items(
