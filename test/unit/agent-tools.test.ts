@@ -348,17 +348,16 @@ test('a 4 MB result costs the get tool what its first 200,000 characters cost: i
     length += n + 1;
   }
   const hostile = runs.join('');
-  const time = (text: string) => {
-    const t = transcript([{ role: 'user', content: { type: 'text', text } }]);
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      toolResultParts(t, { server: 'demo', prompt: 'demo.long' }, LABELS);
-      best = Math.min(best, performance.now() - start);
-    }
-    return best;
-  };
-  const ratio = time(hostile) / Math.max(1, time(hostile.slice(0, 200_000)));
+  const whole = transcript([{ role: 'user', content: { type: 'text', text: hostile } }]);
+  const first = transcript([{ role: 'user', content: { type: 'text', text: hostile.slice(0, 200_000) } }]);
+  // The fastest of seven runs of each, in turns: a busy spell of the machine slows both alike.
+  const best = [Infinity, Infinity];
+  for (let i = 0; i < 14; i++) {
+    const start = performance.now();
+    toolResultParts(i % 2 ? first : whole, { server: 'demo', prompt: 'demo.long' }, LABELS);
+    best[i % 2] = Math.min(best[i % 2], performance.now() - start);
+  }
+  const ratio = best[0] / Math.max(0.5, best[1]);
   assert.ok(ratio < 3, `${ratio.toFixed(1)}× the time of its first 200,000 characters`);
   // What was cut is said, also when the markdown of the first part came out shorter than the bound.
   const shrinking = transcript([{ role: 'user', content: { type: 'text', text: '\\!'.repeat(10_000) } }]);

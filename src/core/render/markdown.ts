@@ -101,15 +101,27 @@ export function textToMarkdown(text: string): string {
       out.push(line);
       continue;
     }
-    // One way to match each line (no two adjacent runs of blanks): a line of blanks costs one pass.
-    const open = /^(`{3,}|~{3,})([ \t]*(?:[\w.+#-]+[ \t]*)?)$/.exec(line);
-    if (open) {
-      fence = { ch: open[1][0], length: open[1].length };
-      out.push(line);
-    } else out.push(escapeLine(line));
+    fence = fenceOpener(line);
+    out.push(fence ? line : escapeLine(line));
   }
   if (fence) out.push(fence.ch.repeat(fence.length));
   return out.join('\n');
+}
+
+/**
+ * The fence a line opens: three or more backticks or tildes, then blanks, at most one word (the
+ * language) and blanks. Read without a regex that could try each way of splitting a run of blanks.
+ */
+function fenceOpener(line: string): { ch: string; length: number } | undefined {
+  const ch = line[0];
+  if (ch !== '`' && ch !== '~') return undefined;
+  const length = runLength(line, 0);
+  if (length < 3) return undefined;
+  let start = length;
+  while (line[start] === ' ' || line[start] === '\t') start++;
+  let end = line.length;
+  while (end > start && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return /^[\w.+#-]*$/.test(line.slice(start, end)) ? { ch, length } : undefined;
 }
 
 /**
