@@ -22,7 +22,7 @@ import {
   skillPreview,
   type SkillSummary,
 } from '../../src/core/render/skill-text';
-import type { SkillManifest } from '../../src/core/run/skill-loader';
+import { listedFile, unlistedFile, type SkillManifest } from '../../src/core/run/skill-loader';
 import { SkillSession } from '../../src/core/run/skill-session';
 
 const DIGEST = `sha256:${'a'.repeat(64)}`;
@@ -201,4 +201,45 @@ test('an approval for the session covers exactly the manifest it was given for; 
   assert.equal(session.skill('s1'), undefined, 'the oldest goes first');
   assert.equal(session.skill('s51')?.handle, 's51');
   assert.equal(session.skill(7), undefined);
+});
+
+test("the file tool's reference is the manifest's entry whatever its spelling; a name no entry answers to is none", () => {
+  const files = [
+    { path: 'SKILL.md', label: 'SKILL.md', size: 100 },
+    { path: 'references/FORMS.md', label: 'references/FORMS.md', size: 59 },
+    { path: 'Q%26A.md', label: 'Q&A.md', size: 3 },
+  ];
+  const m = {
+    target: { server: { def: { name: 'docs' } } },
+    skill: { uri: 'skill://docs/pdf-forms/SKILL.md' },
+    summary: { name: 'pdf-forms', files },
+  } as unknown as SkillManifest;
+  for (const ref of [
+    'references/FORMS.md',
+    'references/../references/FORMS.md',
+    './references/./FORMS.md',
+    '%72eferences/FORMS.md',
+    'references/FORMS.md#fields',
+    'skill://docs/pdf-forms/references/FORMS.md',
+    'skill://docs/pdf-forms/references/%46ORMS.md',
+  ])
+    assert.equal(listedFile(m, ref)?.path, 'references/FORMS.md', ref);
+  assert.equal(listedFile(m, 'Q&A.md')?.path, 'Q%26A.md');
+  assert.equal(listedFile(m, 'Q%26A.md')?.path, 'Q%26A.md');
+  for (const ref of [
+    'references/OTHER.md',
+    'references%2FFORMS.md',
+    '../code-review/SKILL.md',
+    'skill://other/pdf-forms/references/FORMS.md',
+    'references/FORMS.md?x=1',
+    'file:///etc/passwd',
+    '',
+    undefined,
+    42,
+  ])
+    assert.equal(listedFile(m, ref), undefined, String(ref));
+  assert.equal(
+    unlistedFile(m, '%72eferences/OTHER.md').message,
+    'docs: the skill "pdf-forms" has no file references/OTHER.md among those its server listed',
+  );
 });

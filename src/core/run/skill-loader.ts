@@ -93,6 +93,43 @@ export async function readSkill(m: SkillManifest, ref?: string, signal?: AbortSi
   return { file: summary, text, data: file.bytes, mimeType: file.mimeType, body: file.body };
 }
 
+/**
+ * The file of a held manifest that `ref` names, however it is spelled: its label, or a reference
+ * relative to the skill's folder (`references/../references/FORMS.md`, `%72eferences/FORMS.md`) or the
+ * file's whole URI, resolved as a link is and compared segment by decoded segment. The file tool
+ * confirms this entry and reads it by the manifest's own spelling, so no other spelling reads a file
+ * unconfirmed. undefined: the manifest lists no such file.
+ */
+export function listedFile(m: SkillManifest, ref: unknown): SkillFileSummary | undefined {
+  if (typeof ref !== 'string' || !ref) return undefined;
+  const root = m.skill.uri.slice(0, m.skill.uri.length - 'SKILL.md'.length);
+  const key = fileKey(ref, root);
+  return m.summary.files.find(f => f.label === ref || (key !== undefined && fileKey(f.path, root) === key));
+}
+
+/** The refusal of a reference the manifest lists no file for: one message naming the server, the skill and the reference. */
+export function unlistedFile(m: SkillManifest, ref: unknown): PromptError {
+  return refusal(m, { reason: 'unlisted', uri: typeof ref === 'string' ? ref : String(ref) });
+}
+
+/** A file's URI as the place it names: scheme, authority and each path segment decoded, without a fragment. */
+function fileKey(ref: string, base: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(ref, base);
+  } catch {
+    return undefined;
+  }
+  const segments = url.pathname.split('/').map(segment => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  return JSON.stringify([url.protocol, url.host, url.search, ...segments]);
+}
+
 /** A random id for the marker lines of one load (render/skill-text.ts). */
 export function markerId(): string {
   return randomBytes(6).toString('hex');
