@@ -87,10 +87,11 @@ export function skillFileContext(s: SkillSummary, file: SkillFileSummary, text: 
 }
 
 /**
- * The read-only preview: headed by the server, then what the skill asks for and its files, then
- * SKILL.md as the server sent it (shown as source: nothing in it renders, so nothing hides).
+ * The read-only preview: headed by the server, then what the skill asks for, its files and their digest
+ * (the question before a load names it again), then SKILL.md as the server sent it (shown as plain text:
+ * nothing in it renders, so nothing hides and nothing is fetched).
  */
-export function skillPreview(s: SkillSummary, skillMd: string): string {
+export function skillPreview(s: SkillSummary, skillMd: string, digest: string): string {
   return [
     `# ${l10n.t('Skill "{0}" of the MCP server "{1}"', s.name, labelText(s.server))}`,
     '',
@@ -102,6 +103,7 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
     `- ${s.tools ? l10n.t('Asks for tools (shown, never granted): {0}', labelText(s.tools)) : l10n.t('Asks for no tools')}`,
     `- ${l10n.t('Files: {0}, {1} in all', s.files.length, formatBytes(totalBytes(s)))}`,
     ...fileLines(s, '  - '),
+    `- ${l10n.t('Digest of its files: {0}', digest)}`,
     '',
     '## SKILL.md',
     '',
@@ -109,15 +111,40 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
   ].join('\n');
 }
 
-/** The question before a load: the server, the skill, its files with sizes, the tools it asks for. */
-export function skillApproval(s: SkillSummary): { message: string; detail: string } {
+/** The digest of a skill's files now, and when the person last inspected it (undefined: never). */
+export interface SkillInspection {
+  digest: string;
+  inspected?: string;
+}
+
+/**
+ * The question before a load: whether the files changed since the person inspected the skill, then the
+ * server, the skill, its files with sizes and their digest, the tools it asks for.
+ */
+export function skillApproval(s: SkillSummary, inspection?: SkillInspection): { message: string; detail: string } {
+  const changed =
+    inspection?.inspected !== undefined && inspection.inspected !== inspection.digest
+      ? [
+          `⚠ ${l10n.t('Its files changed since you inspected it (digest {0} then, {1} now).', inspection.inspected, inspection.digest)}`,
+          '',
+        ]
+      : [];
+  const digest = !inspection
+    ? []
+    : [
+        inspection.inspected === inspection.digest
+          ? l10n.t('Digest of its files: {0}, as when you inspected it.', inspection.digest)
+          : l10n.t('Digest of its files: {0}', inspection.digest),
+      ];
   return {
     message: l10n.t('Load the skill "{0}" from the MCP server "{1}"?', s.name, labelText(s.server)),
     detail: [
+      ...changed,
       labelText(s.description, 300),
       '',
       l10n.t('Files ({0}, {1}):', s.files.length, formatBytes(totalBytes(s))),
       ...fileLines(s),
+      ...digest,
       '',
       s.tools
         ? l10n.t('Asks for tools: {0}. MCP Prompts shows this and grants no tools.', labelText(s.tools))

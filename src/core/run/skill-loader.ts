@@ -21,6 +21,8 @@ export interface SkillManifest {
   summary: SkillSummary;
   /** Binds an approval: the server, the skill, and every file's URI, size and digest. */
   fingerprint: string;
+  /** The files alone (every URI, size and digest), short: what a person compares between an inspection and a load. */
+  digest: string;
 }
 
 /** A file read and checked. */
@@ -52,16 +54,20 @@ export async function skillManifest(target: CatalogSkill, signal?: AbortSignal):
     files,
     tools: requestedTools(skill),
   };
-  const identity = JSON.stringify([
-    def.id,
-    def.name,
-    def.transport,
+  const listed = JSON.stringify([
     skill.uri,
     skillFiles(skill)
       .map(r => [r.uri, r.size, r.digest])
       .sort(),
   ]);
-  return { target, skill, summary, fingerprint: createHash('sha256').update(identity).digest('hex') };
+  const identity = JSON.stringify([def.id, def.name, def.transport, listed]);
+  return {
+    target,
+    skill,
+    summary,
+    fingerprint: createHash('sha256').update(identity).digest('hex'),
+    digest: createHash('sha256').update(listed).digest('hex').slice(0, 12),
+  };
 }
 
 /**
