@@ -5,6 +5,7 @@
 // characters that hide text (tag characters, zero-width spaces, fillers: hidden-text.ts) would make a
 // name read as another, so they are written out as escapes. Markdown surfaces escape the result once
 // more (render/markdown.ts escapeLabel).
+import * as l10n from '@vscode/l10n';
 import { showHidden } from './hidden-text.js';
 
 /** Labels are cut here unless a surface says otherwise. */
@@ -32,4 +33,17 @@ export function labelText(text: string, max = MAX_LABEL_CHARS): string {
     .replace(/\]\(/g, ']\u200b(');
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
+}
+
+/**
+ * The label rule for a value whose end matters as much as its start (a command line, a URL): a long one
+ * keeps its first two thirds and last third of `max` characters, and says how many it leaves out between.
+ */
+export function labelEnds(text: string, max: number): string {
+  const chars = [...labelText(text, Infinity)];
+  if (chars.length <= max) return chars.join('');
+  const head = Math.ceil((max * 2) / 3);
+  const tail = max - head;
+  const left = chars.length - head - tail;
+  return `${chars.slice(0, head).join('')} …${l10n.t('{0} characters left out', left)}… ${chars.slice(-tail).join('')}`;
 }

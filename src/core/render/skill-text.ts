@@ -3,9 +3,12 @@
 // load. Skill content is the server's text: it reaches the model only between two marker lines with a
 // random id the server cannot guess (it cannot end the block early and speak as us), under a line that
 // names the server and says it is neither the user's words nor a local skill, and that it grants no tools.
+// Like a prompt's result, what a load or a file read hands the model (and a load shows in chat) is cut
+// at MAX_TOOL_TEXT_CHARS: a skill may list 16 MB of files.
 import * as l10n from '@vscode/l10n';
 import { labelText } from '../label.js';
 import { formatBytes } from './content.js';
+import { MAX_TOOL_TEXT_CHARS } from './tool-result.js';
 
 /** The language model tool that reads a file of a loaded skill (package.json). */
 export const SKILL_FILE_TOOL = { name: 'mcpPrompts_skillFile', reference: 'mcpSkillFile' } as const;
@@ -30,6 +33,13 @@ export interface SkillSummary {
   files: SkillFileSummary[];
   /** `allowed-tools` as the skill wrote it. */
   tools?: string;
+}
+
+/** A skill's text within MAX_TOOL_TEXT_CHARS (a surrogate pair is not split); a cut one ends with a line that says so. */
+export function boundedSkillText(s: SkillSummary, text: string, max = MAX_TOOL_TEXT_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+  return `${text.slice(0, end)}\n\n${l10n.t('[The rest of this file of the skill "{0}" from {1} was cut at {2} characters.]', s.name, labelText(s.server), max)}`;
 }
 
 function totalBytes(s: SkillSummary): number {
@@ -65,7 +75,7 @@ export function skillContext(s: SkillSummary, body: string, handle: string, nonc
         `- ${f.path} (${formatBytes(f.size)}): ${SKILL_FILE_TOOL.name} ${JSON.stringify({ skill: handle, file: f.path })}`,
       );
   }
-  lines.push(`${marker} begin`, body.replace(/\s+$/, ''), `${marker} end`);
+  lines.push(`${marker} begin`, boundedSkillText(s, body).replace(/\s+$/, ''), `${marker} end`);
   return lines.join('\n');
 }
 
@@ -81,7 +91,7 @@ export function skillFileContext(s: SkillSummary, file: SkillFileSummary, text: 
       labelText(s.server),
     ),
     `${marker} begin`,
-    text.replace(/\s+$/, ''),
+    boundedSkillText(s, text).replace(/\s+$/, ''),
     `${marker} end`,
   ].join('\n');
 }
