@@ -89,12 +89,14 @@ function oneLine(text: string): string {
  *   quote can hold it and end it early, so its lines are code for every renderer) and its info string is
  *   one word, the language (a renderer shows no info string); a fence the text leaves open is closed, so
  *   it cannot swallow what follows the part;
- * - every other line goes through escapeLine().
+ * - every other line goes through escapeLine(), told which runs of backticks a later line could close.
  */
 export function textToMarkdown(text: string): string {
   const out: string[] = [];
   let fence: { ch: string; length: number } | undefined;
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const lastLine = lastLineOfRuns(lines);
+  for (const [index, line] of lines.entries()) {
     if (fence) {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
       if (close && close[1][0] === fence.ch && close[1].length >= fence.length) fence = undefined;
@@ -102,10 +104,28 @@ export function textToMarkdown(text: string): string {
       continue;
     }
     fence = fenceOpener(line);
-    out.push(fence ? line : escapeLine(line));
+    out.push(fence ? line : escapeLine(line, length => (lastLine.get(length) ?? -1) > index));
   }
   if (fence) out.push(fence.ch.repeat(fence.length));
   return out.join('\n');
+}
+
+/** For each length of a run of backticks, the last line holding one: a code span may close on a later line. */
+function lastLineOfRuns(lines: readonly string[]): Map<number, number> {
+  const last = new Map<number, number>();
+  lines.forEach((line, index) => {
+    for (const [, length] of backtickRunsOf(line)) last.set(length, index);
+  });
+  return last;
+}
+
+/** Each run of backticks of `line`, as [start, length], backslashes or not (inside a code span they escape nothing). */
+function* backtickRunsOf(line: string): Generator<[number, number]> {
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
+    const length = runLength(line, i);
+    yield [i, length];
+    i += length;
+  }
 }
 
 /**
@@ -132,11 +152,17 @@ function fenceOpener(line: string): { ch: string; length: number } | undefined {
  * reference definition hides the line, no fence opens whose info string is not shown), `&` is `&amp;`.
  * Code spans are paired within the line, as CommonMark pairs them (the next run of backticks of the same
  * length), and kept as they are unless they hold `<` or `![`; a run with no partner on its line is
- * escaped, so no span reaches into the next line and pairs differently there (CommonMark spans cross
- * line breaks). A span that is not kept shows its text, backticks included.
+ * escaped when `closesLater` says a later line could close it, so no span reaches into the next line and
+ * pairs differently there (CommonMark spans cross line breaks), and when it could open a fence (three or
+ * more, after nothing but indentation and list or quote markers). Any other run stays as it is: nothing
+ * can close it, so every renderer shows it as text, and each escaped backtick costs a renderer about 25
+ * times a plain character (a line of 6 MB of backtick runs took VS Code's markdown preview 39 s). A span
+ * that is not kept shows its text, backticks included.
  */
-export function escapeLine(line: string): string {
+export function escapeLine(line: string, closesLater: (length: number) => boolean = () => true): string {
   const closer = backtickRuns(line);
+  // Where a run of backticks could open a fence: right after the line's indentation and container markers.
+  const fenceAt = /^[ \t>*+\-.)0-9]*/.exec(line)![0].length;
   let out = '';
   let i = 0;
   while (i < line.length) {
@@ -154,7 +180,8 @@ export function escapeLine(line: string): string {
         out += /<|!\[/.test(span) ? escapeAll(span) : span;
         i = close + length;
       } else if (c === '`') {
-        out += '\\`'.repeat(length);
+        const escaped = closesLater(length) || (length >= 3 && i === fenceAt);
+        out += escaped ? '\\`'.repeat(length) : line.slice(i, i + length);
         i += length;
       } else {
         // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
@@ -185,12 +212,10 @@ function runLength(line: string, at: number): number {
  */
 function backtickRuns(line: string): (length: number, from: number) => number {
   const starts = new Map<number, number[]>();
-  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
-    const length = runLength(line, i);
+  for (const [i, length] of backtickRunsOf(line)) {
     const list = starts.get(length);
     if (list) list.push(i);
     else starts.set(length, [i]);
-    i += length;
   }
   const next = new Map<number, number>();
   return (length, from) => {
