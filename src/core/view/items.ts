@@ -136,6 +136,7 @@ export function serverItem(
       problem !== undefined && !isRunning(state)
         ? `${statusText}: ${labelText(problem)}`
         : [statusText, transport, l10n.t('{0} prompts', entry.prompts.length), ...skillCount(entry)].join(' · '),
+      'description',
     ),
     tooltip,
     icon: statusIcon(life),
@@ -159,7 +160,7 @@ export function heldItem(held: HeldEntry): TreeItemView {
   const state = heldState(held);
   const base = {
     id: `held:${def.scope ?? def.source}:${def.id}`,
-    label: markLookAlike(def.name, labelText(def.name), ' — '),
+    label: markLookAlike(def.name, labelText(def.name)),
     tooltip: labelText(held.message, MAX_TOOLTIP_CHARS),
     contextValue: `held.${held.reason}`,
     collapsible: 'none' as const,
@@ -367,7 +368,7 @@ export interface PickerItemView<S extends ServerView = ServerView> {
 export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
   const items: PickerItemView<S>[] = [];
   for (const s of servers) {
-    const label = markLookAlike(s.def.name, labelText(s.def.name), ' — ');
+    const label = markLookAlike(s.def.name, labelText(s.def.name));
     items.push({ label, separator: true, key: `server:${s.id}`, group: s.id });
     if (!s.prompts.length && !s.skills?.length) {
       const row = emptyServerRow(s, serverState(s));

@@ -40,10 +40,14 @@ export function serverNameWarning(name: string): string | undefined {
   return scripts && l10n.t('mixes {0} letters: it may imitate another name', scripts.join(' + '));
 }
 
-/** `text` (a server's row), then its name's warning when the name may imitate another. */
-export function markLookAlike(name: string, text: string, separator = ' · '): string {
+/**
+ * A server's label (`gіthub — ⚠ mixes …`) or row description (`⚠ mixes … · running · stdio`) with its
+ * name's warning when the name may imitate another: where a narrow row cut the text, the mark still shows.
+ */
+export function markLookAlike(name: string, text: string, where: 'label' | 'description' = 'label'): string {
   const warning = serverNameWarning(name);
-  return warning ? `${text}${separator}⚠ ${warning}` : text;
+  if (!warning) return text;
+  return where === 'label' ? `${text} — ⚠ ${warning}` : `⚠ ${warning} · ${text}`;
 }
 
 /** A name as it reads: without the characters no one sees, compatibility forms folded, in lower case. */
