@@ -21,16 +21,11 @@ const INVISIBLE = /[\p{Cc}\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u20
  * says so).
  */
 export function labelText(text: string, max = MAX_LABEL_CHARS): string {
-  // The zero-width space this rule puts after `$` and `]` is not written out: a label labelled again stays as it was.
-  const flat = showHidden(
-    text
-      .replace(INVISIBLE, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/([$\]])\u200b\(/g, '$1('),
-  )
-    .replace(/\$\(/g, '$\u200b(')
-    .replace(/\]\(/g, ']\u200b(');
+  let flat = text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  // Printable ASCII, nearly every label, hides nothing. The zero-width space this rule puts after `$` and
+  // `]` is not written out: a label labelled again stays as it was.
+  if (/[^ -~]/.test(flat)) flat = showHidden(flat.replace(/([$\]])\u200b\(/g, '$1('));
+  flat = flat.replace(/\$\(/g, '$\u200b(').replace(/\]\(/g, ']\u200b(');
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
 }
