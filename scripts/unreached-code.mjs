@@ -274,10 +274,13 @@ function leaveOutMethods(text, table, file) {
   return out;
 }
 
-/** The zod methods left out (ZOD_UNCALLED_METHODS) that `text` reads: `.email`, `["email"]`. */
+/**
+ * The zod methods left out (ZOD_UNCALLED_METHODS) that `text` reads: `.email`, `["email"]`; not a spread
+ * of a variable the minifier happened to name so (`...gt(x)`).
+ */
 export function zodMethodsRead(text) {
   const names = [...new Set(Object.values(ZOD_UNCALLED_METHODS).flat())];
-  return names.filter(n => new RegExp(`\\.${n}\\b|\\[["'\`]${n}["'\`]\\]`).test(text));
+  return names.filter(n => new RegExp(`(?<!\\.\\.)\\.${n}\\b|\\[["'\`]${n}["'\`]\\]`).test(text));
 }
 
 /** zod's classic schemas without ZOD_UNCALLED_METHODS, reading util as its own namespace. */

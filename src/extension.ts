@@ -75,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const offer = new ModelOffer();
   // Skill approvals and loads: this window's, in memory only.
   const skills = new SkillSession();
-  const previews = new SkillPreviews();
+  const previews = new SkillPreviews(skills);
   const transcripts = new TranscriptFileSystem(results);
   const tree = new PromptTree(catalog, configuration, context.workspaceState, usage);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import { isStarting, problemOf, serverState } from '../core/view/server-state';
+import { lookAlikeWarning, serverNameWarning } from '../core/view/names';
 import { PromptError } from '../core/errors';
 import { argumentList, bindRequest, parseInvocation } from '../core/run/invocation';
 import { planReferences } from '../core/run/reference-plan';
@@ -250,14 +251,17 @@ function listPrompts(
       : problem !== undefined
         ? vscode.l10n.t('error: {0}', problem)
         : '';
-    lines.push(`### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}`, '');
+    const serverWarning = serverNameWarning(s.def.name);
+    lines.push(
+      `### ${escapeLabel(s.def.name)}${status ? ` — *${escapeLabel(status)}*` : ''}${serverWarning ? ` ⚠️ *${escapeLabel(serverWarning)}*` : ''}`,
+      '',
+    );
     for (const p of s.prompts) {
       const args = argumentList(p);
       const name = p.unique ? p.shortName : p.invocationName;
       // Argument names are server text too: inside one code span, on one line, they stay literal.
-      const lookAlike = p.mixedScripts
-        ? ` ⚠️ *${escapeLabel(vscode.l10n.t('mixes {0} letters: it may imitate another name', p.mixedScripts.join(' + ')))}*`
-        : '';
+      const warning = lookAlikeWarning(p);
+      const lookAlike = warning ? ` ⚠️ *${escapeLabel(warning)}*` : '';
       lines.push(
         `- ${codeSpan(`/${name}${args ? ` ${args}` : ''}`)}${p.prompt.title ? ` **${escapeLabel(p.prompt.title)}**` : ''}${p.prompt.description ? ` — ${escapeLabel(p.prompt.description)}` : ''}${lookAlike}`,
       );

@@ -7,7 +7,8 @@
 // this session" (configurationDefaults), so every get is confirmed. Nothing opens an input from inside a
 // tool call: missing arguments are named in the error the agent reads, and it asks the person or calls
 // again. The result is stored like every other (Open Last Result as Document, Copy Last Result as
-// Markdown) and reaches the model as text from that server.
+// Markdown) and reaches the model as text from that server; the values, the agent's, are kept nowhere
+// (no Run Again or Repeat Last Prompt sends them without a confirmation).
 // prompt-tools.e2e.js drives both tools from an agent chat with the tests' fake model.
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
@@ -52,7 +53,7 @@ export function registerPromptTools(parts: PromptToolParts): vscode.Disposable[]
         // confirm, and the agent reads why (the server, the prompt and the missing or unknown arguments).
         const ready = await prepare(parts, options.input);
         prepared.add(options.input, ready);
-        const { title, message } = promptConfirmation(ready);
+        const { title, message } = promptConfirmation(ready, parts.catalog.servers);
         return {
           invocationMessage: vscode.l10n.t('Getting {0}…', ready.prompt.invocationName),
           confirmationMessages: { title, message: untrusted(message) },
@@ -70,7 +71,8 @@ export function registerPromptTools(parts: PromptToolParts): vscode.Disposable[]
 /** The run request from the model's input, checked as every surface checks it; no input is opened. */
 async function prepare({ catalog, runner }: PromptToolParts, input: PromptToolInput): Promise<Prepared> {
   const preparation = await prepareForAgent(catalog, runner, input);
-  if ('prepared' in preparation) return preparation.prepared;
+  // The agent chose the values: the run keeps none of them (Prepared.byAgent).
+  if ('prepared' in preparation) return { ...preparation.prepared, byAgent: true };
   throw new Error(
     `${vscode.l10n.t('The prompt was not run: {0}', messageOf(preparation.error))} ${preparation.nextStep}`,
   );

@@ -4,6 +4,7 @@
 // served from memory by our read-only providers (nothing is written to disk).
 import * as vscode from 'vscode';
 import { audienceOf, formatBytes, Part } from '../core/render/content';
+import { showHidden } from '../core/hidden-text';
 import { escapeLabel } from '../core/render/markdown';
 import type { StoredResult } from '../core/run/result-store';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
@@ -103,14 +104,17 @@ function fileLine(
   stream.markdown(untrusted(` — ${escapeLabel(details.filter(Boolean).join(' · '))}\n\n`));
 }
 
-/** The transcript as language-model messages: images as image data, the rest described as text. */
+/**
+ * The transcript as language-model messages: images as image data, the rest described as text; what
+ * hides text in the server's text is written out (hidden-text.ts), as the agent's tools hand it over.
+ */
 export function toModelMessages(stored: StoredResult): vscode.LanguageModelChatMessage[] {
   return stored.transcript.messages.map(m => {
     const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[] = [];
     for (const part of m.parts) {
       switch (part.kind) {
         case 'text':
-          parts.push(new vscode.LanguageModelTextPart(part.text));
+          parts.push(new vscode.LanguageModelTextPart(showHidden(part.text)));
           break;
         case 'image':
           if (m.role === 'user')
@@ -128,7 +132,7 @@ export function toModelMessages(stored: StoredResult): vscode.LanguageModelChatM
           parts.push(
             new vscode.LanguageModelTextPart(
               part.text !== undefined
-                ? `Resource ${part.uri}:\n\n${part.text}`
+                ? `Resource ${part.uri}:\n\n${showHidden(part.text)}`
                 : `[binary resource ${part.uri}, ${part.mimeType ?? 'application/octet-stream'}, ${part.bytes} bytes]`,
             ),
           );

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CatalogSkill } from '../core/catalog/skills';
 import { formatBytes } from '../core/render/content';
 import { escapeLabel, textToMarkdown } from '../core/render/markdown';
-import { SKILL_FILE_TOOL, skillContext } from '../core/render/skill-text';
+import { boundedSkillText, SKILL_FILE_TOOL, skillContext } from '../core/render/skill-text';
 import { markerId, readSkill, skillManifest, type SkillManifest } from '../core/run/skill-loader';
 import type { SkillSession } from '../core/run/skill-session';
 import { heading, untrusted } from './render';
@@ -59,7 +59,7 @@ function showSkill(stream: vscode.ChatResponseStream, m: SkillManifest, body: st
   ];
   stream.markdown(untrusted(`${lines.filter(Boolean).map(escapeLabel).join('  \n')}\n\n---\n\n`));
   // Rendered as the server's markdown, but with no HTML: a `<!--` shows as text instead of hiding the rest.
-  stream.markdown(untrusted(`${textToMarkdown(body)}\n\n---\n\n`));
+  stream.markdown(untrusted(`${textToMarkdown(boundedSkillText(s, body))}\n\n---\n\n`));
 }
 
 /** The model's answer with the skill as context; its file reads go through the file tool (confirmed by the person). */

@@ -4,16 +4,18 @@
 //   skill's body as the server's text, with the handle its files are read by.
 // - mcpPrompts_skillFile: a file of a skill loaded in this window, read only from the manifest held at load
 //   time and only from the server that served it, checked against the digest listed then; VS Code asks
-//   the person before each read (prepareInvocation). A refusal is an error naming the server and the file,
-//   with nothing of the file in it.
+//   the person before each read (prepareInvocation). The file the model names is first resolved to the
+//   manifest's entry, whatever its spelling (`references/../x.md`, `%72eferences/x.md`, the whole URI):
+//   that entry is confirmed and read, and a name no entry answers to is refused before anything is asked
+//   or sent. A refusal is an error naming the server and the file, with nothing of the file in it.
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import { SKILL_PREFIX, type CatalogSkill } from '../core/catalog/skills';
 import { formatBytes } from '../core/render/content';
 import { escapeLabel } from '../core/render/markdown';
 import { LOAD_SKILL_TOOL, SKILL_FILE_TOOL, skillContext, skillFileContext } from '../core/render/skill-text';
-import { markerId, readSkill, skillManifest } from '../core/run/skill-loader';
-import type { HeldSkill, SkillSession } from '../core/run/skill-session';
+import { listedFile, markerId, readSkill, skillManifest, unlistedFile } from '../core/run/skill-loader';
+import type { SkillSession } from '../core/run/skill-session';
 import { labelText } from '../core/label';
 import { approveLoad } from './skill-approval';
 
@@ -52,8 +54,9 @@ export function registerSkillTools(catalog: Catalog, session: SkillSession): vsc
     vscode.lm.registerTool<FileInput>(SKILL_FILE_TOOL.name, {
       prepareInvocation: ({ input }) => {
         const held = session.skill(input.skill);
-        const file = held && fileOf(held, input.file);
-        if (!held || !file) return { invocationMessage: vscode.l10n.t('Reading a file of an MCP skill') };
+        if (!held) return { invocationMessage: vscode.l10n.t('Reading a file of an MCP skill') };
+        const file = listedFile(held.manifest, input.file);
+        if (!file) throw unlistedFile(held.manifest, input.file);
         const s = held.manifest.summary;
         const message = new vscode.MarkdownString(
           vscode.l10n.t(
@@ -84,7 +87,10 @@ export function registerSkillTools(catalog: Catalog, session: SkillSession): vsc
               labelText(String(input.skill), 40),
             ),
           );
-        const read = await readSkill(held.manifest, typeof input.file === 'string' ? input.file : '', abortOn(token));
+        // The entry that was confirmed, by the manifest's own spelling.
+        const file = listedFile(held.manifest, input.file);
+        if (!file) throw unlistedFile(held.manifest, input.file);
+        const read = await readSkill(held.manifest, file.path, abortOn(token));
         const s = held.manifest.summary;
         const text =
           read.text !== undefined
@@ -100,11 +106,6 @@ export function registerSkillTools(catalog: Catalog, session: SkillSession): vsc
       },
     }),
   );
-}
-
-/** The file of a held skill the input names (its path, or its label), if the manifest lists it. */
-function fileOf(held: HeldSkill, file: unknown) {
-  return held.manifest.summary.files.find(f => f.path === file || f.label === file);
 }
 
 /**

@@ -292,7 +292,7 @@ async function askUrl(question: UrlQuestion): Promise<QuestionAnswer> {
     [
       {
         label: vscode.l10n.t('$(link-external) Open {0}', question.host),
-        detail: question.url,
+        detail: question.shownUrl,
         description: question.warning,
         act: 'send',
       },

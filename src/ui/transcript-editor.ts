@@ -70,6 +70,8 @@ export class TranscriptFileSystem extends ReadonlyFileSystem implements vscode.F
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly subscriptions: { dispose(): void }[];
+  /** Each result's document, written once: VS Code stats and reads it again and again. */
+  private readonly documents = new WeakMap<StoredResult, Uint8Array>();
 
   constructor(private readonly results: ResultStore) {
     super();
@@ -95,13 +97,20 @@ export class TranscriptFileSystem extends ReadonlyFileSystem implements vscode.F
     const stored = this.results.get(id);
     if (third === undefined) {
       if (!second.endsWith('.md')) return undefined;
-      const text = stored ? transcriptMarkdown(stored) : vscode.l10n.t('This transcript is no longer available.');
-      const bytes = new TextEncoder().encode(text);
+      const bytes = stored
+        ? this.document(stored)
+        : new TextEncoder().encode(vscode.l10n.t('This transcript is no longer available.'));
       return { size: bytes.length, read: () => bytes, live: !!stored };
     }
     const part = stored && /^\d+-\d+$/.test(second) ? partAt(stored.transcript, second.replace('-', '.')) : undefined;
     if (part?.kind !== 'image' || part.fileName !== third || part.bytes > SHOWN_IMAGE_LIMIT) return undefined;
     return { size: part.bytes, read: () => Buffer.from(part.data, 'base64'), live: true };
+  }
+
+  private document(stored: StoredResult): Uint8Array {
+    let bytes = this.documents.get(stored);
+    if (!bytes) this.documents.set(stored, (bytes = new TextEncoder().encode(transcriptMarkdown(stored))));
+    return bytes;
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {

@@ -13,6 +13,7 @@
 //    it shows as text and the image is never requested;
 // 3. its prompt title imitates the picker's status row of a failing server (`$(error) github failed`):
 //    the picker shows the words, not an error icon.
+// A server named `gіthub` (a Cyrillic "і") is marked as a look-alike in /list and on its sidebar row.
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -75,6 +76,7 @@ module.exports = async function hostile(ctx) {
             names: stdio('hostile-names'),
             words: stdio('word-like-names'),
             trap,
+            'g\u0456thub': stdio('duplicate-names'),
           },
         },
         null,
@@ -85,7 +87,7 @@ module.exports = async function hostile(ctx) {
     userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
   });
   const { page } = ui;
-  await page.locator('[aria-label^="MCP Prompts: 4 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   const sessionText = () => page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
 
   // 1. Chat: the comment opener is text, and the part after it is there too.
@@ -151,6 +153,9 @@ module.exports = async function hostile(ctx) {
   const listed = await sessionText();
   for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 '])
     if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
+  // The look-alike server name is marked at its heading.
+  if (!listed.includes('g\u0456thub ⚠️ mixes Latin + Cyrillic letters: it may imitate another name'))
+    throw new Error(`the look-alike server name is not marked in /list: ${listed}`);
   await ui.screenshot('list-hostile-names');
 
   // 4b. /help and a name that starts with `list`, typed in full: one Enter each runs what was typed.
@@ -173,6 +178,16 @@ module.exports = async function hostile(ctx) {
   await row.waitFor({ timeout: 60000 });
   await ui.screenshot('picker-look-alike');
   await page.keyboard.press('Escape');
+
+  // 5b. The sidebar marks the look-alike server name on its row.
+  await ui.runCommand('MCP Prompts: Focus on Prompts View');
+  await page
+    .locator('.pane-body .monaco-list-row')
+    .filter({ hasText: 'g\u0456thub' })
+    .filter({ hasText: '⚠ mixes Latin + Cyrillic letters: it may imitate another name' })
+    .first()
+    .waitFor({ timeout: 60000 });
+  await ui.screenshot('tree-look-alike-server');
 
   // 6. trap's completion is taken (Tab) and the line sent with one Enter.
   await ui.typeInChat('@mcp /trap.review code=', { send: false });

@@ -1,7 +1,7 @@
 // MCP skills in the sidebar and the picker of the real VS Code, on test/fixtures/skills.mjs: a Skills group
 // under each server that has skills (none under the server without the extension); Inspect from the tree
-// (a click on a skill): a read-only preview headed by the server, every file with its size, SKILL.md as
-// source; a tampered skill refused on Inspect with one message naming the server and the file, and nothing
+// (a click on a skill): a read-only preview headed by the server, every file with its size and their
+// digest, SKILL.md as plain text (no markdown preview hides a comment or fetches an image); a tampered skill refused on Inspect with one message naming the server and the file, and nothing
 // of it on screen; Run Prompt… lists the skills marked as skills, and a row's button inspects one; the chat
 // input completes `@mcp /docs.` with the skills, and /list names them.
 // Then, in a new chat, loading skills: a person types `@mcp /docs.pdf-forms …`; a modal names the server,
@@ -11,7 +11,10 @@
 // the server and the file, nothing of it shown or sent. "Load for This Session" is not asked again for the
 // same files, and asked again once the server changed one. An agent's load through the tool #mcpSkill asks
 // in the same modal. The fake model (test/fake-model) echoes what it receives and calls the file tool for
-// each file the skill lists.
+// each file the skill lists. The load question names the digest of the files, "as when you inspected
+// it", and once a file changed since the inspection, says so first. Before any read is allowed for the
+// session, an agent asks the file tool for a listed file under three other spellings: each is confirmed
+// as that file; a name of no listed file is refused before anything is asked.
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
@@ -126,9 +129,15 @@ module.exports = async function skills(ctx) {
   assert.equal(await groups.count(), 2, 'a Skills group under docs and under tricky, none under plain');
   await ui.screenshot('tree');
 
-  // 2. A click on a skill inspects it: a read-only preview in an editor named for the skill and its server.
+  // 2. A click on a skill inspects it: a read-only preview in an editor named for the skill and its server,
+  //    as plain text.
   await tree.filter({ hasText: 'pdf-forms' }).first().click();
-  await page.locator('.tab').filter({ hasText: 'pdf-forms (docs).md' }).first().waitFor({ timeout: 60000 });
+  await page.locator('.tab').filter({ hasText: 'pdf-forms (docs).txt' }).first().waitFor({ timeout: 60000 });
+  await page
+    .locator('.statusbar-item')
+    .filter({ hasText: /^Plain Text$/ })
+    .first()
+    .waitFor({ timeout: 60000 });
   await waitForEditor(page, /Skill "pdf-forms" of the MCP server "docs"/);
   const preview = await editorText(page);
   for (const line of [
@@ -141,6 +150,8 @@ module.exports = async function skills(ctx) {
     'PDF-FORMS-SKILL-BODY',
   ])
     assert.ok(preview.includes(line), `the preview shows ${JSON.stringify(line)}:\n${preview}`);
+  const pdfDigest = /Digest of its files: ([0-9a-f]{12})/.exec(preview)?.[1];
+  assert.ok(pdfDigest, `the preview names the digest of the files:\n${preview}`);
   // Read-only: typing changes nothing.
   await page.locator('.editor-instance .monaco-editor').first().click();
   await page.keyboard.type('typed');
@@ -177,8 +188,9 @@ module.exports = async function skills(ctx) {
   const review = rows.filter({ hasText: '/docs.code-review · skill' }).first();
   await review.hover();
   await review.locator('.action-label[aria-label="Inspect Skill"]').click();
-  await page.locator('.tab').filter({ hasText: 'code-review (docs).md' }).first().waitFor({ timeout: 60000 });
-  await waitForEditor(page, /references\/CHECKLIST\.md — 69 B/);
+  await page.locator('.tab').filter({ hasText: 'code-review (docs).txt' }).first().waitFor({ timeout: 60000 });
+  await waitForEditor(page, /references\/CHECKLIST\.md — 69 B\n- Digest of its files: [0-9a-f]{12}/);
+  const reviewDigest = /Digest of its files: ([0-9a-f]{12})/.exec(await editorText(page))[1];
   await ui.screenshot('picker-inspect');
 
   // 5. Load Skill into Chat from the tree: the chat input gets `@mcp /docs.pdf-forms ` for the request;
@@ -223,6 +235,50 @@ module.exports = async function skills(ctx) {
   );
   await ui.screenshot('list');
 
+  // 6b. An agent loads pdf-forms (#mcpSkill, as s1) and asks the file tool for its FORMS.md under three other
+  //     spellings, then for a file the skill does not list. Each of the three is confirmed as
+  //     references/FORMS.md (the person skips them); the fourth is refused before anything is asked.
+  const spellings = [
+    'references/../references/FORMS.md',
+    '%72eferences/FORMS.md',
+    'skill://pdf-forms/references/FORMS.md',
+  ];
+  const calls = [...spellings, 'references/../SECRET.md'].map(
+    file => `mcpPrompts_skillFile ${JSON.stringify({ skill: 's1', file })}`,
+  );
+  await ui.typeInChat(
+    `#mcpSkill #mcpSkillFile mcpPrompts_loadSkill {"server":"docs","skill":"pdf-forms"} ${calls.join(' ')}`,
+  );
+  await loadDialog(page, 'pdf-forms');
+  await choose(page, 'Load');
+  // The call asked about now, and those answered (a skipped one shows what it would have done).
+  const parts = page.locator(`${SESSION} .chat-tool-invocation-part`);
+  const asking = parts.filter({ hasText: 'Read a File of an MCP Skill' }).first();
+  const skipped = parts
+    .filter({ hasText: 'Reading references/FORMS.md of the skill pdf-forms' })
+    .filter({ hasNotText: 'Read a File of an MCP Skill' });
+  for (const [i, spelling] of spellings.entries()) {
+    await asking.waitFor({ timeout: 120000 });
+    const text = (await asking.innerText()).replace(/\s+/g, ' ');
+    assert.ok(
+      text.includes('Read references/FORMS.md (59 B) of the skill pdf-forms from the MCP server docs?'),
+      `${spelling} is confirmed as the listed file:\n${text}`,
+    );
+    if (i === 0) await ui.screenshot('file-spelling-confirmed');
+    await asking
+      .locator('.monaco-button')
+      .filter({ hasText: /^Skip$/ })
+      .first()
+      .click();
+    await skipped.nth(i).waitFor({ timeout: 60000 });
+  }
+  await waitForSession(
+    page,
+    /<tool-error \w+: docs: the skill "pdf-forms" has no file references\/\.\.\/SECRET\.md among those its server listed>/,
+  );
+  assert.doesNotMatch(await sessionText(page), /FORMS-REFERENCE-TEXT/, 'nothing of the file was read unconfirmed');
+  await ui.screenshot('file-spellings');
+
   // 7. The previews closed and a new chat, for loading skills (and for the README's picture of one, which
   //    shows no open editor's chip in the chat input).
   // "Close All Editors" alone highlights Git: Close All Unmodified Editors.
@@ -242,6 +298,7 @@ module.exports = async function skills(ctx) {
     'references/FORMS.md — 59 B',
     'scripts/fill.py — 42 B',
     'Asks for tools: Bash(python3 scripts/fill.py:*) Read. MCP Prompts shows this and grants no tools.',
+    `Digest of its files: ${pdfDigest}, as when you inspected it.`,
   ])
     assert.ok(asked.includes(line), `the modal says ${JSON.stringify(line)}:\n${asked}`);
   assert.ok(!/PDF-FORMS-SKILL-BODY/.test(await sessionText(page)), 'nothing is read before the approval');
@@ -266,7 +323,7 @@ module.exports = async function skills(ctx) {
   );
   assert.match(
     echo,
-    /\[user\] Fill the form for Ada \[assistant\] <tool-call mcpPrompts_skillFile \{"skill":"s1","file":"references\/FORMS\.md"\}>/,
+    /\[user\] Fill the form for Ada \[assistant\] <tool-call mcpPrompts_skillFile \{"skill":"s2","file":"references\/FORMS\.md"\}>/,
   );
   assert.match(
     echo,
@@ -288,7 +345,8 @@ module.exports = async function skills(ctx) {
 
   // 11. Load for This Session: the same files load again without asking; a changed file asks again.
   await ui.typeInChat('@mcp /docs.code-review first look');
-  await loadDialog(page, 'code-review');
+  const first = await loadDialog(page, 'code-review');
+  assert.ok(first.includes(`Digest of its files: ${reviewDigest}, as when you inspected it.`), first);
   await choose(page, 'Load for This Session');
   await waitForSession(page, /\[user\] first look/);
   await ui.typeInChat('@mcp /docs.code-review second look');
@@ -300,6 +358,13 @@ module.exports = async function skills(ctx) {
   await ui.typeInChat('@mcp /docs.code-review third look');
   const again = await loadDialog(page, 'code-review');
   assert.ok(again.includes('references/CHECKLIST.md — 79 B'), `the modal shows the changed file:\n${again}`);
+  assert.match(
+    again,
+    new RegExp(
+      `Its files changed since you inspected it \\(digest ${reviewDigest} then, (?!${reviewDigest})[0-9a-f]{12} now\\)\\.`,
+    ),
+    'the modal says the files changed since the inspection',
+  );
   await ui.screenshot('asked-again');
   await choose(page, 'Cancel');
   await waitForSession(page, /The skill code-review was not loaded\./);

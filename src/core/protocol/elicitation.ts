@@ -59,7 +59,11 @@ export interface FormQuestion extends Common {
 /** `elicitationId`: a 2025-era URL question's id; a 2026-07-28 one has none (its server correlates through requestState). */
 export interface UrlQuestion extends Common {
   mode: 'url';
+  /** What is opened. */
   url: string;
+  /** The same address for people: one safe line (the label rule: `$(…)` draws no icon), whole. */
+  shownUrl: string;
+  /** Its host, for people (the label rule). */
   host: string;
   elicitationId?: string;
   warning?: string;
@@ -386,7 +390,10 @@ export function checkAnswers(fields: Field[], values: Record<string, FieldValue>
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A URL question's address, or why it is refused: only `https:`, or `http:` to this computer; no credentials in it. */
-export function checkUrl(server: string, url: string): Parsed<{ url: string; host: string; warning?: string }> {
+export function checkUrl(
+  server: string,
+  url: string,
+): Parsed<{ url: string; shownUrl: string; host: string; warning?: string }> {
   const shown = inert(url, 200);
   if (url.length > MAX_URL_CHARS)
     return { problem: l10n.t('{0} asked to open an address longer than {1} characters', server, MAX_URL_CHARS) };
@@ -412,7 +419,7 @@ export function checkUrl(server: string, url: string): Parsed<{ url: string; hos
   const warning = u.hostname.split('.').some(label => label.startsWith('xn--'))
     ? l10n.t('the host name is internationalised (punycode {0}): check that it is the site you expect', u.hostname)
     : undefined;
-  return { ok: { url: u.href, host: u.host, warning } };
+  return { ok: { url: u.href, shownUrl: inert(u.href, MAX_URL_CHARS), host: inert(u.host), warning } };
 }
 
 /** One line for the transcript and the log: what was asked and answered; password-like values as ***. */

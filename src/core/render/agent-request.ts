@@ -6,8 +6,10 @@
 // image files only from file: (local disk) and http(s) (fetched by the desktop app; the web app throws),
 // so an extension's own images never become an attachment, but a tool result may carry an image.
 // Server text never passes for the user's words or the user's files: every turn it fills starts with a
-// line naming the server it came from, and attachments are named `<server> · <file>`.
+// line naming the server it came from, and attachments are named `<server> · <file>`; characters that
+// hide text (hidden-text.ts) are written out, so the agent reads nothing the person does not see.
 import * as l10n from '@vscode/l10n';
+import { showHidden } from '../hidden-text.js';
 import { labelText } from '../label.js';
 import { formatBytes, type Part, type Transcript } from './content.js';
 
@@ -123,13 +125,13 @@ export function handOffText(
 }
 
 /**
- * Text as is; anything else as one bracketed line naming it (its bytes travel beside the text). An
+ * Text as is (but for what hides text); anything else as one bracketed line naming it (its bytes travel beside the text). An
  * image with a handle says how to see it: the tool by its reference name, and the handle.
  */
 export function partText(p: Part, handle?: string): string {
   switch (p.kind) {
     case 'text':
-      return p.text;
+      return showHidden(p.text);
     case 'image':
       return handle === undefined
         ? `[${l10n.t('image {0} ({1}, {2})', p.fileName, p.mimeType, formatBytes(p.bytes))}]`

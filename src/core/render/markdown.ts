@@ -89,26 +89,59 @@ function oneLine(text: string): string {
  *   quote can hold it and end it early, so its lines are code for every renderer) and its info string is
  *   one word, the language (a renderer shows no info string); a fence the text leaves open is closed, so
  *   it cannot swallow what follows the part;
- * - every other line goes through escapeLine().
+ * - every other line goes through escapeLine(), told which runs of backticks a later line could close.
  */
 export function textToMarkdown(text: string): string {
   const out: string[] = [];
   let fence: { ch: string; length: number } | undefined;
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const lastLine = lastLineOfRuns(lines);
+  for (const [index, line] of lines.entries()) {
     if (fence) {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
       if (close && close[1][0] === fence.ch && close[1].length >= fence.length) fence = undefined;
       out.push(line);
       continue;
     }
-    const open = /^(`{3,}|~{3,})([ \t]*[\w.+#-]*[ \t]*)$/.exec(line);
-    if (open) {
-      fence = { ch: open[1][0], length: open[1].length };
-      out.push(line);
-    } else out.push(escapeLine(line));
+    fence = fenceOpener(line);
+    out.push(fence ? line : escapeLine(line, length => (lastLine.get(length) ?? -1) > index));
   }
   if (fence) out.push(fence.ch.repeat(fence.length));
   return out.join('\n');
+}
+
+/** For each length of a run of backticks, the last line holding one: a code span may close on a later line. */
+function lastLineOfRuns(lines: readonly string[]): Map<number, number> {
+  const last = new Map<number, number>();
+  lines.forEach((line, index) => {
+    for (const [, length] of backtickRunsOf(line)) last.set(length, index);
+  });
+  return last;
+}
+
+/** Each run of backticks of `line`, as [start, length], backslashes or not (inside a code span they escape nothing). */
+function* backtickRunsOf(line: string): Generator<[number, number]> {
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
+    const length = runLength(line, i);
+    yield [i, length];
+    i += length;
+  }
+}
+
+/**
+ * The fence a line opens: three or more backticks or tildes, then blanks, at most one word (the
+ * language) and blanks. Read without a regex that could try each way of splitting a run of blanks.
+ */
+function fenceOpener(line: string): { ch: string; length: number } | undefined {
+  const ch = line[0];
+  if (ch !== '`' && ch !== '~') return undefined;
+  const length = runLength(line, 0);
+  if (length < 3) return undefined;
+  let start = length;
+  while (line[start] === ' ' || line[start] === '\t') start++;
+  let end = line.length;
+  while (end > start && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return /^[\w.+#-]*$/.test(line.slice(start, end)) ? { ch, length } : undefined;
 }
 
 /**
@@ -119,10 +152,17 @@ export function textToMarkdown(text: string): string {
  * reference definition hides the line, no fence opens whose info string is not shown), `&` is `&amp;`.
  * Code spans are paired within the line, as CommonMark pairs them (the next run of backticks of the same
  * length), and kept as they are unless they hold `<` or `![`; a run with no partner on its line is
- * escaped, so no span reaches into the next line and pairs differently there (CommonMark spans cross
- * line breaks). A span that is not kept shows its text, backticks included.
+ * escaped when `closesLater` says a later line could close it, so no span reaches into the next line and
+ * pairs differently there (CommonMark spans cross line breaks), and when it could open a fence (three or
+ * more, after nothing but indentation and list or quote markers). Any other run stays as it is: nothing
+ * can close it, so every renderer shows it as text, and each escaped backtick costs a renderer about 25
+ * times a plain character (a line of 6 MB of backtick runs took VS Code's markdown preview 39 s). A span
+ * that is not kept shows its text, backticks included.
  */
-export function escapeLine(line: string): string {
+export function escapeLine(line: string, closesLater: (length: number) => boolean = () => true): string {
+  const closer = backtickRuns(line);
+  // Where a run of backticks could open a fence: right after the line's indentation and container markers.
+  const fenceAt = /^[ \t>*+\-.)0-9]*/.exec(line)![0].length;
   let out = '';
   let i = 0;
   while (i < line.length) {
@@ -132,22 +172,22 @@ export function escapeLine(line: string): string {
       // The text's own escapes stay; before `<`, `&` and `!` the entities below say the same.
       out += c + next;
       i += 2;
-    } else if (c === '`') {
-      const run = /^`+/.exec(line.slice(i))![0];
-      const close = findRun(line, run.length, i + run.length);
-      if (close < 0) {
-        out += '\\`'.repeat(run.length);
-        i += run.length;
-        continue;
+    } else if (c === '`' || c === '~') {
+      const length = runLength(line, i);
+      const close = c === '`' ? closer(length, i + length) : -1;
+      if (close >= 0) {
+        const span = line.slice(i, close + length);
+        out += /<|!\[/.test(span) ? escapeAll(span) : span;
+        i = close + length;
+      } else if (c === '`') {
+        const escaped = closesLater(length) || (length >= 3 && i === fenceAt);
+        out += escaped ? '\\`'.repeat(length) : line.slice(i, i + length);
+        i += length;
+      } else {
+        // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
+        out += length >= 3 ? `\\${line.slice(i, i + length)}` : line.slice(i, i + length);
+        i += length;
       }
-      const span = line.slice(i, close + run.length);
-      out += /<|!\[/.test(span) ? escapeAll(span) : span;
-      i = close + run.length;
-    } else if (c === '~' && line.startsWith('~~~', i)) {
-      // No fence of tildes opens here, after a list marker or `>` either (backtick runs are escaped above).
-      const run = /^~+/.exec(line.slice(i))![0];
-      out += `\\${run}`;
-      i += run.length;
     } else {
       // A backslash before `<`, `&` or `!` goes (the entity says it); one that ends the line stays.
       out += c === '\\' ? (next === undefined ? c : '') : inertChar(c, next, line[i - 1]);
@@ -155,6 +195,37 @@ export function escapeLine(line: string): string {
     }
   }
   return out;
+}
+
+/** How many times `line[at]` repeats from `at`. */
+function runLength(line: string, at: number): number {
+  let end = at + 1;
+  while (line[end] === line[at]) end++;
+  return end - at;
+}
+
+/**
+ * The line's runs of backticks, found once: `closer(length, from)` is where the first run of exactly
+ * `length` backticks at or after `from` starts (-1: none), as CommonMark closes a code span (a backslash
+ * escapes nothing inside one). The calls come with growing `from`, so each length's list is walked once:
+ * the whole line costs one pass, whatever runs it holds.
+ */
+function backtickRuns(line: string): (length: number, from: number) => number {
+  const starts = new Map<number, number[]>();
+  for (const [i, length] of backtickRunsOf(line)) {
+    const list = starts.get(length);
+    if (list) list.push(i);
+    else starts.set(length, [i]);
+  }
+  const next = new Map<number, number>();
+  return (length, from) => {
+    const list = starts.get(length);
+    if (!list) return -1;
+    let k = next.get(length) ?? 0;
+    while (k < list.length && list[k] < from) k++;
+    next.set(length, k);
+    return k < list.length ? list[k] : -1;
+  };
 }
 
 /** `<`, `&`, `!` before `[` and `:` after `]` as text that starts no markup. */
@@ -169,14 +240,6 @@ function inertChar(c: string, next: string | undefined, before?: string): string
 /** Every ASCII punctuation character escaped: the text shows literally, markdown or not. */
 function escapeAll(text: string): string {
   return text.replace(/[!-/:-@[-`{-~]/g, c => (c === '<' || c === '&' ? inertChar(c, undefined) : `\\${c}`));
-}
-
-/** Index of the next run of exactly `length` backticks from `from`, or -1. */
-function findRun(line: string, length: number, from: number): number {
-  const re = /`+/g;
-  re.lastIndex = from;
-  for (let m = re.exec(line); m; m = re.exec(line)) if (m[0].length === length) return m.index;
-  return -1;
 }
 
 /** Text as one inline code span, whatever it holds: on one line, fenced by more backticks than it contains. */

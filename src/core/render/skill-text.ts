@@ -3,9 +3,12 @@
 // load. Skill content is the server's text: it reaches the model only between two marker lines with a
 // random id the server cannot guess (it cannot end the block early and speak as us), under a line that
 // names the server and says it is neither the user's words nor a local skill, and that it grants no tools.
+// Like a prompt's result, what a load or a file read hands the model (and a load shows in chat) is cut
+// at MAX_TOOL_TEXT_CHARS: a skill may list 16 MB of files.
 import * as l10n from '@vscode/l10n';
 import { labelText } from '../label.js';
 import { formatBytes } from './content.js';
+import { MAX_TOOL_TEXT_CHARS } from './tool-result.js';
 
 /** The language model tool that reads a file of a loaded skill (package.json). */
 export const SKILL_FILE_TOOL = { name: 'mcpPrompts_skillFile', reference: 'mcpSkillFile' } as const;
@@ -30,6 +33,13 @@ export interface SkillSummary {
   files: SkillFileSummary[];
   /** `allowed-tools` as the skill wrote it. */
   tools?: string;
+}
+
+/** A skill's text within MAX_TOOL_TEXT_CHARS (a surrogate pair is not split); a cut one ends with a line that says so. */
+export function boundedSkillText(s: SkillSummary, text: string, max = MAX_TOOL_TEXT_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+  return `${text.slice(0, end)}\n\n${l10n.t('[The rest of this file of the skill "{0}" from {1} was cut at {2} characters.]', s.name, labelText(s.server), max)}`;
 }
 
 function totalBytes(s: SkillSummary): number {
@@ -65,7 +75,7 @@ export function skillContext(s: SkillSummary, body: string, handle: string, nonc
         `- ${f.path} (${formatBytes(f.size)}): ${SKILL_FILE_TOOL.name} ${JSON.stringify({ skill: handle, file: f.path })}`,
       );
   }
-  lines.push(`${marker} begin`, body.replace(/\s+$/, ''), `${marker} end`);
+  lines.push(`${marker} begin`, boundedSkillText(s, body).replace(/\s+$/, ''), `${marker} end`);
   return lines.join('\n');
 }
 
@@ -81,16 +91,17 @@ export function skillFileContext(s: SkillSummary, file: SkillFileSummary, text: 
       labelText(s.server),
     ),
     `${marker} begin`,
-    text.replace(/\s+$/, ''),
+    boundedSkillText(s, text).replace(/\s+$/, ''),
     `${marker} end`,
   ].join('\n');
 }
 
 /**
- * The read-only preview: headed by the server, then what the skill asks for and its files, then
- * SKILL.md as the server sent it (shown as source: nothing in it renders, so nothing hides).
+ * The read-only preview: headed by the server, then what the skill asks for, its files and their digest
+ * (the question before a load names it again), then SKILL.md as the server sent it (shown as plain text:
+ * nothing in it renders, so nothing hides and nothing is fetched).
  */
-export function skillPreview(s: SkillSummary, skillMd: string): string {
+export function skillPreview(s: SkillSummary, skillMd: string, digest: string): string {
   return [
     `# ${l10n.t('Skill "{0}" of the MCP server "{1}"', s.name, labelText(s.server))}`,
     '',
@@ -102,6 +113,7 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
     `- ${s.tools ? l10n.t('Asks for tools (shown, never granted): {0}', labelText(s.tools)) : l10n.t('Asks for no tools')}`,
     `- ${l10n.t('Files: {0}, {1} in all', s.files.length, formatBytes(totalBytes(s)))}`,
     ...fileLines(s, '  - '),
+    `- ${l10n.t('Digest of its files: {0}', digest)}`,
     '',
     '## SKILL.md',
     '',
@@ -109,15 +121,40 @@ export function skillPreview(s: SkillSummary, skillMd: string): string {
   ].join('\n');
 }
 
-/** The question before a load: the server, the skill, its files with sizes, the tools it asks for. */
-export function skillApproval(s: SkillSummary): { message: string; detail: string } {
+/** The digest of a skill's files now, and when the person last inspected it (undefined: never). */
+export interface SkillInspection {
+  digest: string;
+  inspected?: string;
+}
+
+/**
+ * The question before a load: whether the files changed since the person inspected the skill, then the
+ * server, the skill, its files with sizes and their digest, the tools it asks for.
+ */
+export function skillApproval(s: SkillSummary, inspection?: SkillInspection): { message: string; detail: string } {
+  const changed =
+    inspection?.inspected !== undefined && inspection.inspected !== inspection.digest
+      ? [
+          `⚠ ${l10n.t('Its files changed since you inspected it (digest {0} then, {1} now).', inspection.inspected, inspection.digest)}`,
+          '',
+        ]
+      : [];
+  const digest = !inspection
+    ? []
+    : [
+        inspection.inspected === inspection.digest
+          ? l10n.t('Digest of its files: {0}, as when you inspected it.', inspection.digest)
+          : l10n.t('Digest of its files: {0}', inspection.digest),
+      ];
   return {
     message: l10n.t('Load the skill "{0}" from the MCP server "{1}"?', s.name, labelText(s.server)),
     detail: [
+      ...changed,
       labelText(s.description, 300),
       '',
       l10n.t('Files ({0}, {1}):', s.files.length, formatBytes(totalBytes(s))),
       ...fileLines(s),
+      ...digest,
       '',
       s.tools
         ? l10n.t('Asks for tools: {0}. MCP Prompts shows this and grants no tools.', labelText(s.tools))

@@ -1,29 +1,25 @@
 // Server text on a terminal (the CLI): ESC, BEL, the other C0/C1 controls, DEL and the bidi overrides
-// would let a server recolour, retitle or rewrite the user's terminal, or hide text, so they are
-// printed as visible escapes (`\x1b`, `\u202e`) instead.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const BODY_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex -- as above
-const LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** What JSON.stringify leaves raw among those (it escapes C0 itself). */
-const JSON_CONTROLS = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// would let a server recolour, retitle or rewrite the user's terminal, and tag characters, zero-width
+// spaces and the other characters that hide text (hidden-text.ts) would hide words from the reader, so
+// all of them are printed as visible escapes (`\x1b`, `\u202e`, `\u{e0049}`) instead.
+import { replaceHidden, showHidden } from '../hidden-text.js';
 
-function visible(c: string): string {
-  const code = c.charCodeAt(0);
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-
-/** A message body: line breaks and tabs stay (CRLF becomes LF); every other control is escaped. */
+/** A message body: line breaks and tabs stay (CRLF becomes LF, a lone CR is escaped); every other control is escaped. */
 export function terminalText(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(BODY_CONTROLS, visible);
+  return showHidden(text.replace(/\r\n/g, '\n').replace(/\r/g, '\\x0d'));
 }
 
 /** One line of output (a name, a description, an error): line breaks and tabs become a space, so nothing forges a line. */
 export function terminalLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(LINE_CONTROLS, visible);
+  return showHidden(text.replace(/[\r\n\t]+/g, ' '));
 }
 
-/** JSON text: the controls JSON.stringify leaves raw become `\uXXXX` escapes, which parse back to the same value. */
+/** JSON text: the characters that hide text become `\uXXXX` escapes, which parse back to the same value. */
 export function terminalJson(json: string): string {
-  return json.replace(JSON_CONTROLS, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // JSON.stringify escapes C0 itself; every other such character (only ever inside a string) as its UTF-16 escapes.
+  return replaceHidden(json, jsonEscape);
+}
+
+function jsonEscape(ch: string): string {
+  return [...Array(ch.length).keys()].map(i => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 }

@@ -1,14 +1,17 @@
 // A prompt's transcript as the get tool's result for the agent: one line naming the server it came from,
 // then the messages in order with their roles, written by the same markdown rules as Copy as Markdown
 // (server HTML escaped, resources as text or links), images (and, where the host takes them, audio) as data
-// where they stood. Bounded, so a server cannot fill the model's context: text is cut at MAX_TOOL_TEXT_CHARS,
-// images and audio past MAX_TOOL_IMAGES are only named.
+// where they stood. Characters that hide text (hidden-text.ts) are written out, so the model reads nothing a
+// person looking at the text would not see. Bounded, so a server cannot fill the model's context: text is
+// cut at MAX_TOOL_TEXT_CHARS, before it is written as markdown (a 30 MB text costs what its first 200,000
+// characters cost), and images and audio past MAX_TOOL_IMAGES are only named.
 import * as l10n from '@vscode/l10n';
-import type { Transcript } from './content.js';
+import type { Part, Transcript } from './content.js';
 import { sourceLine, type HandOffSource } from './agent-request.js';
 import { partToMarkdown, escapeLine, type MarkdownLabels } from './markdown.js';
 import { audienceOf } from './content.js';
 import { labelText } from '../label.js';
+import { showHidden } from '../hidden-text.js';
 
 export type ToolResultPart =
   { kind: 'text'; text: string } | { kind: 'image' | 'audio'; mimeType: string; data: string };
@@ -31,9 +34,10 @@ export function toolResultParts(
   let chars = 0;
   let cut = false;
   let images = 0;
-  const add = (block: string) => {
+  /** `more`: the block was made from the first part of a longer text. */
+  const add = (block: string, more = false) => {
     if (cut) return;
-    if (chars + block.length > maxChars) {
+    if (more || chars + block.length > maxChars) {
       text.push(
         block.slice(0, Math.max(0, maxChars - chars)),
         '',
@@ -45,12 +49,20 @@ export function toolResultParts(
     chars += block.length;
     text.push(block, '');
   };
-  if (t.description) add(`> ${escapeLine(t.description.replace(/\s+/g, ' ').trim())}`);
+  // Server text is cut to what is left of the bound before it is written as markdown (which may only grow it).
+  const left = () => maxChars - chars + 1;
+  if (t.description) {
+    const description = shown(t.description, left());
+    add(`> ${escapeLine(description.text.replace(/\s+/g, ' ').trim())}`, description.more);
+  }
   t.messages.forEach((m, mi) => {
     add(`### ${m.role === 'assistant' ? labels.assistant : labels.user}`);
     m.parts.forEach((p, pi) => {
       if (audienceOf(p) === 'assistant') add(`*${labels.forAssistant}*`);
-      add(partToMarkdown(p, `${mi}.${pi}`, { labels }));
+      if (!cut) {
+        const part = shownPart(p, left());
+        add(partToMarkdown(part.part, `${mi}.${pi}`, { labels }), part.more);
+      }
       if ((p.kind === 'image' || (audio && p.kind === 'audio')) && !cut && images < MAX_TOOL_IMAGES) {
         images++;
         parts.push({ kind: 'text', text: text.join('\n') });
@@ -61,4 +73,31 @@ export function toolResultParts(
   });
   parts.push({ kind: 'text', text: text.join('\n').trimEnd() });
   return parts;
+}
+
+/**
+ * At most `max` characters of server text (a pair of surrogates is not split), its hidden characters
+ * written out; `more`: the text went on.
+ */
+function shown(text: string, max: number): { text: string; more: boolean } {
+  let end = Math.min(text.length, Math.max(0, max));
+  if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1] ?? '')) end--;
+  return { text: showHidden(text.slice(0, end)), more: end < text.length };
+}
+
+/** A part's server text as the model may read it: no more than is left of the bound, nothing hidden. */
+function shownPart(p: Part, max: number): { part: Part; more: boolean } {
+  if (p.kind === 'text') {
+    const { text, more } = shown(p.text, max);
+    return { part: { ...p, text }, more };
+  }
+  if (p.kind === 'resource' && p.text !== undefined) {
+    const { text, more } = shown(p.text, max);
+    return { part: { ...p, text }, more };
+  }
+  if (p.kind === 'link' && p.description !== undefined) {
+    const { text, more } = shown(p.description, max);
+    return { part: { ...p, description: text }, more };
+  }
+  return { part: p, more: false };
 }

@@ -46,6 +46,11 @@ export interface Prepared {
   args: Record<string, string>;
   /** The arguments whose value came from the editor (a reference, a selection, a file): never kept. */
   sourced?: readonly string[];
+  /**
+   * The values were chosen by an agent (its get tool), not by the person: none of them is kept (not in
+   * the recent prompts, not for Repeat Last Prompt or Try Again), so nothing sends them again unconfirmed.
+   */
+  byAgent?: boolean;
 }
 
 export interface RunOptions {
@@ -181,22 +186,23 @@ export class PromptRunner {
         throw err;
       }
       attempts.setDraft(prompt.invocationName, undefined);
-      attempts.ran({ invocationName: prompt.invocationName, args });
+      if (!prepared.byAgent) attempts.ran({ invocationName: prompt.invocationName, args });
       this.keepAsRecent(prepared);
       return { kind: 'done', stored: results.store(done, toTranscript(done.result)) };
     } catch (error) {
       // The arguments that reached the server are kept: "Try Again…" / "Edit Arguments and Retry…" start from them.
-      attempts.setDraft(prompt.invocationName, args);
+      if (!prepared.byAgent) attempts.setDraft(prompt.invocationName, args);
       return { kind: 'failed', error, retry: prompt.invocationName };
     }
   }
 
   /** A run that got its answer, kept as recent, unless it is the chat request of a line handed off (kept then). */
-  private keepAsRecent({ prompt, args, sourced }: Prepared): void {
+  private keepAsRecent({ prompt, args, sourced, byAgent }: Prepared): void {
     // The line is written only to compare it with one handed off: most runs were not.
     if (this.handedOff !== undefined && formatInvocation(prompt.invocationName, args) === this.handedOff)
       this.handedOff = undefined;
-    else void this.records.usage.ran(prompt, args, sourced);
+    // An agent's run is kept as a use of the prompt, without its values.
+    else void this.records.usage.ran(prompt, args, byAgent ? Object.keys(args) : sourced);
   }
 
   /** The argument input, with the server held (its completions need it) and what was typed remembered. */

@@ -1,7 +1,7 @@
 // Inspecting and loading a skill of an MCP server. The skill's entry is asked for again when it is used
 // (skills/get): that entry is the manifest held from then on, and every file is read against it — listed,
 // same size, same digest, for SKILL.md the same frontmatter (the SDK's checks) — and refused when it holds
-// text no one would see (render/hidden-text.ts). A refusal is one message naming the server and the
+// text no one would see (core/hidden-text.ts). A refusal is one message naming the server and the
 // file; nothing of a refused file is returned. Reading is not loading: what a load sends is decided by
 // the surface after the person approved it (SkillSession).
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { type CatalogSkill, requestedTools, skillFiles, skillOutOfBounds } from 
 import { PromptError } from '../errors.js';
 import { labelText } from '../label.js';
 import { getSkill, readSkillFile, type Skill, type SkillRefusal } from '../protocol/skill-requests.js';
-import { hiddenText } from '../render/hidden-text.js';
+import { hiddenText } from '../hidden-text.js';
 import type { SkillFileSummary, SkillSummary } from '../render/skill-text.js';
 
 /** A skill's entry as its server sent it for this use, with what the texts and the approval need. */
@@ -21,6 +21,8 @@ export interface SkillManifest {
   summary: SkillSummary;
   /** Binds an approval: the server, the skill, and every file's URI, size and digest. */
   fingerprint: string;
+  /** The files alone (every URI, size and digest), short: what a person compares between an inspection and a load. */
+  digest: string;
 }
 
 /** A file read and checked. */
@@ -56,16 +58,20 @@ export async function skillManifest(target: CatalogSkill, signal?: AbortSignal):
     files,
     tools: requestedTools(skill),
   };
-  const identity = JSON.stringify([
-    def.id,
-    def.name,
-    def.transport,
+  const listed = JSON.stringify([
     skill.uri,
     skillFiles(skill)
       .map(r => [r.uri, r.size, r.digest])
       .sort(),
   ]);
-  return { target, skill, summary, fingerprint: createHash('sha256').update(identity).digest('hex') };
+  const identity = JSON.stringify([def.id, def.name, def.transport, listed]);
+  return {
+    target,
+    skill,
+    summary,
+    fingerprint: createHash('sha256').update(identity).digest('hex'),
+    digest: createHash('sha256').update(listed).digest('hex').slice(0, 12),
+  };
 }
 
 /**
@@ -95,6 +101,43 @@ export async function readSkill(m: SkillManifest, ref?: string, signal?: AbortSi
       def.name,
     );
   return { file: summary, text, data: file.bytes, mimeType: file.mimeType, body: file.body };
+}
+
+/**
+ * The file of a held manifest that `ref` names, however it is spelled: its label, or a reference
+ * relative to the skill's folder (`references/../references/FORMS.md`, `%72eferences/FORMS.md`) or the
+ * file's whole URI, resolved as a link is and compared segment by decoded segment. The file tool
+ * confirms this entry and reads it by the manifest's own spelling, so no other spelling reads a file
+ * unconfirmed. undefined: the manifest lists no such file.
+ */
+export function listedFile(m: SkillManifest, ref: unknown): SkillFileSummary | undefined {
+  if (typeof ref !== 'string' || !ref) return undefined;
+  const root = m.skill.uri.slice(0, m.skill.uri.length - 'SKILL.md'.length);
+  const key = fileKey(ref, root);
+  return m.summary.files.find(f => f.label === ref || (key !== undefined && fileKey(f.path, root) === key));
+}
+
+/** The refusal of a reference the manifest lists no file for: one message naming the server, the skill and the reference. */
+export function unlistedFile(m: SkillManifest, ref: unknown): PromptError {
+  return refusal(m, { reason: 'unlisted', uri: typeof ref === 'string' ? ref : String(ref) });
+}
+
+/** A file's URI as the place it names: scheme, authority and each path segment decoded, without a fragment. */
+function fileKey(ref: string, base: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(ref, base);
+  } catch {
+    return undefined;
+  }
+  const segments = url.pathname.split('/').map(segment => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  return JSON.stringify([url.protocol, url.host, url.search, ...segments]);
 }
 
 /** A random id for the marker lines of one load (render/skill-text.ts). */

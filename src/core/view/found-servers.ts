@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { DiscoverySource, DiscoverySwitches } from '../config/config-locations.js';
 import type { HeldEntry } from '../config/server-merge.js';
 import { heldItem, serverItem, type ServerView } from './items.js';
+import { definedIn } from './names.js';
 
 export type FoundAction =
   | { kind: 'log'; id: string }
@@ -37,19 +38,13 @@ const CLIENT_NAMES: Record<DiscoverySource, string> = {
   windsurf: 'Windsurf',
 };
 
-function definedIn(server: { def: { origin?: string; source: string } }): string {
-  return (
-    server.def.origin ?? (server.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings'))
-  );
-}
-
 export function foundServerRows(input: FoundInput): FoundRow[] {
   const groups = new Map<string, FoundRow[]>();
   const add = (origin: string, row: FoundRow) => groups.set(origin, [...(groups.get(origin) ?? []), row]);
   for (const p of input.problems) add(p.origin, { label: p.message, action: { kind: 'none' } });
   for (const s of input.servers) {
     const item = serverItem(s);
-    add(definedIn(s), { label: s.def.name, description: item.description, action: { kind: 'log', id: s.id } });
+    add(definedIn(s.def), { label: s.def.name, description: item.description, action: { kind: 'log', id: s.id } });
   }
   for (const h of input.held) {
     const item = heldItem(h);

@@ -13,7 +13,7 @@ import type { PromptPlace } from '../run/prompt-usage.js';
 import { escapeLabel } from '../render/markdown.js';
 import { labelText } from '../label.js';
 import { safeIconSrc } from './icons.js';
-import { lookAlikeWarning, promptLabel, slashName } from './names.js';
+import { definedIn, lookAlikeWarning, markLookAlike, promptLabel, serverNameWarning, slashName } from './names.js';
 import { argumentsText } from './prompt-groups.js';
 import {
   heldState,
@@ -123,21 +123,22 @@ export function serverItem(
   if (info?.protocolVersion) text(l10n.t('Protocol: {0}', info.protocolVersion));
   text(l10n.t('Transport: {0}', transport));
   if (problem !== undefined) text(l10n.t('Error: {0}', problem));
-  const definedIn =
-    entry.def.origin ?? (entry.def.source === 'workspace' ? l10n.t('this workspace') : l10n.t('your user settings'));
-  text(l10n.t('Defined in: {0}', definedIn));
+  text(l10n.t('Defined in: {0}', definedIn(entry.def)));
   for (const n of notes) text(n);
-  for (const w of entry.warnings) text(`⚠ ${w}`);
+  for (const w of [serverNameWarning(entry.def.name), ...entry.warnings]) if (w) text(`⚠ ${w}`);
   const item: TreeItemView = {
     // A row without prompts has another id: VS Code keeps a row's first expand state per id, so the row
     // with prompts must be a new one to start as `collapsible` says (src/ui/tree.ts).
     id: collapsible === 'none' ? `server:${entry.id}:unlisted` : `server:${entry.id}`,
     label: labelText(entry.def.name),
     // A running server's listing problem is in the icon and tooltip; its row still says what runs.
-    description:
+    description: markLookAlike(
+      entry.def.name,
       problem !== undefined && !isRunning(state)
         ? `${statusText}: ${labelText(problem)}`
         : [statusText, transport, l10n.t('{0} prompts', entry.prompts.length), ...skillCount(entry)].join(' · '),
+      'description',
+    ),
     tooltip,
     icon: statusIcon(life),
     // Menus key on the connection's own state (package.json `viewItem =~ /^server\.(running|starting)$/`);
@@ -160,7 +161,7 @@ export function heldItem(held: HeldEntry): TreeItemView {
   const state = heldState(held);
   const base = {
     id: `held:${def.scope ?? def.source}:${def.id}`,
-    label: labelText(def.name),
+    label: markLookAlike(def.name, labelText(def.name)),
     tooltip: labelText(held.message, MAX_TOOLTIP_CHARS),
     contextValue: `held.${held.reason}`,
     collapsible: 'none' as const,
@@ -368,7 +369,8 @@ export interface PickerItemView<S extends ServerView = ServerView> {
 export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
   const items: PickerItemView<S>[] = [];
   for (const s of servers) {
-    items.push({ label: labelText(s.def.name), separator: true, key: `server:${s.id}`, group: s.id });
+    const label = markLookAlike(s.def.name, labelText(s.def.name));
+    items.push({ label, separator: true, key: `server:${s.id}`, group: s.id });
     if (!s.prompts.length && !s.skills?.length) {
       const row = emptyServerRow(s, serverState(s));
       if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
