@@ -82,6 +82,15 @@ test('the consent fingerprint covers the OAuth client: another secret or client 
   assert.equal(consentState(withTransport({ clientId: 'client-2' }), record), 'ask');
 });
 
+test('the same entry in a portable .mcp.json and in .vscode/mcp.json asks apart: their ${NAME} is not read alike', () => {
+  const entry = { command: 'node', args: ['server.js'], env: { TOKEN: '${GITHUB_TOKEN}' } };
+  const [vscodeDef] = parseConfigObject({ servers: { s: entry } }, 'workspace', '.vscode/mcp.json').servers;
+  const [portableDef] = parseConfigObject({ mcpServers: { s: entry } }, 'workspace', '.mcp.json', 'portable').servers;
+  const record = { fingerprint: definitionFingerprint(vscodeDef), decision: 'allowed' as const };
+  assert.equal(consentState(vscodeDef, record), 'allowed');
+  assert.equal(consentState(portableDef, record), 'ask');
+});
+
 test('loader variables: Node, the dynamic linker (DYLD_* too), Python, PATH; whatever the case', () => {
   for (const name of ['NODE_OPTIONS', 'ld_preload', 'DYLD_INSERT_LIBRARIES', 'PYTHONSTARTUP', 'PYTHONPATH', 'PATH'])
     assert.ok(isLoaderVariable(name), name);

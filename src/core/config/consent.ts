@@ -29,6 +29,9 @@ function hashDefinition(def: ServerDefinition): string {
     t.type === 'stdio'
       ? { type: t.type, command: t.command, args: t.args, env: t.env, envFile: t.envFile, cwd: t.cwd }
       : { type: t.type, url: t.url, headers: t.headers, clientId: t.clientId, clientSecret: t.clientSecret };
+  // A portable file (.mcp.json) fills `${NAME}` from the environment where VS Code's mcp.json leaves it as
+  // written: the same entry moved between them does something else, and asks again.
+  if (def.format === 'portable') Object.assign(what, { format: def.format });
   // Without a folder identity (user servers, the CLI) the hash is what it was before there was one.
   const where = def.folderId === undefined ? [def.scope ?? ''] : [def.scope ?? '', def.folderId];
   return createHash('sha256')

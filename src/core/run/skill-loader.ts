@@ -40,8 +40,8 @@ export interface SkillFileRead {
 /** The skill's entry as the server has it now (skills/get), within the bounds; a PromptError otherwise. */
 export async function skillManifest(target: CatalogSkill, signal?: AbortSignal): Promise<SkillManifest> {
   const { connection, def } = target.server;
-  const { skill, listed } = await connection.request(getSkill(target.skill), { signal });
-  if (listed)
+  const { skill, listed: fromListing } = await connection.request(getSkill(target.skill), { signal });
+  if (fromListing)
     connection.log.warn(
       l10n.t('{0} gave no entry for the skill "{1}" (skills/get); its listed files are used', def.name, skill.uri),
     );
