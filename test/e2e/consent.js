@@ -25,12 +25,20 @@ function consentNames(files = {}, userFiles = {}) {
     .map(([name]) => name);
 }
 
+/** A server's name as the modal shows it: a zero-width or tag character written out (src/core/hidden-text.ts). */
+function shownName(name) {
+  return name.replace(/[\u200b\u200e\u200f\u2060-\u2064\ufeff]|[\u{e0000}-\u{e007f}]/gu, ch => {
+    const code = ch.codePointAt(0);
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 /**
  * Allows the named servers as a person does: for each consent modal, in the order they come, checks
  * that it names one of them and clicks Start Server. A modal for another server fails the test.
  */
 async function allowServers(page, names, { timeout = TIMEOUT } = {}) {
-  const waiting = new Set(names);
+  const waiting = new Set(names.map(shownName));
   const box = page
     .locator(DIALOG)
     .filter({ hasText: /Start the MCP server "/ })

@@ -68,8 +68,22 @@ module.exports = async function manyPrompts(ctx) {
   await page.keyboard.press('Enter');
   await tree.filter({ hasText: 'Prompt 512' }).first().waitFor({ timeout: 60000 });
   await ui.waitForText('Prompts matching "number 512,": 1');
-  const shown = await tree.evaluateAll(els => els.filter(el => el.getClientRects().length).length);
-  if (shown !== 2) throw new Error(`the filtered tree shows ${shown} rows, not the server and Prompt 512`);
+  // The view redraws after its message changes: wait for the two rows, then name what is shown if they never come.
+  const visibleRows = () => tree.evaluateAll(els => els.filter(el => el.getClientRects().length).length);
+  const two = await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.pane-body .customview-tree .monaco-list-row')].filter(
+          el => el.getClientRects().length,
+        ).length === 2,
+      undefined,
+      { timeout: 30000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!two) throw new Error(`the filtered tree shows ${await visibleRows()} rows, not the server and Prompt 512`);
   await ui.screenshot('tree-filtered');
   await ui.runCommand('MCP Prompts: Clear Prompt Filter');
   await page.waitForFunction(

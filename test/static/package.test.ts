@@ -155,8 +155,12 @@ test('the .vsix holds only what runs: no sources, tests, maps, fixtures, README 
     assert.ok(shipped.includes(needed), `${needed} is packed`);
 });
 
-/** The .vsix a user downloads: at most 250 KB (issue 27), the SDK, its schemas and zod in it once. */
-const MAX_VSIX_BYTES = 250 * 1024;
+/**
+ * The .vsix a user downloads, the SDK, its schemas and zod in it once: at most 275 KB. It was 250 KB until the
+ * portable server files, the hidden-text rule, the consent's new fields and the chat skill added ~15 KB of
+ * the extension's own code (docs/benchmarks.md); what the bound catches is a second copy of the SDK (~70 KB).
+ */
+const MAX_VSIX_BYTES = 275 * 1024;
 
 test(`the .vsix is at most ${MAX_VSIX_BYTES / 1024} KB`, async () => {
   const { bytes } = await pack();
