@@ -28,6 +28,7 @@ function hostHarness() {
 }
 
 const CHAT_INPUT_PART = '.interactive-input-part';
+const SESSION = '.interactive-session';
 const QUICK_INPUT = '.quick-input-widget';
 const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
 
@@ -179,6 +180,20 @@ function helpers(page, H, { name }) {
         if (keys.length) await page.keyboard.type(keys.at(-1), { delay: 25 });
       }
       if (send) await page.keyboard.press('Enter');
+    },
+    /** The chat's text (also the parts scrolled out of view) with every run of white space as one space. */
+    async sessionText() {
+      const text = await page.evaluate(sel => document.querySelector(sel)?.innerText ?? '', SESSION);
+      return text.replace(/\s+/g, ' ');
+    },
+    /** Waits until the chat's text, as sessionText() gives it (the echo renders as markdown), matches `re`. */
+    async waitForSession(re, { timeout = TIMEOUT } = {}) {
+      await page.waitForFunction(
+        ([source, flags, sel]) =>
+          new RegExp(source, flags).test((document.querySelector(sel)?.innerText ?? '').replace(/\s+/g, ' ')),
+        [re.source, re.flags, SESSION],
+        { timeout },
+      );
     },
     /** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
     async newChat({ timeout = 30000 } = {}) {
