@@ -13,13 +13,15 @@
 // test-only fake model, are installed into the host's extensions dir: `startHost({ installExtensions: [dir] })`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { node24, serverMain, chromiumPath, cacheDir } from './host.mjs';
+import { freePort, processRunning } from '../test/processes.js';
+
+export { freePort };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const fakeModelPath = path.join(root, 'test', 'fake-model');
@@ -76,18 +78,6 @@ export async function waitUntil(check, { timeout = 120 * SECOND, interval = 100,
   }
 }
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Deletes run dirs of processes that are gone, keeping the newest `keep`. */
 export function pruneRunDirs(keep = 10) {
   let dirs;
@@ -100,15 +90,7 @@ export function pruneRunDirs(keep = 10) {
     return;
   }
   for (const d of dirs.slice(0, Math.max(0, dirs.length - keep))) {
-    const pid = Number(d.split('-')[2]);
-    let alive;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (e) {
-      alive = e.code === 'EPERM';
-    }
-    if (!alive) fs.rmSync(path.join(cacheDir, d), { recursive: true, force: true });
+    if (!processRunning(Number(d.split('-')[2]))) fs.rmSync(path.join(cacheDir, d), { recursive: true, force: true });
   }
 }
 

@@ -20,25 +20,13 @@
 import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
 import type { LogSink } from '../../src/core/log';
-import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/oauth';
+import { MemorySecrets } from '../memory-secrets';
 import { EraMemory, eraKey } from '../../src/core/protocol/eras';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import { readSkill, skillManifest } from '../../src/core/run/skill-loader';
 import type { CatalogSkill } from '../../src/core/catalog/skills';
-
-class MemoryStore implements SecretStore {
-  private readonly map = new Map<string, string>();
-  async get(key: string) {
-    return this.map.get(key);
-  }
-  async store(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
 
 const started = Date.now();
 /** One line of the client's log, with the milliseconds since it started: where a slow scenario's time went. */
@@ -122,7 +110,7 @@ async function main(): Promise<void> {
   let catalog: Catalog | undefined;
   const callback = new OAuthCallbackServer(query => signInCallback(catalog!)(query));
   const redirect = `http://127.0.0.1:${await callback.start()}/oauth/callback`;
-  const store = new MemoryStore();
+  const store = new MemorySecrets();
   const eras = new EraMemory();
   catalog = new Catalog({
     start: 'lazy',

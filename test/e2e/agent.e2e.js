@@ -15,28 +15,6 @@ const { openWorkbench, runStandalone, root, waitForFile } = require('./harness')
 const SESSION = '.interactive-session';
 const INPUT = '.interactive-input-part';
 
-/** The chat's text, also the parts scrolled out of view. */
-function sessionText(page) {
-  return page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
-}
-
-async function waitForSession(page, re, timeout = 120000) {
-  await page.waitForFunction(
-    r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''),
-    re.source,
-    { timeout },
-  );
-}
-
-/** The same, on the chat's text with every run of white space as one space. */
-async function waitForSessionFlat(page, re, timeout = 120000) {
-  await page.waitForFunction(
-    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
-    re.source,
-    { timeout },
-  );
-}
-
 module.exports = async function agent(ctx) {
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
   const ui = await openWorkbench(ctx, {
@@ -47,7 +25,7 @@ module.exports = async function agent(ctx) {
 
   // 1. The prompt runs; the fake model answers; one short row of actions follows the transcript.
   await ui.typeInChat('@mcp /rich-demo.rich_content');
-  await waitForSession(page, /FAKE-MODEL received 4 messages/);
+  await ui.waitForSession(/FAKE-MODEL received 4 messages/);
   // The chat list places its rows absolutely: DOM order is not display order, so find the row by content.
   const row = page
     .locator(`${SESSION} .interactive-item-container.interactive-response`)
@@ -100,8 +78,7 @@ module.exports = async function agent(ctx) {
   // Sent as it is (one Enter, the input has the focus), the user's agent gets the files and, through the
   // attached image tool, the image data.
   await page.keyboard.press('Enter');
-  await waitForSessionFlat(
-    page,
+  await ui.waitForSession(
     /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
   );
   await ui.screenshot('insert-sent');
@@ -111,8 +88,8 @@ module.exports = async function agent(ctx) {
   //    image tool the agent calls, the image data itself.
   // The transcript's buttons scrolled out of view with the reply above: the palette runs the same action.
   await ui.runCommand('MCP Prompts: Continue in Agent');
-  await waitForSession(page, /FAKE-MODEL received 7 messages/);
-  const received = (await sessionText(page)).replace(/\s+/g, ' ');
+  await ui.waitForSession(/FAKE-MODEL received 7 messages/);
+  const received = await ui.sessionText();
   const echo = received.slice(received.lastIndexOf('FAKE-MODEL received 7 messages'));
   assert.match(
     echo,
@@ -165,13 +142,12 @@ module.exports = async function agent(ctx) {
   );
   await ui.newChat();
   await ui.typeInChat('@mcp /rich-demo.rich_content');
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /FAKE-MODEL received 7 messages: \[user\] The following was returned by the MCP server "rich-demo"[^\]]*Rich content[\s\S]*\[user\] Continue\.[\s\S]*<image image\/png 8293 bytes>/,
   );
   await page.locator(INPUT).getByText('Agent', { exact: true }).first().waitFor();
   assert.doesNotMatch(
-    await sessionText(page),
+    await ui.sessionText(),
     /FAKE-MODEL received 4 messages/,
     'the model was not asked without tools first',
   );

@@ -48,15 +48,6 @@ async function scrollChatTo(page, target) {
   throw new Error('could not scroll the chat to the element');
 }
 
-/** Waits until the chat's text (also the parts scrolled out of view) matches `re`. */
-async function sessionText(page, re) {
-  await page.waitForFunction(
-    r => new RegExp(r).test(document.querySelector('.interactive-session')?.innerText ?? ''),
-    re.source,
-    { timeout: 60000 },
-  );
-}
-
 module.exports = async function chat(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-refs-'));
   ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -140,11 +131,7 @@ module.exports = async function chat(ctx) {
   await ui.waitForText('For the assistant only:', { within: SESSION });
   await ui.waitForText('FAKE-MODEL received 4 messages: [user] # Rich content', { within: SESSION });
   // The image went to the model as image data (the echo sits inside a code block, so read the text).
-  await page.waitForFunction(
-    () => /<image\simage\/png\s\d+\sbytes>/.test(document.querySelector('.interactive-session')?.innerText ?? ''),
-    undefined,
-    { timeout: 60000 },
-  );
+  await ui.waitForSession(/<image image\/png \d+ bytes>/, { timeout: 60000 });
   // For the screenshot only: the chat list may re-render the last item while it is being scrolled to.
   for (let i = 0; ; i++) {
     try {
@@ -183,10 +170,11 @@ module.exports = async function chat(ctx) {
 
   // 5. /list groups every prompt by server; typed in full, one Enter sends it (no suggestion takes it).
   await ui.typeInChat('@mcp /list');
-  await sessionText(page, /### rich-demo|rich-demo\n/);
-  await sessionText(page, /\/rich_content/);
-  await sessionText(page, /\/args-prompt\scity\*,\sstate/);
-  await sessionText(page, /\/p23\stopic/);
+  // Each server is a heading of its own.
+  await page.locator(SESSION).getByRole('heading', { name: 'rich-demo', exact: true }).first().waitFor();
+  await ui.waitForSession(/\/rich_content/);
+  await ui.waitForSession(/\/args-prompt\scity\*,\sstate/);
+  await ui.waitForSession(/\/p23\stopic/);
   await ui.screenshot('list-one-enter');
 
   // 6. Errors name the cause and leave the chat working.
@@ -218,7 +206,7 @@ module.exports = async function chat(ctx) {
   // 7. `path=#selection` typed out, one Enter.
   await ui.typeInChat('@mcp /flow.echo path=#selection größe=3');
   expect(await nextGet(0, 'echo with #selection'), { path: 'alpha line to review', größe: '3' });
-  await sessionText(page, /path ← selection in notes\.txt, line 1/);
+  await ui.waitForSession(/path ← selection in notes\.txt, line 1/);
   await ui.screenshot('selection');
 
   // 8. The same with VS Code's #selection suggestion taken: it arrives as a reference (a Location).
@@ -237,13 +225,13 @@ module.exports = async function chat(ctx) {
   await ui.screenshot('selection-reference');
   await page.keyboard.press('Enter');
   expect(await nextGet(1, 'echo with the #selection reference'), { path: 'alpha line to review', größe: '4' });
-  await sessionText(page, /path ← notes\.txt, line 1/);
+  await ui.waitForSession(/path ← notes\.txt, line 1/);
 
   // 9. `#file:` alone fills the first missing argument; by name, a file outside the workspace (its full path shown).
   await ui.typeInChat(`@mcp /flow.echo #file:data/picked.txt größe=#file:${outside}`);
   expect(await nextGet(2, 'echo with #file references'), { path: PICKED, größe: OUTSIDE });
-  await sessionText(page, /path ← data\/picked\.txt/);
-  await sessionText(page, new RegExp(`größe ← ${outside.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+  await ui.waitForSession(/path ← data\/picked\.txt/);
+  await ui.waitForSession(new RegExp(`größe ← ${outside.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
   await ui.screenshot('file');
 };
 

@@ -136,11 +136,7 @@ module.exports = async function commands(ctx) {
   await ui.screenshot('edit-in-editor');
   await rows.filter({ hasText: 'Use Text' }).first().click();
   // Two lines of one paragraph: the chat's text, not one element, holds them.
-  await page.waitForFunction(
-    () => /Hello, Ada\s+Lovelace!/.test(document.querySelector('.interactive-session')?.innerText ?? ''),
-    undefined,
-    { timeout: 60000 },
-  );
+  await ui.waitForSession(/Hello, Ada Lovelace!/, { timeout: 60000 });
 
   // Save Last Result as .prompt.md…: the save dialog proposes .github/prompts/hello.prompt.md.
   await ui.runCommand('MCP Prompts: Save Last Result as .prompt.md…');

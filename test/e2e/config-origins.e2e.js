@@ -6,12 +6,14 @@
 // Cursor's ~/.cursor/mcp.json read by discovery under a fake HOME. All run; the profile's prompt runs from
 // chat; the tree says where each is defined; a server added to the profile file while the window is open
 // appears without a reload, and so does a workspace .cursor/mcp.json; Disable Server from the tree's
-// context menu holds it, Enable Server starts it again.
+// context menu holds it, Enable Server starts it again. Copy Gateway Configuration's entry serves the
+// profile's server (test/e2e/gateway.js).
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
+const { copyGatewayConfiguration } = require('./gateway');
 
 const SESSION = '.interactive-session';
 
@@ -59,6 +61,12 @@ module.exports = async function configOrigins(ctx) {
     // The profile's server runs its prompt from chat, as any other.
     await ui.typeInChat('@mcp /profile-rich.rich_content');
     await ui.waitForText('FAKE-MODEL received 4 messages: [user] # Rich content', { within: SESSION });
+
+    // The gateway's entry for Codex serves the profile's server (test/e2e/gateway.js); the notification
+    // centre it opened is put away, as a person does, before the tree.
+    await copyGatewayConfiguration(ui);
+    await ui.runCommand('Notifications: Hide Notifications');
+    await page.locator('.notifications-center.visible').waitFor({ state: 'detached', timeout: 30000 });
 
     // The tree lists each with its origin in the tooltip.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');

@@ -34,6 +34,18 @@ function shownName(name) {
 }
 
 /**
+ * A server's name as the modal shows it: a character that hides text written out as its escape, as
+ * src/core/hidden-text.ts writes it (`git\u200bhub`).
+ */
+function shownName(name) {
+  return name.replace(/[\p{Cc}\p{Cf}]/gu, ch => {
+    const code = ch.codePointAt(0);
+    if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
  * Allows the named servers as a person does: for each consent modal, in the order they come, checks
  * that it names one of them and clicks Start Server. A modal for another server fails the test.
  */

@@ -28,6 +28,7 @@ function hostHarness() {
 }
 
 const CHAT_INPUT_PART = '.interactive-input-part';
+const SESSION = '.interactive-session';
 const QUICK_INPUT = '.quick-input-widget';
 const CHAT_INPUT_EDITOR = '.interactive-input-part .monaco-editor';
 
@@ -91,7 +92,15 @@ async function openWorkbench(ctx = {}, o = {}) {
       }
       // Both at once: the page needs no goodbye from the server, nor the server from the page.
       const closing = browserStarting.then(b => b.close()).catch(() => {});
+      const closeStarted = Date.now();
       await Promise.all([closing, host.stop()]);
+      // Where a window's time went (the run's log shows it per test): start, the test's own steps, the close.
+      const s = ms => (ms / 1000).toFixed(1);
+      console.log(
+        `  | window ${name}: server up ${s(timings.serverUp ?? 0)} s, workbench ${s(timings.workbench ?? 0)} s, ` +
+          `model ${s(timings.modelReady ?? 0)} s, open ${s(closeStarted - t0)} s (${timings.screenshots ?? 0} pictures ` +
+          `${s(timings.screenshotMs ?? 0)} s), closed in ${s(Date.now() - closeStarted)} s`,
+      );
     },
   };
   if (ctx.defer) ctx.defer(() => ui.close());
@@ -122,7 +131,7 @@ async function openWorkbench(ctx = {}, o = {}) {
       if (text !== null) consoleLines.push(`[${msg.type()}] ${text}`);
     });
     page.on('pageerror', err => consoleLines.push(`[pageerror] ${err.stack || err}`));
-    Object.assign(ui, helpers(page, H, { name }));
+    Object.assign(ui, helpers(page, H, { name, timings }));
     const allow = o.allow ?? (o.workspaceTrust ? [] : consentNames(o.files, o.userFiles));
     if (allow.length) await allowServers(page, allow);
     if (o.waitForModel !== false) {
@@ -136,7 +145,17 @@ async function openWorkbench(ctx = {}, o = {}) {
   }
 }
 
-function helpers(page, H, { name }) {
+function helpers(page, H, { name, timings = {} }) {
+  /** Counts a picture and the time it took, for the window's timing line. */
+  const timed = async take => {
+    const started = Date.now();
+    try {
+      return await take();
+    } finally {
+      timings.screenshots = (timings.screenshots ?? 0) + 1;
+      timings.screenshotMs = (timings.screenshotMs ?? 0) + Date.now() - started;
+    }
+  };
   const chatInput = () => page.locator(CHAT_INPUT_EDITOR).first();
   const self = {
     /** Shows the chat view (it is open by default; this also works after it was closed). */
@@ -179,6 +198,20 @@ function helpers(page, H, { name }) {
         if (keys.length) await page.keyboard.type(keys.at(-1), { delay: 25 });
       }
       if (send) await page.keyboard.press('Enter');
+    },
+    /** The chat's text (also the parts scrolled out of view) with every run of white space as one space. */
+    async sessionText() {
+      const text = await page.evaluate(sel => document.querySelector(sel)?.innerText ?? '', SESSION);
+      return text.replace(/\s+/g, ' ');
+    },
+    /** Waits until the chat's text, as sessionText() gives it (the echo renders as markdown), matches `re`. */
+    async waitForSession(re, { timeout = TIMEOUT } = {}) {
+      await page.waitForFunction(
+        ([source, flags, sel]) =>
+          new RegExp(source, flags).test((document.querySelector(sel)?.innerText ?? '').replace(/\s+/g, ' ')),
+        [re.source, re.flags, SESSION],
+        { timeout },
+      );
     },
     /** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
     async newChat({ timeout = 30000 } = {}) {
@@ -286,16 +319,20 @@ function helpers(page, H, { name }) {
      * is not waited for: the chat's own animations would cost about 0.3 s a picture.)
      */
     async screenshot(shot) {
-      await settled(page, QUICK_INPUT, 5000).catch(() => {});
-      return H.saveScreenshot(page, `${name}-${shot}`);
+      return timed(async () => {
+        await settled(page, QUICK_INPUT, 5000).catch(() => {});
+        return H.saveScreenshot(page, `${name}-${shot}`);
+      });
     },
     /** The same, of one part of the window only (e.g. the chat for a README picture). */
     async screenshotOf(locator, shot) {
-      await settled(page, QUICK_INPUT, 5000).catch(() => {});
-      const file = path.join(H.screenshotsDir, `${name}-${shot}.png`);
-      fs.mkdirSync(H.screenshotsDir, { recursive: true });
-      await locator.screenshot({ path: file });
-      return file;
+      return timed(async () => {
+        await settled(page, QUICK_INPUT, 5000).catch(() => {});
+        const file = path.join(H.screenshotsDir, `${name}-${shot}.png`);
+        fs.mkdirSync(H.screenshotsDir, { recursive: true });
+        await locator.screenshot({ path: file });
+        return file;
+      });
     },
   };
   return self;

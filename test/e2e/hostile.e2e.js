@@ -88,7 +88,6 @@ module.exports = async function hostile(ctx) {
   });
   const { page } = ui;
   await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
-  const sessionText = () => page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '');
 
   // 1. Chat: the comment opener is text, and the part after it is there too.
   await ui.typeInChat('@mcp /hostile.html-comment');
@@ -150,7 +149,7 @@ module.exports = async function hostile(ctx) {
   if (list.headings.some(h => h.includes('Fake heading')) || list.links.length || !list.inCode)
     throw new Error(`the argument name escaped its code span: ${JSON.stringify(list)}`);
   // The three names that sanitise alike are all listed, each under its own invocation.
-  const listed = await sessionText();
+  const listed = await ui.sessionText();
   for (const name of ['/a_b ', '/a_b-2 ', '/a_b-3 '])
     if (!listed.includes(name)) throw new Error(`${name.trim()} is not in /list: ${listed}`);
   // The look-alike server name is marked at its heading.
@@ -165,7 +164,7 @@ module.exports = async function hostile(ctx) {
   await ui.typeInChat('@mcp /list_everything');
   await chatInputEmptied(page);
   await ui.waitForText('ran list_everything', { within: SESSION });
-  const ran = (await sessionText()).match(/ran (\w+)/g);
+  const ran = (await ui.sessionText()).match(/ran (\w+)/g);
   if (JSON.stringify(ran) !== JSON.stringify(['ran list_everything']))
     throw new Error(`another prompt ran: ${JSON.stringify(ran)}`);
   await ui.screenshot('help-and-list-prefix-one-enter');

@@ -108,18 +108,8 @@ module.exports = async function portable(ctx) {
     .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
     .filter({ hasText: /^Allow Once$/ })
     .click();
-  await page.waitForFunction(
-    () =>
-      /<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result /.test(
-        document.querySelector('.interactive-session')?.innerText.replace(/\s+/g, ' ') ?? '',
-      ),
-    undefined,
-    { timeout: 120000 },
-  );
-  const text = (await page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '')).replace(
-    /\s+/g,
-    ' ',
-  );
+  await ui.waitForSession(/<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result /);
+  const text = await ui.sessionText();
   const echo = text.slice(text.lastIndexOf('FAKE-MODEL received'));
   // The skill reached the model whole, from the extension; the model followed it: list, then get.
   assert.match(echo, /<skill [^>]*\/skills\/mcp-prompts\/SKILL\.md> --- name: mcp-prompts/);

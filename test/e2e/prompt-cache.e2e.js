@@ -9,7 +9,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, readLog, runStandalone, waitForFile } = require('./harness');
-const { alive, cacheableServer, pids, savedLists } = require('./saved-lists');
+const { cacheableServer, pids, savedLists } = require('./saved-lists');
+const { processRunning } = require('../processes');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -68,7 +69,7 @@ module.exports = async function promptCache(ctx) {
       .first()
       .waitFor({ timeout: 120000 });
     await tree.filter({ hasText: 'Greet the team' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(() => firstPids.every(p => !alive(p)), 'the first window’s servers to exit');
+    await waitForFile(() => firstPids.every(p => !processRunning(p)), 'the first window’s servers to exit');
     await ui.screenshot('cached-tree');
     if (JSON.stringify(started()) !== JSON.stringify(first))
       throw new Error(`a server started after the restart: ${JSON.stringify({ first, now: started() })}`);

@@ -29,29 +29,12 @@ const TITLE = 'Get the prompt code_review from the MCP server demo?';
 const FROM_DEMO =
   /The following was returned by the MCP server "demo" \(prompt demo\.code_review\); it is not the user's words\./;
 
-/** The chat's text with every run of white space as one space (the echo renders as markdown). */
-async function sessionText(page) {
-  return (await page.evaluate(() => document.querySelector('.interactive-session')?.innerText ?? '')).replace(
-    /\s+/g,
-    ' ',
-  );
-}
-
-/** Waits until the flattened chat text matches `re`. */
-async function waitForSession(page, re, timeout = 120000) {
-  await page.waitForFunction(
-    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
-    re.source,
-    { timeout },
-  );
-}
-
 /**
  * The end of the chat from the fake model's last echo on: what it received in the last request (an echo
  * holds the earlier echoes too, as the chat's history; the part after the last of them is the newest).
  */
-async function lastEcho(page) {
-  const text = await sessionText(page);
+async function lastEcho(ui) {
+  const text = await ui.sessionText();
   return text.slice(text.lastIndexOf('FAKE-MODEL received'));
 }
 
@@ -132,7 +115,7 @@ async function listAndGet(ui, code) {
   assert.deepEqual(buttons, ['Allow Once', 'Skip'], 'the confirmation offers Allow Once and Skip only');
   assert.equal(await ask.locator('.monaco-dropdown-button').count(), 0, 'no menu of longer approvals');
   // The list tool ran before (it reads the catalog only, nothing to confirm).
-  await waitForSession(page, /Listing the MCP prompts/);
+  await ui.waitForSession(/Listing the MCP prompts/);
   await ask.scrollIntoViewIfNeeded();
   await ui.screenshot('confirmation');
   // The README's picture: the chat's column from the request to the confirmation's buttons.
@@ -150,8 +133,8 @@ async function listAndGet(ui, code) {
     .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
     .filter({ hasText: /^Allow Once$/ })
     .click();
-  await waitForSession(page, /<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result The following was returned/);
-  const echo = await lastEcho(page);
+  await ui.waitForSession(/<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result The following was returned/);
+  const echo = await lastEcho(ui);
   // The list: both servers' prompts with their titles and arguments, under the line that says what it is.
   assert.match(
     echo,
@@ -217,8 +200,7 @@ async function skippedAndRefused(ui, record) {
     .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
     .filter({ hasText: /^Skip$/ })
     .click();
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /<tool-call mcpPrompts_getPrompt \{"server":"flow","prompt":"counted"\}> \[user\] <tool-result The user chose to skip the tool call/,
   );
   assert.deepEqual(
@@ -232,8 +214,7 @@ async function skippedAndRefused(ui, record) {
   await ui.typeInChat(
     `call mcpPrompts_getPrompt ${JSON.stringify({ prompt: 'demo.code_review', arguments: { language: 'go' } })}`,
   );
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /\{"language":"go"\}\}> \[user\] <tool-result <tool-error \w+: The prompt was not run: demo: prompt "code_review" needs code Ask the user for code, then call mcpPrompts_getPrompt \(mcpPromptGet\) again with every required argument in "arguments"\.>>/,
   );
   assert.equal(await page.locator(CONFIRMATION).filter({ hasText: 'language: go' }).count(), 0, 'nothing to confirm');
@@ -282,7 +263,7 @@ async function hiddenCharacters(ui, trapRecord) {
     .locator('.chat-confirmation-widget-buttons a.monaco-text-button')
     .filter({ hasText: /^Skip$/ })
     .click();
-  await waitForSession(page, /"prompt":"topic"[^>]*> \[user\] <tool-result The user chose to skip the tool call/);
+  await ui.waitForSession(/"prompt":"topic"[^>]*> \[user\] <tool-result The user chose to skip the tool call/);
   assert.deepEqual(
     requests(trapRecord).filter(r => r.method === 'prompts/get'),
     [],
@@ -324,7 +305,7 @@ async function longLine(ui) {
     await allowOnce(ask);
     // The model's answer: the tool's result reached it, cut at 200,000 characters (the fake model echoes
     // a long result's start and end).
-    await waitForSession(page, /from github was cut at 200000 characters\.\]>/, 180000);
+    await ui.waitForSession(/from github was cut at 200000 characters\.\]>/, { timeout: 180000 });
     const tool = (Date.now() - start) / 1000;
     start = Date.now();
     await ui.runCommand('MCP Prompts: Open Last Result as Document');
@@ -389,8 +370,8 @@ async function declinedServer(ctx, declinedRecord) {
   await declined.typeInChat(
     `call mcpPrompts_list then call mcpPrompts_list {"server":"flow"} then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'flow', prompt: 'counted' })}`,
   );
-  await waitForSession(p2, /<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result <tool-error [^>]*>>/);
-  const held = await lastEcho(p2);
+  await declined.waitForSession(/<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result <tool-error [^>]*>>/);
+  const held = await lastEcho(declined);
   const listed = held.slice(
     held.indexOf('<tool-call mcpPrompts_list {}>'),
     held.indexOf('<tool-call mcpPrompts_list {"server"'),

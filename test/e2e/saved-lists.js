@@ -1,5 +1,5 @@
-// What the saved-list UI tests count: the pids a fixture wrote (one line per start), whether such a
-// process still runs, and the saved prompt lists the extension wrote under the host's run folder.
+// What the saved-list UI tests count: the pids a fixture wrote (one line per start) and the saved prompt
+// lists the extension wrote under the host's run folder.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -48,26 +48,6 @@ function pids(file) {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
-/**
- * Whether the process still runs. An exited server whose parent (the old extension host) is gone may
- * stay a zombie until this machine's PID 1 reaps it: it answers kill(pid, 0) but runs nothing.
- */
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // /proc/PID/stat: "pid (comm) STATE …"; the name may hold spaces or parentheses, so take the last ")".
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    // Gone since kill(pid, 0) on Linux; without /proc (macOS) kill's answer stands, so "it exited" is never assumed.
-    return process.platform !== 'linux';
-  }
-}
-
 /** The saved lists the extension wrote (its global storage is somewhere under the host's run folder). */
 function savedLists(dir) {
   const out = [];
@@ -82,4 +62,4 @@ function savedLists(dir) {
   return out;
 }
 
-module.exports = { cacheableServer, cacheableFixture, pids, alive, savedLists };
+module.exports = { cacheableServer, cacheableFixture, pids, savedLists };

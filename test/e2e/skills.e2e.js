@@ -52,19 +52,6 @@ async function waitForEditor(page, re) {
   );
 }
 
-/** The chat's text, the parts scrolled out of view included, white space as single spaces. */
-async function sessionText(page) {
-  return page.evaluate(() => (document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' '));
-}
-
-async function waitForSession(page, re, timeout = 120000) {
-  await page.waitForFunction(
-    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
-    re.source,
-    { timeout },
-  );
-}
-
 /** The modal asking to load a skill; returns its text. */
 async function loadDialog(page, skill) {
   const dialog = page.locator(DIALOG).filter({ hasText: `Load the skill "${skill}"` });
@@ -225,14 +212,7 @@ module.exports = async function skills(ctx) {
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
   await ui.typeInChat('@mcp /list');
-  await page.waitForFunction(
-    () =>
-      /\/docs\.skill:greet skill — Greet people the way the team does/.test(
-        (document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' '),
-      ),
-    undefined,
-    { timeout: 60000 },
-  );
+  await ui.waitForSession(/\/docs\.skill:greet skill — Greet people the way the team does/, { timeout: 60000 });
   await ui.screenshot('list');
 
   // 6b. An agent loads pdf-forms (#mcpSkill, as s1) and asks the file tool for its FORMS.md under three other
@@ -272,11 +252,10 @@ module.exports = async function skills(ctx) {
       .click();
     await skipped.nth(i).waitFor({ timeout: 60000 });
   }
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /<tool-error \w+: docs: the skill "pdf-forms" has no file references\/\.\.\/SECRET\.md among those its server listed>/,
   );
-  assert.doesNotMatch(await sessionText(page), /FORMS-REFERENCE-TEXT/, 'nothing of the file was read unconfirmed');
+  assert.doesNotMatch(await ui.sessionText(), /FORMS-REFERENCE-TEXT/, 'nothing of the file was read unconfirmed');
   await ui.screenshot('file-spellings');
 
   // 7. The previews closed and a new chat, for loading skills (and for the README's picture of one, which
@@ -301,21 +280,21 @@ module.exports = async function skills(ctx) {
     `Digest of its files: ${pdfDigest}, as when you inspected it.`,
   ])
     assert.ok(asked.includes(line), `the modal says ${JSON.stringify(line)}:\n${asked}`);
-  assert.ok(!/PDF-FORMS-SKILL-BODY/.test(await sessionText(page)), 'nothing is read before the approval');
+  assert.ok(!/PDF-FORMS-SKILL-BODY/.test(await ui.sessionText()), 'nothing is read before the approval');
   await ui.screenshot('load-modal');
   await choose(page, 'Load');
 
   // 9. Loaded: whose skill, its body; the model asks to read both files (confirmed in the chat), then answers.
-  await waitForSession(page, /Skill pdf-forms from docs/);
-  await waitForSession(page, /PDF-FORMS-SKILL-BODY/);
+  await ui.waitForSession(/Skill pdf-forms from docs/);
+  await ui.waitForSession(/PDF-FORMS-SKILL-BODY/);
   await page.getByText('Read a File of an MCP Skill').first().waitFor({ timeout: 120000 });
   await ui.screenshot('file-confirmation');
   // The README's picture: the loaded skill, then the model asking to read one of its files.
   await page.mouse.move(1115, 360); // no hover highlight in the picture
   await ui.screenshotOf(page.locator(SESSION).first(), 'loaded-chat');
   await allowFileReads(page, 'references/FORMS.md (59 B) of the skill pdf-forms from the MCP server docs?');
-  await waitForSession(page, /FAKE-MODEL received 4 messages/);
-  const loaded = await sessionText(page);
+  await ui.waitForSession(/FAKE-MODEL received 4 messages/);
+  const loaded = await ui.sessionText();
   const echo = loaded.slice(loaded.lastIndexOf('FAKE-MODEL received 4 messages'));
   assert.match(
     echo,
@@ -335,12 +314,11 @@ module.exports = async function skills(ctx) {
   await ui.typeInChat('@mcp /tricky.digest-lie');
   await loadDialog(page, 'digest-lie');
   await choose(page, 'Load');
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /tricky: the skill "digest-lie" was refused: SKILL\.md does not match the digest its server listed/,
   );
-  assert.doesNotMatch(await sessionText(page), /DIGEST-LIE-/, 'nothing of the file on screen');
-  assert.doesNotMatch(await sessionText(page), /FAKE-MODEL received \d+ messages: \[user\] [^[]*digest-lie/);
+  assert.doesNotMatch(await ui.sessionText(), /DIGEST-LIE-/, 'nothing of the file on screen');
+  assert.doesNotMatch(await ui.sessionText(), /FAKE-MODEL received \d+ messages: \[user\] [^[]*digest-lie/);
   await ui.screenshot('load-tampered');
 
   // 11. Load for This Session: the same files load again without asking; a changed file asks again.
@@ -348,13 +326,13 @@ module.exports = async function skills(ctx) {
   const first = await loadDialog(page, 'code-review');
   assert.ok(first.includes(`Digest of its files: ${reviewDigest}, as when you inspected it.`), first);
   await choose(page, 'Load for This Session');
-  await waitForSession(page, /\[user\] first look/);
+  await ui.waitForSession(/\[user\] first look/);
   await ui.typeInChat('@mcp /docs.code-review second look');
-  await waitForSession(page, /You approved these files earlier in this session\./);
+  await ui.waitForSession(/You approved these files earlier in this session\./);
   assert.equal(await page.locator(DIALOG).count(), 0, 'not asked again for the same files');
-  await waitForSession(page, /\[user\] second look/);
+  await ui.waitForSession(/\[user\] second look/);
   await ui.typeInChat('@mcp /docs.edit_skill');
-  await waitForSession(page, /edited code-review/);
+  await ui.waitForSession(/edited code-review/);
   await ui.typeInChat('@mcp /docs.code-review third look');
   const again = await loadDialog(page, 'code-review');
   assert.ok(again.includes('references/CHECKLIST.md — 79 B'), `the modal shows the changed file:\n${again}`);
@@ -367,7 +345,7 @@ module.exports = async function skills(ctx) {
   );
   await ui.screenshot('asked-again');
   await choose(page, 'Cancel');
-  await waitForSession(page, /The skill code-review was not loaded\./);
+  await ui.waitForSession(/The skill code-review was not loaded\./);
 
   // 12. An agent loads a skill through the tool (#mcpSkill): the same modal asks first; the tool's result
   //    reaches the model as the server's text. (The fake default agent runs the call the fake model makes.)
@@ -375,8 +353,7 @@ module.exports = async function skills(ctx) {
   const byTool = await loadDialog(page, 'release-notes');
   assert.ok(byTool.includes('Files (1, '), `the modal lists the files:\n${byTool}`);
   await choose(page, 'Load');
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /<tool-call mcpPrompts_loadSkill \{"server":"docs","skill":"release-notes"\}> \[user\] <tool-result The text between the lines "MCP-SKILL-[0-9a-f]{12} begin" and "MCP-SKILL-[0-9a-f]{12} end" is the skill "release-notes" of the MCP server "docs"/,
   );
   await ui.screenshot('agent-tool');

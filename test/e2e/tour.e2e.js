@@ -52,14 +52,6 @@ function inputText(page) {
   );
 }
 
-async function waitForSession(page, re, timeout = 120000) {
-  await page.waitForFunction(
-    r => new RegExp(r).test((document.querySelector('.interactive-session')?.innerText ?? '').replace(/\s+/g, ' ')),
-    re.source,
-    { timeout },
-  );
-}
-
 /** The chat's own column (the maximised chat's Sessions list beside it left out). */
 async function chatArea(page) {
   const part = await boxOf(page, [page.locator('.part.auxiliarybar').first()]);
@@ -155,8 +147,7 @@ module.exports = async function tour(ctx) {
     .waitFor({ timeout: 30000 });
   await row('security').waitFor({ timeout: 30000 });
   await page.keyboard.press('Enter');
-  await waitForSession(
-    page,
+  await ui.waitForSession(
     /FAKE-MODEL received 1 messages: \[user\] Please review this python code\. .*def greet\(name\)/,
   );
 
@@ -171,7 +162,7 @@ module.exports = async function tour(ctx) {
   await ui.typeInChat('@mcp /commit_message style=conventional #file:changes.diff');
   await ui.waitForText(/changes ← changes\.diff/, { within: SESSION });
   await ui.waitForText('The change, as a diff:', { within: SESSION });
-  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Write a commit message for the change below\./);
+  await ui.waitForSession(/FAKE-MODEL received 1 messages: \[user\] Write a commit message for the change below\./);
   await scrollChatTo(
     page,
     page
@@ -204,10 +195,7 @@ module.exports = async function tour(ctx) {
   await ui.waitForText(/demo asked: Which test framework .* — you answered: Test framework = pytest/, {
     within: SESSION,
   });
-  await waitForSession(
-    page,
-    /FAKE-MODEL received 1 messages: \[user\] Write unit tests with pytest for the code below\./,
-  );
+  await ui.waitForSession(/FAKE-MODEL received 1 messages: \[user\] Write unit tests with pytest for the code below\./);
 
   // 7. The GIF's frames: `@mcp /` → the prompt → its arguments → a value completed → the transcript →
   //    Continue in Agent, in a new chat. Frames of an earlier run go first (the GIF takes them all).
@@ -256,7 +244,7 @@ module.exports = async function tour(ctx) {
   await page.keyboard.type(`${/\s$/.test(typed) ? '' : ' '}code="print(greet('Ada'))"`, { delay: 30 });
   await shoot('line-typed');
   await page.keyboard.press('Enter');
-  await waitForSession(page, /FAKE-MODEL received 1 messages: \[user\] Please review this python code/);
+  await ui.waitForSession(/FAKE-MODEL received 1 messages: \[user\] Please review this python code/);
   const response = page
     .locator(`${SESSION} .interactive-item-container.interactive-response`)
     .filter({ hasText: 'FAKE-MODEL received 1 messages' })
@@ -270,7 +258,7 @@ module.exports = async function tour(ctx) {
   await continueButton.first().hover();
   await shoot('continue-in-agent');
   await continueButton.first().click();
-  await waitForSession(page, /FAKE-MODEL received \d+ messages: \[user\] Please review this python code/);
+  await ui.waitForSession(/FAKE-MODEL received \d+ messages: \[user\] Please review this python code/);
   await page.locator('.interactive-input-part').getByText('Agent', { exact: true }).first().waitFor();
   // The agent's answer is complete when its feedback buttons appear.
   await page

@@ -7,27 +7,13 @@ import path from 'node:path';
 import { displayCommand, runCommandOutput } from '../../src/core/run/command-output';
 import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
 import { hostPlatform, platformOf } from '../../src/core/platform';
-import { tempDir, waitFor } from './helpers';
+import { processRunning, tempDir, waitFor } from './helpers';
 
 /** These commands are POSIX shell: on Windows they are skipped, and say why (the Windows plan is unit-tested). */
 const posixOnly = {
   skip: process.platform === 'win32' && 'POSIX shell commands; the Windows plan is in test/unit/platforms.test.ts',
 };
 const host = hostPlatform();
-
-/** Running and not a zombie (an orphan's parent may be slow to reap it). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 test('stdout is the value, run in the given folder, trailing line breaks dropped', posixOnly, async () => {
   const dir = tempDir();
@@ -79,11 +65,11 @@ test('Cancel ends the whole process group, a grandchild included', posixOnly, as
     };
     await waitFor(() => readPid('gc.pid') > 0 && readPid('child.pid') > 0, 'the grandchild started');
     const pids = [readPid('gc.pid'), readPid('child.pid')];
-    assert.ok(pids.every(running));
+    assert.ok(pids.every(processRunning));
     controller.abort();
     const out = await pending;
     assert.equal('problem' in out && out.cancelled, true);
-    await waitFor(() => pids.every(p => !running(p)), 'the child and the grandchild ended', 5000);
+    await waitFor(() => pids.every(p => !processRunning(p)), 'the child and the grandchild ended', 5000);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -104,7 +90,7 @@ test(
       assert.deepEqual(out, { value: 'done' });
       assert.ok(Date.now() - started < 20000);
       const gc = Number(fs.readFileSync(path.join(dir, 'gc.pid'), 'utf8'));
-      await waitFor(() => !running(gc), 'the background grandchild ended', 5000);
+      await waitFor(() => !processRunning(gc), 'the background grandchild ended', 5000);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

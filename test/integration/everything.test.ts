@@ -6,7 +6,7 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { PromptError } from '../../src/core/errors';
 import { completeArgument } from '../../src/core/run/invocation';
 import { toTranscript } from '../../src/core/render/content';
-import { RecordingLog, childPidsMatching, defs, isAlive, launch, getLine } from './helpers';
+import { RecordingLog, childPidsMatching, defs, processRunning, launch, getLine } from './helpers';
 
 const EXPECTED_PROMPTS = [
   { name: 'simple-prompt', title: 'Simple Prompt', description: 'A prompt with no arguments' },
@@ -166,7 +166,7 @@ test('server-everything over stdio: list, get each prompt, complete, and no proc
   });
   assert.equal(pids.length, 1, 'one server process while running');
   // exercise() awaited catalog.dispose(): the process is gone.
-  assert.equal(isAlive(pids[0]), false);
+  assert.equal(processRunning(pids[0]), false);
 });
 
 test('server-everything over Streamable HTTP: list, get each prompt, complete', async () => {
@@ -174,7 +174,7 @@ test('server-everything over Streamable HTTP: list, get each prompt, complete', 
   const srv = await startEverythingHttp();
   try {
     await exercise({ type: 'http', url: srv.url }, 'http');
-    assert.ok(isAlive(srv.pid), 'the HTTP server keeps running after our session closes');
+    assert.ok(processRunning(srv.pid), 'the HTTP server keeps running after our session closes');
   } finally {
     await srv.close();
   }

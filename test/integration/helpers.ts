@@ -64,6 +64,7 @@ export function launch(): Promise<Launch> {
 }
 
 export { waitFor } from '../wait-for.js';
+export { processRunning } from '../processes.js';
 
 export interface LogLine {
   level: 'trace' | 'info' | 'warn' | 'error';
@@ -175,16 +176,6 @@ export function childPidsMatching(needle: string): number[] {
     .map(l => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
     .filter(m => !!m && Number(m[2]) === process.pid && m[3].includes(needle))
     .map(m => Number(m![1]));
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw err;
-  }
 }
 
 /** The PromptError `p` rejects with (fails the test if it resolves or throws something else). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { completeArgument, requestFromLine } from '../../src/core/run/invocation';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import type { QuestionAnswer } from '../../src/core/protocol/elicitation';
-import { childPidsMatching, isAlive, launch, testCatalog, waitFor, getLine } from './helpers';
+import { childPidsMatching, processRunning, launch, testCatalog, waitFor, getLine } from './helpers';
 
 const IDLE_MS = 400;
 const stopLine = /had no requests for .* stopped until it is needed again/;
@@ -31,7 +31,7 @@ test('an idle server stops after the timeout, keeps its prompts as stopped, and 
     const [pid] = childPidsMatching('paginated');
     assert.ok(pid, 'the server runs');
     await waitFor(() => server.connection.state.kind === 'stopped', 'the idle stop');
-    await waitFor(() => !isAlive(pid), 'the process to exit');
+    await waitFor(() => !processRunning(pid), 'the process to exit');
     assert.equal(server.prompts.length, 23, 'its prompts stay offered');
     assert.equal(server.listError, undefined, 'an idle stop is no error');
     assert.match(log('idle').text(), stopLine);

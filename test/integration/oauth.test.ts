@@ -9,32 +9,15 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config/config';
 import { platformOf } from '../../src/core/platform';
 import * as oauth from '../../src/core/protocol/oauth';
-import {
-  OAuthCallbackServer,
-  StoredOAuthProvider,
-  type OAuthProviderOptions,
-  type SecretStore,
-} from '../../src/core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions } from '../../src/core/protocol/oauth';
+import { MemorySecrets } from '../memory-secrets';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection, getLine } from './helpers';
-
-class MapStore implements SecretStore {
-  readonly map = new Map<string, string>();
-  async get(key: string) {
-    return this.map.get(key);
-  }
-  async store(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  async delete(key: string) {
-    this.map.delete(key);
-  }
-}
 
 /** A catalog with one OAuth server and the loopback listener the browser comes back to. */
 async function catalogFor(
   url: string,
-  store: MapStore,
+  store: MemorySecrets,
   log = new RecordingLog(),
   servers: ServerDefinition[] = defs({ s: { type: 'http', url } }),
 ): Promise<{ catalog: Catalog; callback: OAuthCallbackServer; redirect: string }> {
@@ -67,7 +50,7 @@ interface Session {
 /** Runs `body` on a catalogFor(...) catalog and disposes it and its loopback listener after. */
 async function withCatalog<T>(
   url: string,
-  store: MapStore,
+  store: MemorySecrets,
   body: (session: Session) => Promise<T>,
   log?: RecordingLog,
   servers?: ServerDefinition[],
@@ -84,12 +67,12 @@ async function withCatalog<T>(
 /** Starts the fixture with `args` and a catalog on it that has listed once (so it waits for a sign-in), runs `body`, closes both. */
 async function withPendingSignIn(
   args: string[],
-  body: (session: Session & { server: OAuthFixture; store: MapStore }) => Promise<void>,
+  body: (session: Session & { server: OAuthFixture; store: MemorySecrets }) => Promise<void>,
   log?: RecordingLog,
 ): Promise<void> {
   const L = await launch();
   const server = await L.startOAuthServer({ args });
-  const store = new MapStore();
+  const store = new MemorySecrets();
   try {
     await withCatalog(
       server.url,
@@ -108,7 +91,7 @@ async function withPendingSignIn(
 test('OAuth: sign-in needed, the browser comes back with a code, tokens kept and reused; sign-out forgets them', async () => {
   const L = await launch();
   const server = await L.startOAuthServer();
-  const store = new MapStore();
+  const store = new MemorySecrets();
   try {
     assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client [0-9a-f-]{36}/);
     // A new session (new catalog, same store): connects with the stored tokens, no sign-in.
@@ -147,7 +130,7 @@ test('OAuth callback: a forged state or a refusal is answered in plain text and 
 /** Signs in through the fixture and runs `s.whoami`; resolves the prompt's text. */
 async function signInAndRun(
   url: string,
-  store: MapStore,
+  store: MemorySecrets,
   servers?: ServerDefinition[],
   log = new RecordingLog(),
 ): Promise<string> {
@@ -255,7 +238,7 @@ test('OAuth (RFC 8414 §3.3): an authorization server whose metadata names anoth
 test("OAuth: tokens and the client registration are stored with the SDK's issuer stamp and handed back unchanged", async () => {
   const L = await launch();
   const server = await L.startOAuthServer();
-  const store = new MapStore();
+  const store = new MemorySecrets();
   try {
     assert.match(await signInAndRun(server.url, store), /Signed in as OAuth client /);
     const issuer = `http://127.0.0.1:${server.port}/`;
@@ -297,7 +280,7 @@ test('OAuth (RFC 9207): a redirect with the right iss signs in; another iss, or 
   const L = await launch();
   const good = await L.startOAuthServer({ args: ['--iss', 'send'] });
   try {
-    assert.match(await signInAndRun(good.url, new MapStore()), /Signed in as OAuth client/);
+    assert.match(await signInAndRun(good.url, new MemorySecrets()), /Signed in as OAuth client/);
   } finally {
     await good.close();
   }
@@ -330,7 +313,7 @@ test('OAuth: protected-resource metadata only at the WWW-Authenticate resource_m
   const L = await launch();
   const server = await L.startOAuthServer({ args: ['--resource-metadata-only'] });
   try {
-    assert.match(await signInAndRun(server.url, new MapStore()), /Signed in as OAuth client [0-9a-f-]{36}/);
+    assert.match(await signInAndRun(server.url, new MemorySecrets()), /Signed in as OAuth client [0-9a-f-]{36}/);
     assert.equal((server.stderr().match(/registered /g) ?? []).length, 1, 'registered once');
   } finally {
     await server.close();
@@ -341,7 +324,7 @@ test('OAuth: a pre-registered client (clientId, clientSecret from an input) sign
   const L = await launch();
   const secret = 'pre-registered-s3cret';
   const server = await L.startOAuthServer({ args: ['--client-id', 'mcp-prompts-test', '--client-secret', secret] });
-  const store = new MapStore();
+  const store = new MemorySecrets();
   const log = new RecordingLog();
   try {
     const [raw] = defs({
@@ -394,7 +377,7 @@ test('OAuth: a server that asks for sign-in only after initialize (on prompts/li
   const L = await launch();
   const server = await L.startOAuthServer({ args: ['--open-initialize'] });
   try {
-    assert.match(await signInAndRun(server.url, new MapStore()), /Signed in as OAuth client [0-9a-f-]{36}/);
+    assert.match(await signInAndRun(server.url, new MemorySecrets()), /Signed in as OAuth client [0-9a-f-]{36}/);
     assert.match(server.stderr(), /401 \(no token\) on prompts\/list/);
   } finally {
     await server.close();
@@ -449,7 +432,7 @@ test('OAuth: a 401 on the version probe starts the one sign-in, even when regist
   try {
     await withCatalog(
       server.url,
-      new MapStore(),
+      new MemorySecrets(),
       async ({ catalog }) => {
         await catalog.ready();
         const entry = catalog.server('s')!;
@@ -474,7 +457,7 @@ test('OAuth: two requests refused at once start one sign-in; the second waits fo
   const L = await launch();
   const server = await L.startOAuthServer({ args: ['--open-initialize'] });
   try {
-    await withCatalog(server.url, new MapStore(), async ({ catalog }) => {
+    await withCatalog(server.url, new MemorySecrets(), async ({ catalog }) => {
       const connection = catalog.server('s')!.connection;
       await connection.connect();
       const refused = await Promise.allSettled([

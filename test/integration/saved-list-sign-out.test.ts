@@ -8,30 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { Emitter } from '../../src/core/events';
 
-import { OAuthCallbackServer, StoredOAuthProvider, type SecretStore } from '../../src/core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/oauth';
+import { MemorySecrets } from '../memory-secrets';
 import { FolderStorage } from '../../src/core/catalog/cache-storage';
 import { PromptCache } from '../../src/core/catalog/prompt-cache';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection, waitFor, getLine } from './helpers';
-
-/** Like vscode.SecretStorage: one store for every window, and each window hears of the others' changes. */
-class SharedSecrets implements SecretStore {
-  readonly map = new Map<string, string>();
-  private readonly changes = new Emitter<{ key: string }>();
-  readonly onDidChange = this.changes.event;
-  async get(key: string) {
-    return this.map.get(key);
-  }
-  async store(key: string, value: string) {
-    this.map.set(key, value);
-    this.changes.fire({ key });
-  }
-  async delete(key: string) {
-    if (this.map.delete(key)) this.changes.fire({ key });
-  }
-}
 
 interface Window {
   catalog: Catalog;
@@ -49,7 +32,7 @@ async function world(scope: 'private' | 'public') {
   const L = await launch();
   const server = await L.startOAuthServer({ args: ['--cache-scope', scope, '--ttl', '600000'] });
   cleanups.push(() => server.close());
-  const secrets = new SharedSecrets();
+  const secrets = new MemorySecrets();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-signout-'));
   const folder = path.join(dir, 'store');
   // One loopback listener for the windows: the browser comes back to the one that started the sign-in.

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLI, isAlive, launch, runNode, tempDir, waitFor } from './helpers';
+import { CLI, processRunning, launch, runNode, tempDir, waitFor } from './helpers';
 import { callTool, listingOf, startGateway, textOf } from './gateway';
 
 /** A home folder with its config places, and a project folder whose own files name a server that must not run. */
@@ -116,7 +116,7 @@ test("serve reads the user's own files: inputs without a value, the gateway's ow
   try {
     // The client left: the gateway stopped its servers.
     const [pid] = fs.readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number);
-    await waitFor(() => !isAlive(pid), 'the server the gateway started has stopped', 15000);
+    await waitFor(() => !processRunning(pid), 'the server the gateway started has stopped', 15000);
   } finally {
     f.cleanup();
   }

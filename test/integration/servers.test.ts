@@ -9,7 +9,7 @@ import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
 import { toTranscript, type Part } from '../../src/core/render/content';
 import {
   childPidsMatching,
-  isAlive,
+  processRunning,
   launch,
   testCatalog,
   waitFor,
@@ -551,12 +551,12 @@ test('close is clean: no stdio server process is left after catalog.dispose()', 
     );
     pids = childPidsMatching(RUN_MJS).filter(pid => !before.has(pid));
     assert.equal(pids.length, FIXTURES.length, 'one process per stdio server');
-    assert.ok(pids.every(isAlive));
+    assert.ok(pids.every(processRunning));
   } finally {
     await catalog.dispose();
   }
   // dispose() resolves only once the processes are gone.
-  assert.deepEqual(pids.filter(isAlive), []);
+  assert.deepEqual(pids.filter(processRunning), []);
   assert.deepEqual(catalog.servers, []);
   // Nothing was pending, so nothing is cancelled (the startup's abort signal is not fired once running).
   for (const f of FIXTURES) assert.deepEqual(log(f).sentMethods('notifications/cancelled'), [], f);

@@ -4,7 +4,7 @@
 // stdin closed, as a server that finishes its work does) and the `changing` fixture (list_changed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { childPidsMatching, isAlive, launch, testCatalog, waitFor } from './helpers';
+import { childPidsMatching, processRunning, launch, testCatalog, waitFor } from './helpers';
 
 const starts = (text: string, id: string) => text.split('\n').filter(l => l.startsWith(`Starting ${id} `)).length;
 
@@ -24,7 +24,7 @@ test('a stop while a listing is between pages does not start the server again; t
     await waitFor(() => log('slow').sentMethods('prompts/list').length === 5, 'page 2 of the re-list');
     await server.connection.stop();
     await relist;
-    await waitFor(() => !isAlive(pid), 'the stopped process to exit');
+    await waitFor(() => !processRunning(pid), 'the stopped process to exit');
     assert.equal(starts(log('slow').text(), 'slow'), 1, 'the server was not started again');
     assert.equal(server.connection.state.kind, 'stopped');
     assert.deepEqual(childPidsMatching('slow-pages'), [], 'no process runs');

@@ -120,10 +120,15 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
       'workspace',
     ),
   };
+  // The user's HTTP server points at the same listener: the catalog's start, which would take the
+  // workspace's servers with it, reaches the listener for this one.
   const user: ConfigSource = {
     kind: 'user',
     label: 'user settings',
-    config: parseConfigObject({ servers: { mine: faultyCommand('ok') } }, 'user'),
+    config: parseConfigObject(
+      { servers: { mine: faultyCommand('ok'), 'mine-http': { type: 'http', url: `${listen.url}/user` } } },
+      'user',
+    ),
   };
   const { plan, catalog, asked } = await runPlan([workspaceFile, workspaceSettings, user], false, home, folder);
   try {
@@ -142,7 +147,7 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
     );
     assert.deepEqual(
       plan.run.map(r => r.def.name),
-      ['mine'],
+      ['mine', 'mine-http'],
     );
     await catalog.ready();
     const mine = catalog.servers.find(s => s.def.name === 'mine')!;
@@ -156,8 +161,16 @@ test('Restricted Mode: no workspace-defined server (stdio, http, sse; mcp.json o
     // Nothing of the workspace ran, was asked for, or reached the listener.
     assert.deepEqual(childPidsMatching(marker), []);
     assert.deepEqual(asked, []);
-    await new Promise(resolve => setTimeout(resolve, 300));
-    assert.deepEqual(listen.requests, []);
+    // Every start of the catalog's pass has ended (ready() waits for each list, failed ones too), and the
+    // user's HTTP server has had its answer from the listener: a workspace request would be there now.
+    await waitFor(
+      () => listen.requests.some(r => r.startsWith('POST /user')),
+      'the user HTTP server to reach the listener',
+    );
+    assert.deepEqual(
+      listen.requests.filter(r => !/^\w+ \/user\b/.test(r)),
+      [],
+    );
   } finally {
     await catalog.dispose();
     await listen.close();

@@ -491,7 +491,7 @@ export class ServerConnection {
     const done = this.stop();
     this.stateEmitter.dispose();
     this.listsChangedEmitter.dispose();
-    // Each connection gets its own provider (src/state.ts): its watch on the secret store ends here.
+    // Each connection gets its own provider (src/workspace/oauth-loopback.ts): its watch on the secret store ends here.
     this.options.oauth?.dispose();
     return done;
   }

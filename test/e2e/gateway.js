@@ -1,25 +1,18 @@
 // Copy Gateway Configuration as a person uses it: typed into the palette, "Codex" typed into the quick pick
 // and Enter; the clipboard then holds Codex's entry for `mcp-prompts serve`, with node, the CLI beside the
 // extension and the profile's mcp.json. The entry is then started as Codex would start it, and the official
-// SDK client lists through it the prompts of the server configured in VS Code.
+// SDK client lists through it the prompts of the server configured in the profile. A step of
+// config-origins.e2e.js, whose window has such a profile (one server, the `rich` fixture), not a window of its own.
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { openWorkbench, root } = require('./harness');
+const { root } = require('./harness');
 const { waitFor } = require('../wait-for');
 
 const QUICK = '.quick-input-widget';
 
-module.exports = async function gateway(ctx) {
-  const { fixtureCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const ui = await openWorkbench(ctx, {
-    userFiles: {
-      'mcp.json': JSON.stringify({ servers: { rich: { type: 'stdio', ...fixtureCommand('rich') } } }, null, 2),
-    },
-    waitForModel: false,
-  });
+/** Copies Codex's entry from the palette and lists, through the entry started, the profile's `rich` server. */
+async function copyGatewayConfiguration(ui) {
   const { page } = ui;
-  // As a person waits for the window to be ready: the status bar counts the profile's server running.
-  await page.locator('[aria-label^="MCP Prompts: 1 running"]').first().waitFor({ timeout: 120000 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
 
   await ui.runCommand('MCP Prompts: Copy Gateway Configuration');
@@ -63,4 +56,6 @@ module.exports = async function gateway(ctx) {
   } finally {
     await client.close();
   }
-};
+}
+
+module.exports = { copyGatewayConfiguration };
