@@ -25,14 +25,6 @@ function consentNames(files = {}, userFiles = {}) {
     .map(([name]) => name);
 }
 
-/** A server's name as the modal shows it: a zero-width or tag character written out (src/core/hidden-text.ts). */
-function shownName(name) {
-  return name.replace(/[\u200b\u200e\u200f\u2060-\u2064\ufeff]|[\u{e0000}-\u{e007f}]/gu, ch => {
-    const code = ch.codePointAt(0);
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
-
 /**
  * A server's name as the modal shows it: a character that hides text written out as its escape, as
  * src/core/hidden-text.ts writes it (`git\u200bhub`).
