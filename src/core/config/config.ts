@@ -203,12 +203,26 @@ function portableServer(def: ServerDefinition, entry: unknown, origin: string): 
   return { ...def, format: 'portable' };
 }
 
+/** One entry of a file's servers as a definition; what is wrong with it is a ConfigError naming the server. */
 function parseServer(name: string, entry: unknown, source: ServerSource): ServerDefinition {
   if (!isObject(entry)) throw new ConfigError(l10n.t('Server "{0}": the entry must be an object', name), name);
   const written = optString(entry, 'type', name) ?? (entry.url !== undefined ? 'http' : 'stdio');
   // The Copilot CLI's word for stdio, which VS Code 1.140 reads and its migration writes.
   const type = written === 'local' ? 'stdio' : written;
-  const timeout = entry.timeout;
+  const base = { name, id: sanitizeServerId(name), source, timeoutMs: parseTimeout(entry.timeout, name) };
+  if (type === 'stdio') return { ...base, transport: stdioTransport(entry, name) };
+  // `streamableHttp` and `streamable-http`: other clients' words for http.
+  if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http')
+    return { ...base, transport: httpTransport(entry, name, type === 'sse' ? 'sse' : 'http') };
+  throw new ConfigError(
+    l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type),
+    name,
+    'type',
+  );
+}
+
+/** An entry's `timeout`: a positive number of ms, at most MAX_TIMEOUT_MS. */
+function parseTimeout(timeout: unknown, name: string): number | undefined {
   if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
   }
@@ -225,44 +239,37 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
       'timeout',
     );
   }
-  const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout };
-  if (type === 'stdio') {
-    const command = optString(entry, 'command', name);
-    if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');
-    return {
-      ...base,
-      transport: {
-        type: 'stdio',
-        command,
-        args: optStringArray(entry, 'args', name) ?? [],
-        env: optStringRecord(entry, 'env', name) ?? {},
-        envFile: optString(entry, 'envFile', name),
-        cwd: optString(entry, 'cwd', name),
-      },
-    };
-  }
-  if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http') {
-    const url = optString(entry, 'url', name);
-    if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
-    const clientId = optString(entry, 'clientId', name);
-    const clientSecret = optString(entry, 'clientSecret', name);
-    if (clientSecret !== undefined && !clientId)
-      throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
-    return {
-      ...base,
-      transport: {
-        type: type === 'sse' ? 'sse' : 'http',
-        url,
-        headers: optStringRecord(entry, 'headers', name) ?? {},
-        ...(clientId ? { clientId, clientSecret } : {}),
-      },
-    };
-  }
-  throw new ConfigError(
-    l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type),
-    name,
-    'type',
-  );
+  return timeout;
+}
+
+/** A stdio entry: its command (required), arguments, environment, env file and working directory. */
+function stdioTransport(entry: Record<string, unknown>, name: string): StdioTransportConfig {
+  const command = optString(entry, 'command', name);
+  if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');
+  return {
+    type: 'stdio',
+    command,
+    args: optStringArray(entry, 'args', name) ?? [],
+    env: optStringRecord(entry, 'env', name) ?? {},
+    envFile: optString(entry, 'envFile', name),
+    cwd: optString(entry, 'cwd', name),
+  };
+}
+
+/** An HTTP entry: its URL, headers and a pre-registered OAuth client (a secret needs its id). */
+function httpTransport(entry: Record<string, unknown>, name: string, type: 'http' | 'sse'): HttpTransportConfig {
+  const url = optString(entry, 'url', name);
+  if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
+  const clientId = optString(entry, 'clientId', name);
+  const clientSecret = optString(entry, 'clientSecret', name);
+  if (clientSecret !== undefined && !clientId)
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
+  return {
+    type,
+    url,
+    headers: optStringRecord(entry, 'headers', name) ?? {},
+    ...(clientId ? { clientId, clientSecret } : {}),
+  };
 }
 
 function parseInputs(value: unknown, origin: string): InputDefinition[] {
