@@ -57,6 +57,13 @@ async function run() {
   const ext = vscode.extensions.getExtension(EXT_ID);
   if (!ext) throw new Error(`${EXT_ID} is not installed`);
   const api = ext.isActive ? ext.exports : await ext.activate();
+  // The img server is the workspace's: it waits for consent, and this window refuses to show dialogs
+  // (extension-test mode), so the run allows it as a person's Start Server does (as test/host/index.js).
+  const allowWaiting = () => {
+    for (const h of api.configuration.held) if (h.reason === 'consent') void api.configuration.allow(h.def.id);
+  };
+  api.configuration.onDidLoad(allowWaiting);
+  allowWaiting();
   await waitFor(
     () => api.catalog.servers.find(s => s.id === 'img')?.prompts.find(p => p.prompt.name === 'shot'),
     'the img server’s prompt',

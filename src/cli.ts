@@ -3,7 +3,8 @@
 // 1 a server failed. Expected failures print one line on stderr, never a stack trace; stdout carries
 // only what servers answered, so it is empty when every server a command needed failed.
 import { Catalog, type ServerEntry } from './core/catalog/catalog.js';
-import { ConfigError, InputDefinition, substituteVariables } from './core/config/config.js';
+import { ConfigError, InputDefinition } from './core/config/config.js';
+import { substituteVariables } from './core/config/substitute-variables.js';
 import { PromptError } from './core/errors.js';
 import { planServers } from './core/config/server-merge.js';
 import { argumentList, completeArgument } from './core/run/invocation.js';

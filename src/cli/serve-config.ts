@@ -5,7 +5,8 @@
 // rules as the other commands (core/config: the merge, `${input:…}` from MCP_PROMPTS_INPUT_<ID>); a
 // server that cannot start from them (an input with no value, the gateway itself) is held back and named.
 import fs from 'node:fs';
-import { ConfigError, parseConfigText, substituteVariables, type ServerDefinition } from '../core/config/config.js';
+import { ConfigError, parseConfigText, type ServerDefinition } from '../core/config/config.js';
+import { substituteVariables } from '../core/config/substitute-variables.js';
 import { planServers, type ConfigSource } from '../core/config/server-merge.js';
 import { envValue, type Platform } from '../core/platform.js';
 

@@ -4,7 +4,8 @@
 // edge's (src/ui/); this file receives them.
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
-import { InputDefinition, ServerDefinition, substituteVariables } from '../core/config/config';
+import { InputDefinition, ServerDefinition } from '../core/config/config';
+import { substituteVariables } from '../core/config/substitute-variables';
 import { inputStorageKey, readFolderIdentities, type consentState } from '../core/config/consent';
 import { ConfigProblemEntry, HeldEntry, planServers } from '../core/config/server-merge';
 import type { Platform } from '../core/platform';

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
 
-import { parseConfigObject, substituteVariables, type ServerDefinition } from '../../src/core/config/config';
+import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
+import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { platformOf } from '../../src/core/platform';
 import * as oauth from '../../src/core/protocol/oauth';
 import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions } from '../../src/core/protocol/oauth';

@@ -1,6 +1,7 @@
-// Trust, precedence, consent and secrets rules (src/core/config/server-merge.ts, consent.ts, config.ts) on real
-// processes: an untrusted workspace's servers must not reach a real HTTP listener or spawn anything, user
-// servers run from the home folder, password inputs never reach a log line, an error or `--verbose`.
+// Trust, precedence, consent and secrets rules (src/core/config/server-merge.ts, consent.ts, config.ts,
+// substitute-variables.ts) on real processes: an untrusted workspace's servers must not reach a real HTTP
+// listener or spawn anything, user servers run from the home folder, password inputs never reach a log
+// line, an error or `--verbose`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,13 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Catalog } from '../../src/core/catalog/catalog';
-import {
-  MAX_TIMEOUT_MS,
-  parseConfigObject,
-  parseConfigText,
-  substituteVariables,
-  type InputDefinition,
-} from '../../src/core/config/config';
+import { MAX_TIMEOUT_MS, parseConfigObject, parseConfigText, type InputDefinition } from '../../src/core/config/config';
+import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { planServers, type ConfigSource } from '../../src/core/config/server-merge';
 import { stdioLaunch } from '../../src/core/config/stdio-launch';
 import {

@@ -7,8 +7,8 @@ import {
   parseConfigText,
   parseEnvFile,
   sanitizeServerId,
-  substituteVariables,
 } from '../../src/core/config/config';
+import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { platformOf } from '../../src/core/platform';
 
 test('reads VS Code mcp.json with comments, trailing commas and all transports', () => {

@@ -3,7 +3,8 @@
 // definition that changed; the same definition finds them again whatever its variables hold.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
+import { parseConfigObject } from '../../src/core/config/config';
+import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { planServers } from '../../src/core/config/server-merge';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
 import { ArgumentHistory, memoryStore } from '../../src/core/run/argument-history';

@@ -4,7 +4,8 @@
 // process tree is ended. docs/platforms.md points here for each claim.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigObject, substituteVariables } from '../../src/core/config/config';
+import { parseConfigObject } from '../../src/core/config/config';
+import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { EMPTY_MCP_JSON, withServers } from '../../src/core/config/config-text';
 import {
   chosenPlace,

@@ -1,10 +1,8 @@
 // Server definitions from VS Code's mcp.json, the portable files (`.mcp.json`, the Copilot CLI's
 // mcp-config.json), the `mcpPrompts.servers` setting, or Claude Desktop / Cursor `mcpServers` files.
-// Pure data in, typed definitions out; variables are substituted here.
+// Pure data in, typed definitions out; their variables are filled in by substitute-variables.ts.
 import * as jsonc from 'jsonc-parser';
 import * as l10n from '@vscode/l10n';
-import { definitionFingerprint } from './consent.js';
-import { envValue, type Platform } from '../platform.js';
 
 export type ServerSource = 'workspace' | 'user' | 'import';
 
@@ -96,19 +94,6 @@ export interface ServerConfig {
 
 /** Longest per-request timeout an entry may set: beyond it a hung server would look like a hung editor. */
 export const MAX_TIMEOUT_MS = 10 * 60 * 1000;
-
-export interface Variables {
-  workspaceFolder?: string;
-  /** Whose `${env:…}`, `${userHome}` and `${pathSeparator}` these are. */
-  platform: Platform;
-}
-
-/** Supplies `${input:id}` values; the extension asks the user (and keeps secrets), the CLI reads env. */
-export type InputResolver = (
-  input: InputDefinition | undefined,
-  id: string,
-  server: string,
-) => Promise<string | undefined>;
 
 export class ConfigError extends Error {
   constructor(
@@ -218,12 +203,26 @@ function portableServer(def: ServerDefinition, entry: unknown, origin: string): 
   return { ...def, format: 'portable' };
 }
 
+/** One entry of a file's servers as a definition; what is wrong with it is a ConfigError naming the server. */
 function parseServer(name: string, entry: unknown, source: ServerSource): ServerDefinition {
   if (!isObject(entry)) throw new ConfigError(l10n.t('Server "{0}": the entry must be an object', name), name);
   const written = optString(entry, 'type', name) ?? (entry.url !== undefined ? 'http' : 'stdio');
   // The Copilot CLI's word for stdio, which VS Code 1.140 reads and its migration writes.
   const type = written === 'local' ? 'stdio' : written;
-  const timeout = entry.timeout;
+  const base = { name, id: sanitizeServerId(name), source, timeoutMs: parseTimeout(entry.timeout, name) };
+  if (type === 'stdio') return { ...base, transport: stdioTransport(entry, name) };
+  // `streamableHttp` and `streamable-http`: other clients' words for http.
+  if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http')
+    return { ...base, transport: httpTransport(entry, name, type === 'sse' ? 'sse' : 'http') };
+  throw new ConfigError(
+    l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type),
+    name,
+    'type',
+  );
+}
+
+/** An entry's `timeout`: a positive number of ms, at most MAX_TIMEOUT_MS. */
+function parseTimeout(timeout: unknown, name: string): number | undefined {
   if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
     throw new ConfigError(l10n.t('Server "{0}": "{1}" must be a positive number', name, 'timeout'), name, 'timeout');
   }
@@ -240,44 +239,37 @@ function parseServer(name: string, entry: unknown, source: ServerSource): Server
       'timeout',
     );
   }
-  const base = { name, id: sanitizeServerId(name), source, timeoutMs: timeout };
-  if (type === 'stdio') {
-    const command = optString(entry, 'command', name);
-    if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');
-    return {
-      ...base,
-      transport: {
-        type: 'stdio',
-        command,
-        args: optStringArray(entry, 'args', name) ?? [],
-        env: optStringRecord(entry, 'env', name) ?? {},
-        envFile: optString(entry, 'envFile', name),
-        cwd: optString(entry, 'cwd', name),
-      },
-    };
-  }
-  if (type === 'http' || type === 'sse' || type === 'streamableHttp' || type === 'streamable-http') {
-    const url = optString(entry, 'url', name);
-    if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
-    const clientId = optString(entry, 'clientId', name);
-    const clientSecret = optString(entry, 'clientSecret', name);
-    if (clientSecret !== undefined && !clientId)
-      throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
-    return {
-      ...base,
-      transport: {
-        type: type === 'sse' ? 'sse' : 'http',
-        url,
-        headers: optStringRecord(entry, 'headers', name) ?? {},
-        ...(clientId ? { clientId, clientSecret } : {}),
-      },
-    };
-  }
-  throw new ConfigError(
-    l10n.t('Server "{0}": unknown type "{1}" (expected stdio, http or sse)', name, type),
-    name,
-    'type',
-  );
+  return timeout;
+}
+
+/** A stdio entry: its command (required), arguments, environment, env file and working directory. */
+function stdioTransport(entry: Record<string, unknown>, name: string): StdioTransportConfig {
+  const command = optString(entry, 'command', name);
+  if (!command) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'command'), name, 'command');
+  return {
+    type: 'stdio',
+    command,
+    args: optStringArray(entry, 'args', name) ?? [],
+    env: optStringRecord(entry, 'env', name) ?? {},
+    envFile: optString(entry, 'envFile', name),
+    cwd: optString(entry, 'cwd', name),
+  };
+}
+
+/** An HTTP entry: its URL, headers and a pre-registered OAuth client (a secret needs its id). */
+function httpTransport(entry: Record<string, unknown>, name: string, type: 'http' | 'sse'): HttpTransportConfig {
+  const url = optString(entry, 'url', name);
+  if (!url) throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'url'), name, 'url');
+  const clientId = optString(entry, 'clientId', name);
+  const clientSecret = optString(entry, 'clientSecret', name);
+  if (clientSecret !== undefined && !clientId)
+    throw new ConfigError(l10n.t('Server "{0}": "{1}" is required', name, 'clientId'), name, 'clientId');
+  return {
+    type,
+    url,
+    headers: optStringRecord(entry, 'headers', name) ?? {},
+    ...(clientId ? { clientId, clientSecret } : {}),
+  };
 }
 
 function parseInputs(value: unknown, origin: string): InputDefinition[] {
@@ -294,122 +286,6 @@ function parseInputs(value: unknown, origin: string): InputDefinition[] {
       default: typeof i.default === 'string' ? i.default : undefined,
       options: Array.isArray(i.options) ? i.options.filter((o): o is string => typeof o === 'string') : undefined,
     }));
-}
-
-/**
- * `${env:NAME}` (any name up to the brace: Windows has `ProgramFiles(x86)`), `${input:id}`, and the
- * plain variables VS Code resolves in mcp.json that depend on no editor state.
- */
-const VARIABLE = /\$\{(?:(env|input):([^{}:]+)|(workspaceFolder|userHome|pathSeparator|\/))\}/g;
-
-/** The value of a plain variable or `${env:…}`, as VS Code's resolver gives it; undefined leaves it as written. */
-function variableValue(kind: string | undefined, key: string, vars: Variables): string | undefined {
-  const { platform } = vars;
-  if (kind === 'env') return envValue(platform, key) ?? '';
-  switch (key) {
-    case 'workspaceFolder':
-      // VS Code writes the drive letter upper-case (C:\ws), whatever case the folder's URI has.
-      return vars.workspaceFolder && platform.os === 'win32'
-        ? vars.workspaceFolder.replace(/^[a-z](?=:)/, d => d.toUpperCase())
-        : vars.workspaceFolder;
-    case 'userHome':
-      return platform.home || undefined;
-    default:
-      return platform.path.sep; // pathSeparator, or its short form ${/}
-  }
-}
-
-/**
- * Replaces `${env:NAME}`, `${workspaceFolder}`, `${userHome}`, `${pathSeparator}` (`${/}`) and
- * (through the resolver) `${input:id}` in every string of the transport. Unknown variables are left as
- * they are, as VS Code does.
- */
-export async function substituteVariables(
-  def: ServerDefinition,
-  vars: Variables,
-  inputs: InputDefinition[],
-  resolveInput?: InputResolver,
-): Promise<ServerDefinition> {
-  if (def.format === 'portable') return withEnvironmentReferences(def, vars.platform);
-  // One answer per input id, shared by every string that uses it (strings are substituted concurrently).
-  const pending = new Map<string, Promise<string>>();
-  const resolved = new Map<string, string>();
-  const secrets = new Set<string>(def.secrets ?? []);
-  const ask = (id: string): Promise<string> => {
-    let answer = pending.get(id);
-    if (!answer) {
-      const input = inputs.find(i => i.id === id);
-      answer = (async () => {
-        const value = resolveInput ? await resolveInput(input, id, def.name) : undefined;
-        if (value === undefined)
-          throw new ConfigError(
-            l10n.t('Server "{0}": no value for {1}', def.name, `${'$'}{input:${id}}`),
-            def.name,
-            id,
-          );
-        if (input?.password && value) secrets.add(value);
-        resolved.set(id, value);
-        return value;
-      })();
-      pending.set(id, answer);
-    }
-    return answer;
-  };
-  const substitute = async (text: string): Promise<string> => {
-    const inputIds = [...text.matchAll(VARIABLE)].filter(m => m[1] === 'input').map(m => m[2]);
-    for (const id of inputIds) await ask(id);
-    return text.replace(VARIABLE, (whole, kind: string | undefined, name: string | undefined, plain: string) =>
-      kind === 'input' ? (resolved.get(name!) ?? whole) : (variableValue(kind, name ?? plain, vars) ?? whole),
-    );
-  };
-  const record = async (r: Record<string, string>) =>
-    Object.fromEntries(await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await substitute(v)] as const)));
-  const t = def.transport;
-  let transport: ServerDefinition['transport'];
-  if (t.type === 'stdio') {
-    transport = {
-      ...t,
-      command: await substitute(t.command),
-      args: await Promise.all(t.args.map(substitute)),
-      env: await record(t.env),
-      envFile: t.envFile === undefined ? undefined : await substitute(t.envFile),
-      cwd: t.cwd === undefined ? undefined : await substitute(t.cwd),
-    };
-  } else {
-    const client =
-      t.clientId === undefined
-        ? {}
-        : {
-            clientId: await substitute(t.clientId),
-            clientSecret: t.clientSecret === undefined ? undefined : await substitute(t.clientSecret),
-          };
-    transport = { ...t, url: await substitute(t.url), headers: await record(t.headers), ...client };
-  }
-  const fingerprint = def.fingerprint ?? definitionFingerprint(def);
-  return secrets.size ? { ...def, transport, fingerprint, secrets: [...secrets] } : { ...def, transport, fingerprint };
-}
-
-/** `${NAME}` or `${NAME:-default}`: the environment references of the portable files (not bare `$NAME`). */
-const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-
-/**
- * A portable entry with its environment references filled in from the host's environment, where VS Code
- * expands them: command, arguments, env values, URL and header values. An unset variable takes its
- * default, else stays as written; a default is not expanded again. VS Code's own variables stay as written.
- */
-function withEnvironmentReferences(def: ServerDefinition, platform: Platform): ServerDefinition {
-  const expand = (text: string) =>
-    text.replace(
-      ENV_REFERENCE,
-      (whole, name: string, fallback: string | undefined) => envValue(platform, name) ?? fallback ?? whole,
-    );
-  const record = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, expand(v)]));
-  const t = def.transport;
-  const transport: ServerDefinition['transport'] =
-    t.type === 'stdio'
-      ? { ...t, command: expand(t.command), args: t.args.map(expand), env: record(t.env) }
-      : { ...t, url: expand(t.url), headers: record(t.headers) };
-  return { ...def, transport, fingerprint: def.fingerprint ?? definitionFingerprint(def) };
 }
 
 /** Reads a dotenv file's `KEY=value` lines (quotes stripped, `#` comments skipped). */

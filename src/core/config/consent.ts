@@ -145,42 +145,57 @@ export function consentDetail(def: ServerDefinition): string {
   const t = def.transport;
   const value = (v: string) => labelEnds(v, MAX_VALUE_CHARS);
   const warnings: string[] = [];
-  const fields: string[] = [];
-  const reads: { name: string; where: string }[] = [];
-  const note = (text: string, where: string) => reads.push(...envReads(text).map(name => ({ name, where })));
-  if (t.type === 'stdio') {
-    const env = Object.entries(t.env);
-    const loaders = env.filter(([k]) => isLoaderVariable(k));
-    if (loaders.length)
-      warnings.push(
-        `⚠ ${l10n.t('It sets variables that change which code runs:')}`,
-        ...loaders.map(([k, v]) => `    ${value(k)}=${value(v)}`),
-      );
-    note(t.command, 'command');
-    t.args.forEach(a => note(a, 'args'));
-    if (t.cwd) note(t.cwd, 'cwd');
-    for (const [k, v] of env) note(v, `env ${k}`);
-    fields.push(`${l10n.t('Command:')} ${value(describeLaunch(def))}`);
-    fields.push(`${l10n.t('Working folder:')} ${t.cwd === undefined ? l10n.t('the workspace folder') : value(t.cwd)}`);
-    if (env.length) fields.push(l10n.t('Environment:'), ...env.map(([k, v]) => `    ${value(k)}=${value(v)}`));
-    if (t.envFile !== undefined)
-      fields.push(`${l10n.t('Environment file (may set any variable, loaders too):')} ${value(t.envFile)}`);
-  } else {
-    const headers = Object.entries(t.headers);
-    note(t.url, 'url');
-    for (const [k, v] of headers) note(v, `headers ${k}`);
-    if (t.clientId !== undefined) note(t.clientId, 'clientId');
-    if (t.clientSecret !== undefined) note(t.clientSecret, 'clientSecret');
-    fields.push(`${l10n.t('URL:')} ${value(t.url)}`);
-    if (headers.length) fields.push(l10n.t('Headers:'), ...headers.map(([k, v]) => `    ${value(k)}: ${value(v)}`));
-    if (t.clientId !== undefined) fields.push(`${l10n.t('OAuth client:')} ${value(t.clientId)}`);
-    // Sent to the token endpoint the server's metadata names, at sign-in and every refresh.
-    if (t.clientSecret !== undefined) fields.push(`${l10n.t('OAuth client secret:')} ${value(t.clientSecret)}`);
-  }
+  const loaders = t.type === 'stdio' ? Object.entries(t.env).filter(([k]) => isLoaderVariable(k)) : [];
+  if (loaders.length)
+    warnings.push(
+      `⚠ ${l10n.t('It sets variables that change which code runs:')}`,
+      ...loaders.map(([k, v]) => `    ${value(k)}=${value(v)}`),
+    );
+  const reads = environmentReads(t);
   if (reads.length)
     warnings.push(
       `⚠ ${l10n.t('It reads from your environment and passes on:')}`,
       ...reads.map(r => `    ${value(r.name)} (${value(r.where)})`),
     );
-  return [...warnings, ...(warnings.length ? [''] : []), ...fields].join('\n');
+  return [...warnings, ...(warnings.length ? [''] : []), ...writtenFields(def, value)].join('\n');
+}
+
+/** The `${env:…}` variables a transport reads, with the field that reads each, in the order the dialog lists the fields. */
+function environmentReads(t: ServerDefinition['transport']): { name: string; where: string }[] {
+  const reads: { name: string; where: string }[] = [];
+  const note = (text: string, where: string) => reads.push(...envReads(text).map(name => ({ name, where })));
+  if (t.type === 'stdio') {
+    note(t.command, 'command');
+    t.args.forEach(a => note(a, 'args'));
+    if (t.cwd) note(t.cwd, 'cwd');
+    for (const [k, v] of Object.entries(t.env)) note(v, `env ${k}`);
+  } else {
+    note(t.url, 'url');
+    for (const [k, v] of Object.entries(t.headers)) note(v, `headers ${k}`);
+    if (t.clientId !== undefined) note(t.clientId, 'clientId');
+    if (t.clientSecret !== undefined) note(t.clientSecret, 'clientSecret');
+  }
+  return reads;
+}
+
+/** The fields that will be run, set or sent, as written, one line each (env and headers one line per entry). */
+function writtenFields(def: ServerDefinition, value: (v: string) => string): string[] {
+  const t = def.transport;
+  const fields: string[] = [];
+  if (t.type === 'stdio') {
+    const env = Object.entries(t.env);
+    fields.push(`${l10n.t('Command:')} ${value(describeLaunch(def))}`);
+    fields.push(`${l10n.t('Working folder:')} ${t.cwd === undefined ? l10n.t('the workspace folder') : value(t.cwd)}`);
+    if (env.length) fields.push(l10n.t('Environment:'), ...env.map(([k, v]) => `    ${value(k)}=${value(v)}`));
+    if (t.envFile !== undefined)
+      fields.push(`${l10n.t('Environment file (may set any variable, loaders too):')} ${value(t.envFile)}`);
+    return fields;
+  }
+  const headers = Object.entries(t.headers);
+  fields.push(`${l10n.t('URL:')} ${value(t.url)}`);
+  if (headers.length) fields.push(l10n.t('Headers:'), ...headers.map(([k, v]) => `    ${value(k)}: ${value(v)}`));
+  if (t.clientId !== undefined) fields.push(`${l10n.t('OAuth client:')} ${value(t.clientId)}`);
+  // Sent to the token endpoint the server's metadata names, at sign-in and every refresh.
+  if (t.clientSecret !== undefined) fields.push(`${l10n.t('OAuth client secret:')} ${value(t.clientSecret)}`);
+  return fields;
 }

@@ -2,7 +2,7 @@
 // base64 is checked, media types are checked against an allow-list AND against the bytes, sizes are
 // capped, and file names derived from server data can never leave the folder they are written to.
 import * as l10n from '@vscode/l10n';
-import type { Annotations } from '@modelcontextprotocol/client';
+import type { Annotations, EmbeddedResource } from '@modelcontextprotocol/client';
 import { ContentBlockSchema } from '@modelcontextprotocol/core';
 import type { RawGetResult } from '../protocol/connection.js';
 
@@ -85,6 +85,7 @@ function isPlainText(raw: unknown): raw is { type: 'text'; text: string } {
   return type === 'text' && typeof text === 'string' && Object.keys(raw).length === 2;
 }
 
+/** One content block from a server as a part; one that cannot be shown is an `invalid` part that says why. */
 export function toPart(raw: unknown): Part {
   const type =
     typeof (raw as { type?: unknown } | null)?.type === 'string' ? (raw as { type: string }).type : typeof raw;
@@ -113,40 +114,8 @@ export function toPart(raw: unknown): Part {
     case 'image':
     case 'audio':
       return toMediaPart(c.type, c.data, c.mimeType, c.annotations);
-    case 'resource': {
-      const r = c.resource;
-      if ('text' in r && typeof r.text === 'string') {
-        return {
-          kind: 'resource',
-          uri: r.uri,
-          mimeType: r.mimeType,
-          text: r.text,
-          bytes: Buffer.byteLength(r.text),
-          fileName: safeFileName(r.uri, r.mimeType),
-          annotations: c.annotations,
-        };
-      }
-      const blob = (r as { blob: string }).blob;
-      const bytes = decodeBase64(blob);
-      if (!bytes)
-        return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is not valid base64', r.uri) };
-      if (bytes.length > MAX_MEDIA_BYTES)
-        return {
-          kind: 'invalid',
-          contentType: 'resource',
-          reason: l10n.t('resource {0} is too large ({1} MB)', r.uri, (bytes.length / 1048576).toFixed(1)),
-        };
-      // The normalised base64 (no line breaks): what every surface decodes or puts in a data: URI.
-      return {
-        kind: 'resource',
-        uri: r.uri,
-        mimeType: r.mimeType,
-        blob: bytes.toString('base64'),
-        bytes: bytes.length,
-        fileName: safeFileName(r.uri, r.mimeType),
-        annotations: c.annotations,
-      };
-    }
+    case 'resource':
+      return toResourcePart(c.resource, c.annotations);
     case 'resource_link':
       return {
         kind: 'link',
@@ -159,6 +128,41 @@ export function toPart(raw: unknown): Part {
         annotations: c.annotations,
       };
   }
+}
+
+/** An embedded resource: its text as it is, or its blob checked (strict base64, at most MAX_MEDIA_BYTES). */
+function toResourcePart(r: EmbeddedResource['resource'], annotations: Annotations | undefined): Part {
+  if ('text' in r && typeof r.text === 'string') {
+    return {
+      kind: 'resource',
+      uri: r.uri,
+      mimeType: r.mimeType,
+      text: r.text,
+      bytes: Buffer.byteLength(r.text),
+      fileName: safeFileName(r.uri, r.mimeType),
+      annotations,
+    };
+  }
+  const blob = (r as { blob: string }).blob;
+  const bytes = decodeBase64(blob);
+  if (!bytes)
+    return { kind: 'invalid', contentType: 'resource', reason: l10n.t('resource {0} is not valid base64', r.uri) };
+  if (bytes.length > MAX_MEDIA_BYTES)
+    return {
+      kind: 'invalid',
+      contentType: 'resource',
+      reason: l10n.t('resource {0} is too large ({1} MB)', r.uri, (bytes.length / 1048576).toFixed(1)),
+    };
+  // The normalised base64 (no line breaks): what every surface decodes or puts in a data: URI.
+  return {
+    kind: 'resource',
+    uri: r.uri,
+    mimeType: r.mimeType,
+    blob: bytes.toString('base64'),
+    bytes: bytes.length,
+    fileName: safeFileName(r.uri, r.mimeType),
+    annotations,
+  };
 }
 
 function toMediaPart(kind: 'image' | 'audio', data: string, declared: string, annotations?: Annotations): Part {

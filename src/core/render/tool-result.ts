@@ -30,49 +30,70 @@ export function toolResultParts(
   audio = false,
 ): ToolResultPart[] {
   const parts: ToolResultPart[] = [];
-  let text: string[] = [sourceLine(source), ''];
-  let chars = 0;
-  let cut = false;
+  const text = new BoundedText(sourceLine(source), maxChars, () =>
+    l10n.t('[The rest of the text from {0} was cut at {1} characters.]', labelText(source.server), maxChars),
+  );
   let images = 0;
-  /** `more`: the block was made from the first part of a longer text. */
-  const add = (block: string, more = false) => {
-    if (cut) return;
-    if (more || chars + block.length > maxChars) {
-      text.push(
-        block.slice(0, Math.max(0, maxChars - chars)),
-        '',
-        l10n.t('[The rest of the text from {0} was cut at {1} characters.]', labelText(source.server), maxChars),
-      );
-      cut = true;
-      return;
-    }
-    chars += block.length;
-    text.push(block, '');
-  };
-  // Server text is cut to what is left of the bound before it is written as markdown (which may only grow it).
-  const left = () => maxChars - chars + 1;
   if (t.description) {
-    const description = shown(t.description, left());
-    add(`> ${escapeLine(description.text.replace(/\s+/g, ' ').trim())}`, description.more);
+    const description = shown(t.description, text.left());
+    text.add(`> ${escapeLine(description.text.replace(/\s+/g, ' ').trim())}`, description.more);
   }
   t.messages.forEach((m, mi) => {
-    add(`### ${m.role === 'assistant' ? labels.assistant : labels.user}`);
+    text.add(`### ${m.role === 'assistant' ? labels.assistant : labels.user}`);
     m.parts.forEach((p, pi) => {
-      if (audienceOf(p) === 'assistant') add(`*${labels.forAssistant}*`);
-      if (!cut) {
-        const part = shownPart(p, left());
-        add(partToMarkdown(part.part, `${mi}.${pi}`, { labels }), part.more);
+      if (audienceOf(p) === 'assistant') text.add(`*${labels.forAssistant}*`);
+      if (!text.cut) {
+        const part = shownPart(p, text.left());
+        text.add(partToMarkdown(part.part, `${mi}.${pi}`, { labels }), part.more);
       }
-      if ((p.kind === 'image' || (audio && p.kind === 'audio')) && !cut && images < MAX_TOOL_IMAGES) {
+      if ((p.kind === 'image' || (audio && p.kind === 'audio')) && !text.cut && images < MAX_TOOL_IMAGES) {
         images++;
-        parts.push({ kind: 'text', text: text.join('\n') });
+        parts.push({ kind: 'text', text: text.take() });
         parts.push({ kind: p.kind, mimeType: p.mimeType, data: p.data });
-        text = [''];
       }
     });
   });
-  parts.push({ kind: 'text', text: text.join('\n').trimEnd() });
+  parts.push({ kind: 'text', text: text.take().trimEnd() });
   return parts;
+}
+
+/** The result's text, block by block, up to `max` characters; the block that passes it ends with `cutLine`. */
+class BoundedText {
+  private lines: string[];
+  private chars = 0;
+  cut = false;
+
+  constructor(
+    first: string,
+    private readonly max: number,
+    private readonly cutLine: () => string,
+  ) {
+    this.lines = [first, ''];
+  }
+
+  /** What is left of the bound: server text is cut to it before it is written as markdown (which may only grow it). */
+  left(): number {
+    return this.max - this.chars + 1;
+  }
+
+  /** `more`: the block was made from the first part of a longer text. */
+  add(block: string, more = false): void {
+    if (this.cut) return;
+    if (more || this.chars + block.length > this.max) {
+      this.lines.push(block.slice(0, Math.max(0, this.max - this.chars)), '', this.cutLine());
+      this.cut = true;
+      return;
+    }
+    this.chars += block.length;
+    this.lines.push(block, '');
+  }
+
+  /** The text written since the last take (a media part stands between the two). */
+  take(): string {
+    const text = this.lines.join('\n');
+    this.lines = [''];
+    return text;
+  }
 }
 
 /**

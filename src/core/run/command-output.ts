@@ -4,7 +4,8 @@
 // a failure end everything it started, grandchildren included; Windows has no process groups, and
 // `taskkill /T` ends the shell's tree while the shell lives. On Windows cmd.exe switches its hidden
 // console to UTF-8 first (`chcp 65001`), so `dir`, `type` and `echo` do not write the OEM code page.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import * as l10n from '@vscode/l10n';
 import { envValue, type Platform } from '../platform.js';
 import { systemProgram, taskkillCommand, type CommandLine } from '../process-tree.js';
@@ -115,82 +116,126 @@ export function commandStop(
 export function runCommandOutput(run: CommandRun): Promise<CommandOutcome> {
   const max = run.maxBytes ?? MAX_SOURCE_BYTES;
   const shown = displayCommand(run.command);
+  const cancelled = (): CommandOutcome => ({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
   return new Promise(resolve => {
     if (run.signal?.aborted) {
-      resolve({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
+      resolve(cancelled());
       return;
     }
     const runIn = commandShell(run.platform);
-    const child = spawn(shellScript(runIn, run.command), {
-      cwd: run.cwd,
-      shell: runIn.shell,
-      // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
-      detached: runIn.group,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: run.env ?? run.platform.env,
-      windowsHide: true,
-    });
-    const kill = (signal: NodeJS.Signals) => {
-      const running = child.exitCode === null && child.signalCode === null;
-      if (child.pid) carryOut(commandStop(run.platform, child.pid, signal, running));
-    };
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    const err: Buffer[] = [];
-    let errBytes = 0;
-    let ended: CommandOutcome | undefined;
-    let killTimer: NodeJS.Timeout | undefined;
-    const stop = (outcome: CommandOutcome) => {
-      if (ended) return;
-      ended = outcome;
-      kill('SIGTERM');
-      killTimer = setTimeout(() => kill('SIGKILL'), KILL_GRACE_MS);
-      killTimer.unref();
-    };
-    const onAbort = () => stop({ problem: l10n.t('Cancelled: {0}', shown), cancelled: true });
+    const child = spawnShell(run, runIn);
+    const ending = new CommandEnding(child, run.platform, runIn.group);
+    const output = gatherOutput(child, max, ending, () => ({
+      problem: l10n.t('The output of {0} is larger than the limit of {1}; it was stopped.', shown, formatSize(max)),
+    }));
+    const onAbort = () => ending.stop(cancelled());
     run.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (ended) return;
-      outBytes += chunk.byteLength;
-      if (outBytes > max) {
-        stop({
-          problem: l10n.t('The output of {0} is larger than the limit of {1}; it was stopped.', shown, formatSize(max)),
-        });
-        return;
-      }
-      out.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (errBytes < STDERR_KEEP) err.push(chunk);
-      errBytes += chunk.byteLength;
-    });
     child.on('error', e => {
       const problem = { problem: l10n.t('{0} could not start: {1}', shown, e.message) };
-      stop(problem);
+      ending.stop(problem);
       // A process that never started emits no 'close'.
       if (!child.pid) resolve(problem);
     });
-    // 'close' waits for the pipes, which a background grandchild may hold: when the shell exits, what it
-    // left running is ended (POSIX), so the pipes close and nothing the command started outlives it. On
-    // Windows nothing names that grandchild any more: our ends of the pipes are closed after a moment.
-    child.on('exit', () => {
-      kill('SIGKILL');
-      if (!runIn.group)
-        setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-        }, PIPE_DRAIN_MS).unref();
-    });
+    child.on('exit', () => ending.shellExited());
     child.on('close', (code, sig) => {
-      clearTimeout(killTimer);
+      ending.closed();
       run.signal?.removeEventListener('abort', onAbort);
-      if (ended) {
-        resolve(ended);
-        return;
-      }
-      resolve(finished(code, sig, Buffer.concat(out), firstLine(lossy(Buffer.concat(err))), shown));
+      resolve(ending.outcome ?? finished(code, sig, output.stdout(), firstLine(lossy(output.stderr())), shown));
     });
   });
+}
+
+type ShellProcess = ChildProcessByStdio<null, Readable, Readable>;
+
+/** The shell given the command, in the run's folder with the run's environment, its window hidden. */
+function spawnShell(run: CommandRun, runIn: CommandShell): ShellProcess {
+  return spawn(shellScript(runIn, run.command), {
+    cwd: run.cwd,
+    shell: runIn.shell,
+    // Its own process group (POSIX): the whole group is killed. stdin is closed so a command that reads it ends.
+    detached: runIn.group,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: run.env ?? run.platform.env,
+    windowsHide: true,
+  });
+}
+
+/**
+ * How one run of the shell ends: the first outcome decided before it closes (Cancel, the cap, a failure
+ * to start) is kept, and what the command started is ended as a whole, SIGTERM and then SIGKILL.
+ */
+class CommandEnding {
+  outcome: CommandOutcome | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly child: ShellProcess,
+    private readonly platform: Platform,
+    private readonly group: boolean,
+  ) {}
+
+  stop(outcome: CommandOutcome): void {
+    if (this.outcome) return;
+    this.outcome = outcome;
+    this.kill('SIGTERM');
+    this.killTimer = setTimeout(() => this.kill('SIGKILL'), KILL_GRACE_MS);
+    this.killTimer.unref();
+  }
+
+  /**
+   * 'close' waits for the pipes, which a background grandchild may hold: when the shell exits, what it
+   * left running is ended (POSIX), so the pipes close and nothing the command started outlives it. On
+   * Windows nothing names that grandchild any more: our ends of the pipes are closed after a moment.
+   */
+  shellExited(): void {
+    this.kill('SIGKILL');
+    if (!this.group)
+      setTimeout(() => {
+        this.child.stdout.destroy();
+        this.child.stderr.destroy();
+      }, PIPE_DRAIN_MS).unref();
+  }
+
+  /** The shell and its pipes have closed: no SIGKILL is due. */
+  closed(): void {
+    clearTimeout(this.killTimer);
+  }
+
+  private kill(signal: NodeJS.Signals): void {
+    const { child } = this;
+    const running = child.exitCode === null && child.signalCode === null;
+    if (child.pid) carryOut(commandStop(this.platform, child.pid, signal, running));
+  }
+}
+
+/**
+ * The shell's stdout up to `max` bytes (more stops the run with `tooLarge`; nothing is kept once it is
+ * stopped) and the first STDERR_KEEP bytes of its stderr, for the message.
+ */
+function gatherOutput(
+  child: ShellProcess,
+  max: number,
+  ending: CommandEnding,
+  tooLarge: () => CommandOutcome,
+): { stdout(): Buffer; stderr(): Buffer } {
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  const err: Buffer[] = [];
+  let errBytes = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (ending.outcome) return;
+    outBytes += chunk.byteLength;
+    if (outBytes > max) {
+      ending.stop(tooLarge());
+      return;
+    }
+    out.push(chunk);
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (errBytes < STDERR_KEEP) err.push(chunk);
+    errBytes += chunk.byteLength;
+  });
+  return { stdout: () => Buffer.concat(out), stderr: () => Buffer.concat(err) };
 }
 
 /** What a command that ran to its end gave: its stdout as a value (with a warning for stderr), or why not. */
