@@ -27,7 +27,7 @@ import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import { registerPromptTools } from './chat/prompt-tools';
-import { ModelOffer } from './chat/model-offer';
+import { ChatHandOff } from './chat/chat-handoff';
 import { registerSkillTools } from './chat/skill-tools';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
@@ -72,14 +72,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const usage = new PromptUsage(context.globalState, def => def.source !== 'workspace' || vscode.workspace.isTrusted);
   const runner = new PromptRunner(catalog, { results, attempts, history, usage });
   const { collect } = new ArgumentInput(history, context.globalState, platform);
-  const offer = new ModelOffer();
+  const handOff = new ChatHandOff();
   // Skill approvals and loads: this window's, in memory only.
   const skills = new SkillSession();
   const previews = new SkillPreviews(skills);
   const transcripts = new TranscriptFileSystem(results);
   const tree = new PromptTree(catalog, configuration, context.workspaceState, usage);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const surfaces = { catalog, configuration, runner, collect, offer, platform };
+  const surfaces = { catalog, configuration, runner, collect, handOff, platform };
   context.subscriptions.push(
     { dispose: () => void catalog.dispose() },
     configuration,

@@ -10,6 +10,7 @@ import { planReferences } from '../core/run/reference-plan';
 import { withReferenceValues } from '../core/run/value-sources';
 import { destination } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOutcome } from '../core/run/prompt-runner';
+import type { RunRequest } from '../core/run/invocation';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
@@ -24,7 +25,7 @@ import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { referenceReader } from './reference-reader';
 import type { Platform } from '../core/platform';
-import type { ModelOffer } from './model-offer';
+import type { ChatHandOff } from './chat-handoff';
 import { loadSkillInChat } from './skill-chat';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -46,7 +47,8 @@ export interface ParticipantParts {
   runner: PromptRunner;
   /** The argument input (src/ui/argument-input.ts). */
   collect: Collector;
-  offer: ModelOffer;
+  /** A run or a result a command handed to chat: claimed by the request of its line. */
+  handOff: ChatHandOff;
   extensionUri: vscode.Uri;
   /** The extension host's platform: how a `#file:` path is read. */
   platform: Platform;
@@ -72,29 +74,36 @@ async function handle(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   const { catalog } = parts;
+  const line = request.prompt.trim().replace(/^\//, '');
+  // What a command handed to chat comes first: this request is its line (chat-handoff.ts); any other drops it.
+  const handed = parts.handOff.claim(line);
   // `/list` and `/help` are words in the prompt, not static participant commands: VS Code's own
   // command completion took the first Enter on a fully typed static command.
   const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
   if (word === 'list') return listPrompts(parts, stream);
   if (word === 'help' || !request.prompt.trim()) return help(catalog, stream);
-  const line = request.prompt.trim().replace(/^\//, '');
   // Send to Model: the stored result goes to the model as it is; the server is not asked again.
-  const pending = parts.offer.claim(line);
-  if (pending) {
+  if (handed?.kind === 'result') {
     stream.markdown(
       untrusted(
         vscode.l10n.t(
           'The messages of {0} shown above, as the server sent them.',
-          `/${pending.result.prompt.invocationName}`,
+          `/${handed.stored.result.prompt.invocationName}`,
         ),
       ),
     );
-    return answer(request, stream, token, pending, true);
+    return answer(request, stream, token, handed.stored, true);
   }
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
+  const turn = { parts, stream, token, signal: controller.signal };
   try {
-    return await runLine(request, { parts, stream, token, signal: controller.signal }, line);
+    // A prepared run (the picker's, the tree's, Repeat's) is got as it was prepared: nothing is parsed.
+    if (handed) {
+      const { prompt, args, sourced } = handed.prepared;
+      return await runInChat(request, turn, { prompt, values: args, sourced }, line);
+    }
+    return await runLine(request, turn, line);
   } catch (err) {
     return showError(catalog, stream, err, line, controller.signal.aborted);
   } finally {
@@ -138,7 +147,18 @@ async function runLine(request: vscode.ChatRequest, turn: ChatTurn, line: string
   }
   const referenced = await withReferenceValues(bindRequest(found.prompt, parsed), plan, readReferences);
   for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
-  const outcome = await parts.runner.run(referenced.run, {
+  return runInChat(request, turn, referenced.run, line);
+}
+
+/** The run request on the one run path, its missing arguments asked for, its server's questions shown in this response. */
+async function runInChat(
+  request: vscode.ChatRequest,
+  turn: ChatTurn,
+  run: RunRequest,
+  line: string,
+): Promise<vscode.ChatResult> {
+  const { parts, stream, signal } = turn;
+  const outcome = await parts.runner.run(run, {
     collect: parts.collect,
     fromDraft: true,
     signal,
