@@ -27,7 +27,7 @@ import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import { registerPromptTools } from './chat/prompt-tools';
-import { ChatHandOff } from './chat/chat-handoff';
+import { ChatHandOff } from './core/run/chat-request';
 import { registerSkillTools } from './chat/skill-tools';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';

@@ -5,15 +5,12 @@ import { Command } from '../core/command-ids';
 import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { lookAlikeWarning, serverNameWarning } from '../core/view/names';
 import { PromptError } from '../core/errors';
-import { argumentList, bindRequest, parseInvocation } from '../core/run/invocation';
-import { planReferences } from '../core/run/reference-plan';
-import { withReferenceValues } from '../core/run/value-sources';
+import { argumentList } from '../core/run/invocation';
+import { chatLine, readChatRequest, type ChatHandOff } from '../core/run/chat-request';
 import { destination } from '../core/run/destination';
-import type { Collector, PromptRunner, RunOutcome } from '../core/run/prompt-runner';
-import type { RunRequest } from '../core/run/invocation';
+import type { Collector, PromptRunner, RunOptions, RunOutcome } from '../core/run/prompt-runner';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
-import type { CatalogSkill } from '../core/catalog/skills';
 import { skillCommand } from '../core/catalog/skills';
 import type { SkillSession } from '../core/run/skill-session';
 import type { ServerConfiguration } from '../workspace/server-configuration';
@@ -25,7 +22,6 @@ import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { referenceReader } from './reference-reader';
 import type { Platform } from '../core/platform';
-import type { ChatHandOff } from './chat-handoff';
 import { loadSkillInChat } from './skill-chat';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -74,36 +70,34 @@ async function handle(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   const { catalog } = parts;
-  const line = request.prompt.trim().replace(/^\//, '');
-  // What a command handed to chat comes first: this request is its line (chat-handoff.ts); any other drops it.
-  const handed = parts.handOff.claim(line);
   // `/list` and `/help` are words in the prompt, not static participant commands: VS Code's own
   // command completion took the first Enter on a fully typed static command.
   const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
   if (word === 'list') return listPrompts(parts, stream);
   if (word === 'help' || !request.prompt.trim()) return help(catalog, stream);
-  // Send to Model: the stored result goes to the model as it is; the server is not asked again.
-  if (handed?.kind === 'result') {
-    stream.markdown(
-      untrusted(
-        vscode.l10n.t(
-          'The messages of {0} shown above, as the server sent them.',
-          `/${handed.stored.result.prompt.invocationName}`,
-        ),
-      ),
-    );
-    return answer(request, stream, token, handed.stored, true);
-  }
+  const line = chatLine(request.prompt);
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
-  const turn = { parts, stream, token, signal: controller.signal };
+  const turn: ChatTurn = { parts, stream, token, signal: controller.signal };
   try {
-    // A prepared run (the picker's, the tree's, Repeat's) is got as it was prepared: nothing is parsed.
-    if (handed) {
-      const { prompt, args, sourced } = handed.prepared;
-      return await runInChat(request, turn, { prompt, values: args, sourced }, line);
+    // Read once into what it asks for: the run a command handed off for this line (nothing is parsed),
+    // or the typed text, its references read by this edge (core/run/chat-request.ts).
+    const asked = await readChatRequest(catalog, parts.handOff, {
+      text: request.prompt,
+      references: request.references.map(r => ({ id: r.id, range: r.range })),
+      read: referenceReader(request.references, parts.platform),
+      lookingUp: name => lookingUp(catalog, stream, name),
+    });
+    if (asked.kind === 'run') {
+      for (const note of asked.notes) stream.markdown(untrusted(`${note}\n\n`));
+      const outcome = await parts.runner.run(asked.run, runOptions(turn));
+      return await showOutcome(request, turn, outcome, line);
     }
-    return await runLine(request, turn, line);
+    if (asked.kind === 'result') return await sendStored(request, turn, asked.stored);
+    // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
+    const { skill: target, ask } = asked;
+    await loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal: turn.signal });
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
   } catch (err) {
     return showError(catalog, stream, err, line, controller.signal.aborted);
   } finally {
@@ -119,46 +113,16 @@ interface ChatTurn {
   signal: AbortSignal;
 }
 
-/**
- * The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
- * parsed into the prompt and its values; from here on the run is that structured request. The
- * references are read when core has placed them (the reader is this edge's I/O).
- */
-async function runLine(request: vscode.ChatRequest, turn: ChatTurn, line: string): Promise<vscode.ChatResult> {
-  const { parts, stream, token, signal } = turn;
-  const { catalog } = parts;
-  const readReferences = referenceReader(request.references, parts.platform);
-  // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
-  const loadSkill = (target: CatalogSkill, ask: string) =>
-    loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal });
-  const plan = planReferences(
-    request.prompt,
-    request.references.map(r => ({ id: r.id, range: r.range })),
-  );
-  const parsed = parseInvocation(plan.text);
-  if (!parsed) throw new PromptError(vscode.l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+/** While the name is looked up: the servers still starting are waited for, or the prompt is being got. */
+function lookingUp(catalog: Catalog, stream: vscode.ChatResponseStream, name: string): void {
   const starting = catalog.servers.filter(s => isStarting(serverState(s)));
   if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
-  else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
-  const found = await catalog.findCommand(parsed.name);
-  if ('skill' in found) {
-    await loadSkill(found.skill, parsed.rest);
-    return { metadata: { invocation: line } satisfies ChatResultMetadata };
-  }
-  const referenced = await withReferenceValues(bindRequest(found.prompt, parsed), plan, readReferences);
-  for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
-  return runInChat(request, turn, referenced.run, line);
+  else stream.progress(vscode.l10n.t('Getting {0}…', name));
 }
 
-/** The run request on the one run path, its missing arguments asked for, its server's questions shown in this response. */
-async function runInChat(
-  request: vscode.ChatRequest,
-  turn: ChatTurn,
-  run: RunRequest,
-  line: string,
-): Promise<vscode.ChatResult> {
-  const { parts, stream, signal } = turn;
-  const outcome = await parts.runner.run(run, {
+/** The run in this response: its missing arguments asked for, its server started and its questions shown here. */
+function runOptions({ parts, stream, signal }: ChatTurn): RunOptions {
+  return {
     collect: parts.collect,
     fromDraft: true,
     signal,
@@ -168,8 +132,14 @@ async function runInChat(
       stream.progress(vscode.l10n.t('Starting {0}…', server.def.name));
       await start();
     },
-  });
-  return showOutcome(request, turn, outcome, line);
+  };
+}
+
+/** Send to Model: the stored result goes to the model as it is; the server is not asked again. */
+function sendStored(request: vscode.ChatRequest, turn: ChatTurn, stored: StoredResult): Promise<vscode.ChatResult> {
+  const shown = `/${stored.result.prompt.invocationName}`;
+  turn.stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', shown)));
+  return answer(request, turn.stream, turn.token, stored, true);
 }
 
 /** The run's end in the response: the transcript and the model's answer, a failure, or Cancelled. */

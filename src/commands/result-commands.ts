@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
 import type { ResultStore, StoredResult } from '../core/run/result-store';
-import type { ChatHandOff } from '../chat/chat-handoff';
+import type { ChatHandOff } from '../core/run/chat-request';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
 import { treeNode } from '../ui/tree';

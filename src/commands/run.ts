@@ -1,6 +1,6 @@
 // Running a prompt from the palette, the tree, Repeat Last Prompt and Try Again: each builds the run
 // request from what the person chose and prepares it on the one run path (core/run/prompt-runner.ts);
-// the prepared run is got for the transcript editor, or handed to chat as it is (chat/chat-handoff.ts),
+// the prepared run is got for the transcript editor, or handed to chat as it is (core/run/chat-request.ts),
 // as destination() decides.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
@@ -22,7 +22,7 @@ import { treeNode } from '../ui/tree';
 import { chatAvailable, nothingToDo, showError } from './feedback';
 import { executeRef } from '../ui/descriptors';
 import { inspectSkill, loadSkill, type SkillParts } from './skills';
-import type { ChatHandOff, HandedToChat } from '../chat/chat-handoff';
+import type { ChatHandOff, HandedToChat } from '../core/run/chat-request';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';

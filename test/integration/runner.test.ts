@@ -14,7 +14,7 @@ import {
   type CollectRequest,
   type RunRecords,
 } from '../../src/core/run/prompt-runner';
-import { ChatHandOff } from '../../src/chat/chat-handoff';
+import { ChatHandOff, readChatRequest } from '../../src/core/run/chat-request';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;
@@ -146,13 +146,17 @@ test('values from a source are not history; a cancelled input runs nothing and k
   });
 });
 
-/** What the participant runs for the request that claims a hand-off: the prepared run, as it was prepared. */
-function claimedRun(handOff: ChatHandOff, line: string): RunRequest {
-  const handed = handOff.claim(line);
-  assert.equal(handed?.kind, 'run', `the request ${JSON.stringify(line)} claims the hand-off`);
-  if (handed?.kind !== 'run') throw new Error('nothing claimed');
-  const { prompt, args, sourced } = handed.prepared;
-  return { prompt, values: args, sourced };
+/** What the participant runs for the request that claims a hand-off (readChatRequest): the prepared run, as it was prepared. */
+async function claimedRun(catalog: Catalog, handOff: ChatHandOff, line: string): Promise<RunRequest> {
+  const asked = await readChatRequest(catalog, handOff, {
+    text: `/${line}`,
+    references: [],
+    read: () => Promise.reject(new Error('a handed-off run reads no reference')),
+  });
+  assert.equal(asked.kind, 'run', `the request ${JSON.stringify(line)} claims the hand-off`);
+  if (asked.kind !== 'run') throw new Error('nothing claimed');
+  assert.deepEqual(asked.notes, []);
+  return asked.run;
 }
 
 test('arguments prepared for a hand-off to chat send nothing; the chat request gets them as prepared', async () => {
@@ -165,7 +169,7 @@ test('arguments prepared for a hand-off to chat send nothing; the chat request g
     const line = handOff.hold({ kind: 'run', prepared: preparation.prepared });
     assert.equal(line, 's.hello name="two words"', 'the line shown in chat is written by the invocation rule');
     // The prepared run never reached the server: its first get still fails (fail-once is unspent).
-    const next = await runner.run(claimedRun(handOff, line));
+    const next = await runner.run(await claimedRun(catalog, handOff, line));
     assert.equal(next.kind, 'failed', 'the first get to reach the server is this one');
   });
 });
@@ -195,7 +199,7 @@ test('a run that got its answer is recent, with the typed values only; a run han
     const line = handOff.hold({ kind: 'run', prepared: typed.prepared });
     await new Promise(resolve => setImmediate(resolve));
     assert.equal(usage.recent()[0].count, 1, 'handed off but not run yet: not kept');
-    const chat = await runner.run(claimedRun(handOff, line));
+    const chat = await runner.run(await claimedRun(catalog, handOff, line));
     assert.equal(chat.kind, 'done');
     assert.deepEqual(usage.recent()[0].args, { name: 'Bo' });
     assert.equal(usage.recent()[0].count, 2, 'handed off and run in chat: counted once');
@@ -203,7 +207,9 @@ test('a run that got its answer is recent, with the typed values only; a run han
     const sourced = await runner.prepare(request, { collect: fromSelection });
     assert.equal(sourced.kind, 'ready');
     if (sourced.kind !== 'ready') return;
-    const again = await runner.run(claimedRun(handOff, handOff.hold({ kind: 'run', prepared: sourced.prepared })));
+    const again = await runner.run(
+      await claimedRun(catalog, handOff, handOff.hold({ kind: 'run', prepared: sourced.prepared })),
+    );
     assert.equal(again.kind, 'done');
     assert.deepEqual([usage.recent()[0].count, usage.recent()[0].args], [3, undefined], 'kept without the value');
   });
@@ -254,7 +260,16 @@ test('a hand-off to chat is claimed only by the request of its own line, once; a
     // A prepared run whose line the person edited before sending: the request runs what was typed.
     const prepared = { prompt: found.prompt, args: { name: 'Ada' } };
     handOff.hold({ kind: 'run', prepared });
-    assert.equal(handOff.claim('s.hello name=Bob'), undefined, 'the edited line is not the hand-off');
+    const edited = await readChatRequest(catalog, handOff, {
+      text: '/s.hello name=Bob',
+      references: [],
+      read: async () => ({ named: [], unnamed: [] }),
+    });
+    assert.deepEqual(
+      edited.kind === 'run' && edited.run.values,
+      { name: 'Bob' },
+      'the edited line is not the hand-off: it runs as typed',
+    );
     assert.equal(handOff.claim('s.hello name=Ada'), undefined, 'and the hand-off is gone');
   });
 });

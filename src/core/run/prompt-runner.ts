@@ -180,7 +180,7 @@ export class PromptRunner {
 
   /**
    * A run that got its answer is kept as recent, once: a run handed to chat is kept by the chat's run of
-   * it (src/chat/chat-handoff.ts), which carries the same prepared values. An agent's run is kept as a
+   * it (chat-request.ts: ChatHandOff), which carries the same prepared values. An agent's run is kept as a
    * use of the prompt, without its values.
    */
   private keepAsRecent({ prompt, args, sourced, byAgent }: Prepared): void {
