@@ -19,7 +19,7 @@ import { slashName } from '../core/view/names';
 import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
 import { whenQuiet } from '../core/events';
-import { nameSuggestion, valueSuggestion } from '../core/view/chat-suggestions';
+import { nameSuggestion, valueSuggestion } from '../core/view/suggestions';
 import { labelText } from '../core/label';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';

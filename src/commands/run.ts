@@ -12,7 +12,7 @@ import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
 import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/prompt-binding';
 import type { PromptUsage } from '../core/run/prompt-usage';
-import { heldWayOut } from '../core/view/items';
+import { heldWayOut } from '../core/view/tree-items';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
 import type { ServerConfiguration } from '../workspace/server-configuration';

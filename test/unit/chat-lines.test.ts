@@ -10,7 +10,7 @@ import { parseConfigObject } from '../../src/core/config/config';
 import { formatInvocation, formatValue, parseInvocation } from '../../src/core/run/invocation';
 import { planReferences } from '../../src/core/run/chat-request';
 import { memoryRecords, PromptRunner, type Collector, type RunRecords } from '../../src/core/run/prompt-runner';
-import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
+import { nameSuggestion, valueSuggestion } from '../../src/core/view/suggestions';
 import { handOffText } from '../../src/core/render/agent-request';
 import { toTranscript } from '../../src/core/render/content';
 import { ResultStore } from '../../src/core/run/result-store';
