@@ -6,8 +6,8 @@ import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { lookAlikeWarning, serverNameWarning } from '../core/view/names';
 import { PromptError } from '../core/errors';
 import { argumentList } from '../core/run/invocation';
-import { chatLine, readChatRequest, type ChatHandOff } from '../core/run/chat-request';
-import { destination } from '../core/run/destination';
+import { chatLine, readChatRequest, type ChatHandOff, type ReferenceReader } from '../core/run/chat-request';
+import { destination, type AfterGet } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions, RunOutcome } from '../core/run/prompt-runner';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
@@ -52,11 +52,17 @@ export interface ParticipantParts {
   skills: SkillSession;
 }
 
+/** The participant's parts, with the reader of its requests' references (made once). */
+interface Participant extends ParticipantParts {
+  read: ReferenceReader<vscode.ChatPromptReference>;
+}
+
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
+  const us: Participant = { ...parts, read: referenceReader(parts.platform) };
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => {
     // The walkthrough's "Try it in chat" step completes on this key: a request reached us.
     void vscode.commands.executeCommand('setContext', CHAT_ANSWERED_KEY, true);
-    return handle(parts, request, stream, token);
+    return handle(us, request, stream, token);
   });
   // The extension's own icon: the same mark in the chat as in the Extensions view, and no second image in the .vsix.
   participant.iconPath = vscode.Uri.joinPath(parts.extensionUri, 'media', 'icon.png');
@@ -64,7 +70,7 @@ export function registerParticipant(parts: ParticipantParts): vscode.Disposable 
 }
 
 async function handle(
-  parts: ParticipantParts,
+  parts: Participant,
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
@@ -82,18 +88,16 @@ async function handle(
   try {
     // Read once into what it asks for: the run a command handed off for this line (nothing is parsed),
     // or the typed text, its references read by this edge (core/run/chat-request.ts).
-    const asked = await readChatRequest(catalog, parts.handOff, {
-      text: request.prompt,
-      references: request.references.map(r => ({ id: r.id, range: r.range })),
-      read: referenceReader(request.references, parts.platform),
+    const asked = await readChatRequest(request, catalog, parts.handOff, {
+      read: parts.read,
       lookingUp: name => lookingUp(catalog, stream, name),
     });
-    if (asked.kind === 'run') {
-      for (const note of asked.notes) stream.markdown(untrusted(`${note}\n\n`));
-      const outcome = await parts.runner.run(asked.run, runOptions(turn));
+    // A run is got on the one run path; a stored result handed off (Send to Model) is shown as it is.
+    if (asked.kind !== 'skill') {
+      for (const note of asked.kind === 'run' ? asked.notes : []) stream.markdown(untrusted(`${note}\n\n`));
+      const outcome = asked.kind === 'run' ? await parts.runner.run(asked.run, runOptions(turn)) : asked;
       return await showOutcome(request, turn, outcome, line);
     }
-    if (asked.kind === 'result') return await sendStored(request, turn, asked.stored);
     // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
     const { skill: target, ask } = asked;
     await loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal: turn.signal });
@@ -107,7 +111,7 @@ async function handle(
 
 /** One request's surroundings: what the participant uses, the response, and the request's cancel. */
 interface ChatTurn {
-  parts: ParticipantParts;
+  parts: Participant;
   stream: vscode.ChatResponseStream;
   token: vscode.CancellationToken;
   signal: AbortSignal;
@@ -135,45 +139,47 @@ function runOptions({ parts, stream, signal }: ChatTurn): RunOptions {
   };
 }
 
-/** Send to Model: the stored result goes to the model as it is; the server is not asked again. */
-function sendStored(request: vscode.ChatRequest, turn: ChatTurn, stored: StoredResult): Promise<vscode.ChatResult> {
-  const shown = `/${stored.result.prompt.invocationName}`;
-  turn.stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', shown)));
-  return answer(request, turn.stream, turn.token, stored, true);
-}
+/** A run's outcome, or a stored result handed off for the model (Send to Model). */
+type ChatOutcome = RunOutcome | { kind: 'result'; stored: StoredResult };
 
-/** The run's end in the response: the transcript and the model's answer, a failure, or Cancelled. */
+/**
+ * The request's end in the response: the run's transcript and the model's answer, a failure, or
+ * Cancelled; or a stored result handed off, which goes to the model as it is (the server is not asked again).
+ */
 async function showOutcome(
   request: vscode.ChatRequest,
   turn: ChatTurn,
-  outcome: RunOutcome,
+  outcome: ChatOutcome,
   line: string,
 ): Promise<vscode.ChatResult> {
   const { parts, stream, token, signal } = turn;
-  switch (outcome.kind) {
-    case 'cancelled':
-      stream.markdown(vscode.l10n.t('Cancelled.'));
-      return { metadata: { invocation: line } satisfies ChatResultMetadata };
-    case 'failed':
-      return showError(parts.catalog, stream, outcome.error, line, signal.aborted, outcome.retry);
-    case 'done': {
-      const { stored } = outcome;
-      renderTranscript(stream, stored);
-      const where = await destination('chat', 'chat', readSettings(), async () => true);
-      const then = where.to === 'chat' ? where.then : 'send';
-      const result = await answer(request, stream, token, stored, then === 'send');
-      if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
-      return result;
-    }
+  if (outcome.kind === 'cancelled') {
+    stream.markdown(vscode.l10n.t('Cancelled.'));
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
   }
+  if (outcome.kind === 'failed')
+    return showError(parts.catalog, stream, outcome.error, line, signal.aborted, outcome.retry);
+  const { stored } = outcome;
+  let then: AfterGet = 'send';
+  if (outcome.kind === 'result') {
+    const shown = `/${stored.result.prompt.invocationName}`;
+    stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', shown)));
+  } else {
+    renderTranscript(stream, stored);
+    const where = await destination('chat', 'chat', readSettings(), async () => true);
+    then = where.to === 'chat' ? where.then : 'send';
+  }
+  const result = await answer(stream, stored, request, token, then === 'send');
+  if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
+  return result;
 }
 
 /** The model's answer to a stored result (when `send`), then the result's buttons. */
 async function answer(
-  request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
-  token: vscode.CancellationToken,
   stored: StoredResult,
+  request: vscode.ChatRequest,
+  token: vscode.CancellationToken,
   send: boolean,
 ): Promise<vscode.ChatResult> {
   if (send && !token.isCancellationRequested) {

@@ -5,23 +5,15 @@
 // works the same in Restricted Mode, since the user typed or attached it.
 import * as vscode from 'vscode';
 import type { Platform } from '../core/platform';
-import {
-  fileTarget,
-  type PlacedReference,
-  type ReadFrom,
-  type ReferencePlan,
-  type ReferenceRead,
-  type ReferenceReader,
-  type ReferenceReads,
-} from '../core/run/chat-request';
-import { MAX_SOURCE_BYTES } from '../core/run/value-sources';
+import { fileTarget, type PlacedReference, type ReferencePlan, type ReferenceReader } from '../core/run/chat-request';
+import { MAX_SOURCE_BYTES, type ReadFrom, type ReferenceRead, type ReferenceReads } from '../core/run/value-sources';
 
 /**
- * The reader of a request's references: what each of a plan's references holds, read once when asked;
- * a `#file:` path by the rules of the extension host's `platform`.
+ * The reader of chat requests' references: what each of a plan's references holds, read once when
+ * asked; a `#file:` path by the rules of the extension host's `platform`.
  */
-export function referenceReader(refs: readonly vscode.ChatPromptReference[], platform: Platform): ReferenceReader {
-  return async (plan: ReferencePlan): Promise<ReferenceReads> => {
+export function referenceReader(platform: Platform): ReferenceReader<vscode.ChatPromptReference> {
+  return async (plan: ReferencePlan, refs: readonly vscode.ChatPromptReference[]): Promise<ReferenceReads> => {
     const read = (ref: PlacedReference) => readReference(ref, refs, platform);
     return {
       named: await Promise.all(plan.named.map(n => read(n.ref))),

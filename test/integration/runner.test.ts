@@ -148,9 +148,7 @@ test('values from a source are not history; a cancelled input runs nothing and k
 
 /** What the participant runs for the request that claims a hand-off (readChatRequest): the prepared run, as it was prepared. */
 async function claimedRun(catalog: Catalog, handOff: ChatHandOff, line: string): Promise<RunRequest> {
-  const asked = await readChatRequest(catalog, handOff, {
-    text: `/${line}`,
-    references: [],
+  const asked = await readChatRequest({ prompt: `/${line}`, references: [] }, catalog, handOff, {
     read: () => Promise.reject(new Error('a handed-off run reads no reference')),
   });
   assert.equal(asked.kind, 'run', `the request ${JSON.stringify(line)} claims the hand-off`);
@@ -260,9 +258,7 @@ test('a hand-off to chat is claimed only by the request of its own line, once; a
     // A prepared run whose line the person edited before sending: the request runs what was typed.
     const prepared = { prompt: found.prompt, args: { name: 'Ada' } };
     handOff.hold({ kind: 'run', prepared });
-    const edited = await readChatRequest(catalog, handOff, {
-      text: '/s.hello name=Bob',
-      references: [],
+    const edited = await readChatRequest({ prompt: '/s.hello name=Bob', references: [] }, catalog, handOff, {
       read: async () => ({ named: [], unnamed: [] }),
     });
     assert.deepEqual(

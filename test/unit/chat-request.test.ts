@@ -3,14 +3,8 @@
 // VS Code left as text), and the one run request the text and the references' reads make.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  ChatHandOff,
-  fillMissing,
-  planReferences,
-  rangeText,
-  readChatRequest,
-  type ReferenceReader,
-} from '../../src/core/run/chat-request';
+import { ChatHandOff, planReferences, readChatRequest, type ReferenceReader } from '../../src/core/run/chat-request';
+import { fillMissing, rangeText } from '../../src/core/run/value-sources';
 import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
 import { ResultStore } from '../../src/core/run/result-store';
@@ -167,11 +161,15 @@ test('a request of the line a command handed off runs the prepared values as the
   const handOff = new ChatHandOff();
   const args = { code: '#file:/home/u/.ssh/id_rsa', lang: 'a b "c"' };
   const line = handOff.hold({ kind: 'run', prepared: { prompt: review, args, sourced: ['lang'] } });
-  const asked = await readChatRequest({ findCommand: () => Promise.reject(new Error('no lookup')) }, handOff, {
-    text: ` /${line} `,
-    references: [],
-    read: noReads,
-  });
+  const asked = await readChatRequest(
+    {
+      prompt: ` /${line} `,
+      references: [],
+    },
+    { findCommand: () => Promise.reject(new Error('no lookup')) },
+    handOff,
+    { read: noReads },
+  );
   assert.deepEqual(asked, { kind: 'run', run: { prompt: review, values: args, sourced: ['lang'] }, notes: [] });
 });
 
@@ -180,10 +178,10 @@ test('a typed request is parsed once, its references read by the edge and placed
   handOff.hold({ kind: 'run', prepared: { prompt: review, args: { code: 'x' } } });
   const text = '/s.review lang=ts #file:a.ts:2-3';
   const looked: string[] = [];
-  const asked = await readChatRequest(lookUp, handOff, {
-    text,
-    references: [{ id: 'file:///w/a.ts', range: at(text, '#file:a.ts:2-3') }],
-    read: async plan => {
+  const references = [{ id: 'file:///w/a.ts', range: at(text, '#file:a.ts:2-3') }];
+  const asked = await readChatRequest({ prompt: text, references }, lookUp, handOff, {
+    read: async (plan, refs) => {
+      assert.equal(refs, references, "the request's own references are read");
       assert.deepEqual(
         plan.unnamed.map(u => u.written),
         ['#file:a.ts:2-3'],
@@ -212,11 +210,11 @@ test('a typed request is parsed once, its references read by the edge and placed
 test('a request that names nothing, or a reference that gives no value, is a clear input error', async () => {
   const read = async () => ({ named: [{ written: '#selection', kind: 'noSelection' as const }], unnamed: [] });
   await assert.rejects(
-    readChatRequest(lookUp, new ChatHandOff(), { text: '  ', references: [], read: noReads }),
+    readChatRequest({ prompt: '  ', references: [] }, lookUp, new ChatHandOff(), { read: noReads }),
     /Name a prompt/,
   );
   await assert.rejects(
-    readChatRequest(lookUp, new ChatHandOff(), { text: '/s.review code=#selection', references: [], read }),
+    readChatRequest({ prompt: '/s.review code=#selection', references: [] }, lookUp, new ChatHandOff(), { read }),
     /#selection: no text is selected in an editor/,
   );
 });
@@ -228,7 +226,7 @@ test('Send to Model: the request of a stored result’s line takes that result',
     { messages: [] },
   );
   const line = handOff.hold({ kind: 'result', stored });
-  assert.deepEqual(await readChatRequest(lookUp, handOff, { text: `/${line}`, references: [], read: noReads }), {
+  assert.deepEqual(await readChatRequest({ prompt: `/${line}`, references: [] }, lookUp, handOff, { read: noReads }), {
     kind: 'result',
     stored,
   });

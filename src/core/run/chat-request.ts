@@ -5,19 +5,17 @@
 // written alone (`#file:x`) or attached without text (a dragged file) fills the first required argument
 // still missing — the rest is parsed as an invocation line, the catalog finds the prompt (or skill) it
 // names, the line's values are bound to it, and the references, read by the edge
-// (src/chat/reference-reader.ts), become values (size cap, UTF-8, a range of lines cut out) with one
-// transcript line each. From there on the run is that structured request.
+// (src/chat/reference-reader.ts), become values (value-sources.ts). From there on the run is that
+// structured request.
 import * as l10n from '@vscode/l10n';
-import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogSkill } from '../catalog/skills.js';
 import { PromptError } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { codeSpan, escapeLabel } from '../render/markdown.js';
 import { bindRequest, formatInvocation, parseInvocation, tokenize, type RunRequest } from './invocation.js';
 import type { Prepared } from './prompt-runner.js';
 import type { StoredResult } from './result-store.js';
-import { fileTooLarge, fileValue, formatSize, MAX_SOURCE_BYTES, utf8Bytes } from './value-sources.js';
+import { withReferenceValues, type ReferenceReads } from './value-sources.js';
 
 /** What a command hands to chat: a run to get as prepared, or a result the server already sent, for the model. */
 export type HandedToChat = { kind: 'run'; prepared: Prepared } | { kind: 'result'; stored: StoredResult };
@@ -62,13 +60,22 @@ export type ChatAsk =
   /** `server.skill request`: the skill to load, with what was written after its name. */
   | { kind: 'skill'; skill: CatalogSkill; ask: string };
 
-/** A chat request as the participant hands it in. */
-export interface ChatRequestInput {
-  /** Its text as VS Code gives it (the references' ranges are offsets in it). */
-  text: string;
-  references: readonly ReferenceInput[];
-  /** Reads the references that are values: the edge's I/O (editors, files). */
-  read: ReferenceReader;
+/** A chat request as VS Code hands it to the participant (the parts read here). */
+export interface ChatRequestText<R extends ReferenceInput = ReferenceInput> {
+  /** Its text (the references' ranges are offsets in it). */
+  prompt: string;
+  references: readonly R[];
+}
+
+/** Reads what a plan's references hold (`references`: the request's own): the edge's I/O (editors, files). */
+export type ReferenceReader<R extends ReferenceInput = ReferenceInput> = (
+  plan: ReferencePlan,
+  references: readonly R[],
+) => Promise<ReferenceReads>;
+
+/** What the surface lends the read: its reader of references, and a word while the name is looked up. */
+export interface ChatEdge<R extends ReferenceInput> {
+  read: ReferenceReader<R>;
   /** Told the name before the catalog looks it up, which may wait for servers still listing. */
   lookingUp?: (name: string) => void;
 }
@@ -78,25 +85,27 @@ export interface ChatRequestInput {
  * skill). A text that names nothing, a name nothing has, a name the prompt does not declare, or a
  * reference that gives no value throws a PromptError saying so.
  */
-export async function readChatRequest(
+export async function readChatRequest<R extends ReferenceInput>(
+  request: ChatRequestText<R>,
   catalog: Pick<Catalog, 'findCommand'>,
   handOff: ChatHandOff,
-  input: ChatRequestInput,
+  edge: ChatEdge<R>,
 ): Promise<ChatAsk> {
-  const handed = handOff.claim(chatLine(input.text));
+  const handed = handOff.claim(chatLine(request.prompt));
   if (handed?.kind === 'result') return handed;
   if (handed) {
     const { prompt, args, sourced } = handed.prepared;
     return { kind: 'run', run: { prompt, values: args, sourced }, notes: [] };
   }
-  const plan = planReferences(input.text, input.references);
+  const plan = planReferences(request.prompt, request.references);
   const parsed = parseInvocation(plan.text);
   if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
-  input.lookingUp?.(parsed.name);
+  edge.lookingUp?.(parsed.name);
   const found = await catalog.findCommand(parsed.name);
   if ('skill' in found) return { kind: 'skill', skill: found.skill, ask: parsed.rest };
-  const run = bindRequest(found.prompt, parsed);
-  return { kind: 'run', ...withReferenceValues(run, plan, await input.read(plan)) };
+  const reads = await edge.read(plan, request.references);
+  const named = plan.named.map(n => n.name);
+  return { kind: 'run', ...withReferenceValues(bindRequest(found.prompt, parsed), named, reads) };
 }
 
 /** A reference as VS Code passes it: its kind (`id`) and where it sits in the prompt (UTF-16 offsets). */
@@ -228,167 +237,4 @@ function locate(prompt: string, range: readonly [number, number]): [number, numb
 /** An attachment without text is a value only when the user attached it (a file, a selection), not VS Code's own context. */
 export function usableAttachment(id: string): boolean {
   return !/^vscode\.(implicit|prompt|instructions|customizations?)\b/i.test(id) && !id.startsWith('copilot');
-}
-
-// ---- the references' reads as values ----
-
-/** A position in a file's text, as VS Code counts: 0-based line and UTF-16 character. */
-export interface TextPosition {
-  line: number;
-  character: number;
-}
-
-/** Where a read came from: the file as the transcript names it, and the part of it taken. */
-export interface ReadFrom {
-  file: string;
-  /** The editor's selection in that file (the text read is the selection). */
-  selection?: boolean;
-  /** Only these lines of the file (cut out here), or the selection's lines. */
-  range?: { start: TextPosition; end: TextPosition };
-}
-
-/** What the edge read for one reference; `written` is how the reference stands in the prompt. */
-export type ReferenceRead = { written: string } & (
-  | { kind: 'text'; text: string; from?: ReadFrom }
-  | { kind: 'bytes'; bytes: Uint8Array; from: ReadFrom }
-  | { kind: 'tooLarge'; size: number; from: ReadFrom }
-  | { kind: 'unreadable'; error: string; from: ReadFrom }
-  | { kind: 'noSelection' }
-  | { kind: 'unsupported' }
-);
-
-/** The reads of a plan's references: named ones in plan order, then the unnamed ones. */
-export interface ReferenceReads {
-  named: ReferenceRead[];
-  unnamed: ReferenceRead[];
-}
-
-/** Reads what the plan's references hold: the surface's I/O (the chat edge reads editors and files). */
-export type ReferenceReader = (plan: ReferencePlan) => Promise<ReferenceReads>;
-
-/** The run request with the references' values; a reference that gives no value throws a PromptError naming it. */
-function withReferenceValues(
-  run: RunRequest,
-  plan: ReferencePlan,
-  reads: ReferenceReads,
-): { run: RunRequest; notes: string[] } {
-  const values = { ...run.values };
-  const sourced = [...(run.sourced ?? [])];
-  const notes: string[] = [];
-  const note = (name: string, label: string) => notes.push(assignmentLine(codeSpan(name), escapeLabel(label)));
-  plan.named.forEach(({ name }, i) => {
-    const r = referenceValue(reads.named[i]);
-    values[name] = r.value;
-    sourced.push(name);
-    note(name, r.label);
-  });
-  const { assigned, unused } = fillMissing(run.prompt.prompt.arguments, values, reads.unnamed.map(referenceValue));
-  for (const a of assigned) {
-    values[a.name] = a.ref.value;
-    sourced.push(a.name);
-    note(a.name, a.ref.label);
-  }
-  for (const u of unused)
-    notes.push(l10n.t('{0} was not used: no required argument was left to fill.', escapeLabel(u.label)));
-  return { run: { ...run, values, sourced }, notes };
-}
-
-/** One read as a value and the label the transcript shows for it. */
-function referenceValue(read: ReferenceRead): { value: string; label: string } {
-  const { written } = read;
-  switch (read.kind) {
-    case 'noSelection':
-      throw new PromptError(l10n.t('{0}: no text is selected in an editor.', written), 'input');
-    case 'unsupported':
-      throw new PromptError(
-        l10n.t('{0} cannot be an argument value: only files, selections and text can.', written),
-        'input',
-      );
-    case 'tooLarge':
-      throw new PromptError(fileTooLarge(read.size, read.from.file) ?? written, 'input');
-    case 'unreadable':
-      throw new PromptError(l10n.t('{0}: could not read {1}: {2}', written, read.from.file, read.error), 'input');
-    case 'bytes': {
-      const decoded = fileValue(read.bytes, read.from.file);
-      if ('problem' in decoded) throw new PromptError(decoded.problem, 'input');
-      return cut(decoded.value, read.from, written);
-    }
-    case 'text':
-      return cut(read.text, read.from, written);
-  }
-}
-
-/** The text, or the lines of it the reference names, checked against the size cap. */
-function cut(text: string, from: ReadFrom | undefined, written: string): { value: string; label: string } {
-  const range = from?.range;
-  const value = range && !from.selection ? rangeText(text, range.start, range.end) : text;
-  if (utf8Bytes(value) > MAX_SOURCE_BYTES)
-    throw new PromptError(
-      l10n.t(
-        '{0} is too large: {1} (the limit is {2}).',
-        written,
-        formatSize(utf8Bytes(value)),
-        formatSize(MAX_SOURCE_BYTES),
-      ),
-      'input',
-    );
-  return { value, label: readLabel(from, written) };
-}
-
-/** `selection in a.ts, lines 3–5`, `a.ts, line 2`, `a.ts`, or the reference as written. */
-function readLabel(from: ReadFrom | undefined, written: string): string {
-  if (!from) return written;
-  const lines = from.range && linesLabel(from.range.start.line, from.range.end.line);
-  if (from.selection) return l10n.t('selection in {0}, {1}', from.file, lines ?? '');
-  return lines ? l10n.t('{0}, {1}', from.file, lines) : from.file;
-}
-
-/**
- * The unnamed references in order onto the required arguments still without a value; what is left
- * over has no argument to fill.
- */
-export function fillMissing<T>(
-  args: readonly PromptArgument[] | undefined,
-  given: Readonly<Record<string, string>>,
-  unnamed: readonly T[],
-): { assigned: { name: string; ref: T }[]; unused: T[] } {
-  const missing = (args ?? []).filter(a => a.required && !given[a.name]);
-  const assigned = unnamed.slice(0, missing.length).map((ref, i) => ({ name: missing[i].name, ref }));
-  return { assigned, unused: unnamed.slice(missing.length) };
-}
-
-/** The transcript's line for one reference: `code` ← selection in a.ts, lines 3–5. */
-export function assignmentLine(name: string, label: string): string {
-  return l10n.t('{0} ← {1}', name, label);
-}
-
-/** A line range as the transcript shows it (1-based, as editors number lines). */
-export function linesLabel(startLine: number, endLine: number): string {
-  return startLine === endLine
-    ? l10n.t('line {0}', startLine + 1)
-    : l10n.t('lines {0}–{1}', startLine + 1, endLine + 1);
-}
-
-/**
- * The text of a range of a file's text; positions are 0-based lines and UTF-16 characters, as in
- * VS Code (line breaks: \r\n, \n or \r). Out-of-range positions are clamped.
- */
-export function rangeText(
-  text: string,
-  start: { line: number; character: number },
-  end: { line: number; character: number },
-): string {
-  const offset = (p: { line: number; character: number }) => {
-    const re = /\r\n|\n|\r/g;
-    let lineStart = 0;
-    for (let line = 0; line < p.line; line++) {
-      const m = re.exec(text);
-      if (!m) return text.length;
-      lineStart = m.index + m[0].length;
-    }
-    const next = re.exec(text);
-    const lineEnd = next ? next.index : text.length;
-    return Math.min(lineStart + p.character, lineEnd);
-  };
-  return text.slice(offset(start), offset(end));
 }
