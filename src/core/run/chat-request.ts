@@ -22,7 +22,7 @@ export type HandedToChat = { kind: 'run'; prepared: Prepared } | { kind: 'result
 
 /**
  * One slot: the hand-off waiting for the chat request of its line. The line is written for the person
- * (by the invocation rule) and is not read back; a request of any other text drops the hand-off and runs
+ * (by the invocation rule) and is not read back; a request naming any other line drops the hand-off and runs
  * as typed, so a line the person edited before sending runs as they typed it.
  */
 export class ChatHandOff {
