@@ -9,7 +9,8 @@ export { argumentList, completeArgument, parseInvocation, requestFromLine } from
 export { parseConfigObject, parseConfigText } from '../src/core/config/config.js';
 export { escapeLabel } from '../src/core/render/markdown.js';
 // The picker's and the tree's rows, exactly as the extension computes them before handing them to VS Code.
-export { pickerItems, promptItem } from '../src/core/view/items.js';
+export { pickerItems } from '../src/core/view/picker-rows.js';
+export { promptItem } from '../src/core/view/tree-items.js';
 export { COMPLETION_DEBOUNCE_MS, CompletionSession } from '../src/core/view/completion-session.js';
 export { boxRow, suggestions } from '../src/core/view/suggestions.js';
 // The baseline: the SDK's own client from this same bundle, so both sides run the same SDK code.

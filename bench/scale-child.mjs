@@ -36,7 +36,7 @@ const heap = () => {
 /** Heap, mapping and re-list: measured once, on the 2025 first start and its raw twin. */
 const full = era === 'legacy' && !remembered;
 
-// ---- the shipped item mapping: src/core/view/items.ts, which the picker and the tree render as they are ----
+// ---- the shipped item mapping: src/core/view/picker-rows.ts and tree-items.ts, which the picker and the tree render as they are ----
 // VS Code resolves a TreeItem for every child of an expanded node; servers are expanded by default.
 function treeItems(core, catalog) {
   const out = [];

@@ -147,7 +147,7 @@ export async function run({ reps = 3, singles = 5 } = {}) {
       'heapUsed after/before, global.gc() twice each; baseline = the raw SDK clients holding the same prompts in arrays',
     ),
     row(
-      'item mapping, 20,000 (the shipped picker + tree rows, core/view/items.ts)',
+      'item mapping, 20,000 (the shipped picker + tree rows, core/view/picker-rows.ts + tree-items.ts)',
       mapping,
       undefined,
       'ms',
@@ -168,7 +168,7 @@ export async function run({ reps = 3, singles = 5 } = {}) {
       modernPrior: prior,
     },
     notes: [
-      'item mapping: src/core/view/items.ts pickerItems and promptItem, the vscode-free rows src/ui/picker.ts and src/ui/tree.ts hand to VS Code (the last step, descriptor → vscode object, is not timed)',
+      'item mapping: src/core/view/picker-rows.ts pickerItems and tree-items.ts promptItem, the vscode-free rows src/ui/picker.ts and src/ui/tree.ts hand to VS Code (the last step, descriptor → vscode object, is not timed)',
     ],
   };
 }

@@ -10,7 +10,7 @@ import { hostPlatform, type Platform } from './core/platform';
 import { ArgumentHistory } from './core/run/argument-history';
 import { PromptUsage } from './core/run/prompt-usage';
 import { Attempts } from './core/run/attempts';
-import { PromptRunner } from './core/run/prompt-runner';
+import { PromptRunner, type Collector } from './core/run/prompt-runner';
 import { ResultStore } from './core/run/result-store';
 import { SkillSession } from './core/run/skill-session';
 import { ArgumentInput } from './ui/argument-input';
@@ -27,7 +27,7 @@ import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
 import { registerPromptTools } from './chat/prompt-tools';
-import { ModelOffer } from './chat/model-offer';
+import { ChatHandOff } from './core/run/chat-request';
 import { registerSkillTools } from './chat/skill-tools';
 import * as resources from './resources';
 import { idleStopMs, readStartServers, SERVERS_SETTING, START_SERVERS_SETTING } from './settings';
@@ -72,28 +72,62 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const usage = new PromptUsage(context.globalState, def => def.source !== 'workspace' || vscode.workspace.isTrusted);
   const runner = new PromptRunner(catalog, { results, attempts, history, usage });
   const { collect } = new ArgumentInput(history, context.globalState, platform);
-  const offer = new ModelOffer();
+  const handOff = new ChatHandOff();
   // Skill approvals and loads: this window's, in memory only.
   const skills = new SkillSession();
-  const previews = new SkillPreviews(skills);
-  const transcripts = new TranscriptFileSystem(results);
   const tree = new PromptTree(catalog, configuration, context.workspaceState, usage);
-  const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
-  const surfaces = { catalog, configuration, runner, collect, offer, platform };
+  const surfaces = { catalog, configuration, runner, collect, handOff, platform };
   context.subscriptions.push(
     { dispose: () => void catalog.dispose() },
     configuration,
     logs,
     loopback,
+    ...registerSurfaces(context, { ...surfaces, tree, results, attempts, logs, usage, skills }),
+    watchConfiguration(catalog, configuration),
+    watchOutsideConfig(context.globalStorageUri, platform, () => void configuration.reload()),
+  );
+  // The SDK is a bundle of its own loaded with the first connection (esbuild.mjs); the log says when, and its cost.
+  onProtocolLoad(ms =>
+    mainLog().info(vscode.l10n.t('Loaded the MCP client code (dist/protocol.js) in {0} ms', Math.round(ms))),
+  );
+  void configuration.reload();
+  activationMs = performance.now() - started;
+  return { activationMs, catalog, configuration, results, tree, globalStorageUri: context.globalStorageUri };
+}
+
+/** What the surfaces are made of: the parts activate() built. */
+interface SurfaceParts {
+  catalog: Catalog;
+  configuration: ServerConfiguration;
+  runner: PromptRunner;
+  collect: Collector;
+  handOff: ChatHandOff;
+  platform: Platform;
+  tree: PromptTree;
+  results: ResultStore;
+  attempts: Attempts;
+  logs: ServerLogs;
+  usage: PromptUsage;
+  skills: SkillSession;
+}
+
+/** Every surface: the sidebar, the status bar, the commands, chat, the agent's tools, transcripts and resources. */
+function registerSurfaces(context: vscode.ExtensionContext, p: SurfaceParts): vscode.Disposable[] {
+  const { catalog, configuration, runner, collect, handOff, platform, tree, results, usage, skills } = p;
+  const surfaces = { catalog, configuration, runner, collect, handOff, platform };
+  const previews = new SkillPreviews(skills);
+  const transcripts = new TranscriptFileSystem(results);
+  const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
+  return [
     tree,
     view,
     tree.attach(view),
     registerStatus(catalog, configuration),
     ...registerCommands({
       ...surfaces,
-      attempts,
+      attempts: p.attempts,
       results,
-      logs,
+      logs: p.logs,
       previews,
       usage,
       tree,
@@ -113,20 +147,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
     ...resources.register(results, catalog),
     registerViewWelcome(catalog, configuration),
-    watchConfiguration(catalog, configuration),
     // On demand, opening a prompt's arguments in the tree starts its server (the arguments may complete).
     view.onDidExpandElement(e => {
       if (e.element.type === 'prompt') void catalog.ensureStarted(e.element.prompt.server);
     }),
-    watchOutsideConfig(context.globalStorageUri, platform, () => void configuration.reload()),
-  );
-  // The SDK is a bundle of its own loaded with the first connection (esbuild.mjs); the log says when, and its cost.
-  onProtocolLoad(ms =>
-    mainLog().info(vscode.l10n.t('Loaded the MCP client code (dist/protocol.js) in {0} ms', Math.round(ms))),
-  );
-  void configuration.reload();
-  activationMs = performance.now() - started;
-  return { activationMs, catalog, configuration, results, tree, globalStorageUri: context.globalStorageUri };
+  ];
 }
 
 /** The servers as configured, with the consent and input prompts that stand between them and a start. */

@@ -19,7 +19,7 @@ import { slashName } from '../core/view/names';
 import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
 import { whenQuiet } from '../core/events';
-import { nameSuggestion, valueSuggestion } from '../core/view/chat-suggestions';
+import { nameSuggestion, valueSuggestion } from '../core/view/suggestions';
 import { labelText } from '../core/label';
 
 const CHAT_INPUT_SCHEME = 'chatSessionInput';
@@ -68,55 +68,10 @@ export class ChatCompletionProvider implements vscode.CompletionItemProvider {
     const target = found.prompt;
     const parsed = parseInvocation(`${call[1]} ${call[2]}`);
     const current = /(\S*)$/.exec(call[2])![1];
+    const given = parsed?.named ?? {};
     const eq = current.indexOf('=');
-    if (eq < 0) {
-      // Argument names not given yet.
-      const given = parsed?.named ?? {};
-      const range = new vscode.Range(position.translate(0, -current.length), position);
-      return (target.prompt.arguments ?? [])
-        .filter(a => !(a.name in given) && a.name.startsWith(current))
-        .map((a, i) => {
-          const suggestion = nameSuggestion(a.name);
-          const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Property);
-          item.insertText = suggestion.insertText;
-          item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
-          item.documentation = a.description && labelText(a.description, MAX_DOCUMENTATION_CHARS);
-          item.range = range;
-          item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
-          item.command = { command: 'editor.action.triggerSuggest', title: '' };
-          return item;
-        });
-    }
-    const argName = current.slice(0, eq);
-    if (!(target.prompt.arguments ?? []).some(a => a.name === argName)) return undefined;
-    const prefix = current.slice(eq + 1).replace(/^["']/, '');
-    const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
-    try {
-      const context = { ...(parsed?.named ?? {}) };
-      delete context[argName];
-      // No question from the server here: it would take the keyboard from the line being typed (and
-      // VS Code cancels this completion once the input loses focus). It is cancelled and logged.
-      const result = await completeArgument(target, argName, prefix, context, controller.signal, { questions: false });
-      // The value is already one the server offers: nothing to complete.
-      if (prefix && result.values.includes(prefix)) return [];
-      const range = new vscode.Range(position.translate(0, -(current.length - eq - 1)), position);
-      const items = result.values.map((v, i) => {
-        const suggestion = valueSuggestion(v);
-        const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Value);
-        item.insertText = suggestion.insertText;
-        item.filterText = suggestion.filterText;
-        item.range = range;
-        item.sortText = String(i).padStart(4, '0');
-        item.detail = labelText(target.server.def.name);
-        return item;
-      });
-      return items;
-    } catch {
-      return undefined;
-    } finally {
-      sub.dispose();
-    }
+    if (eq < 0) return argumentNames(target, given, current, position);
+    return argumentValues(target, given, current.slice(0, eq), current.slice(eq + 1), position, token);
   }
 
   private promptNames(typed: string, position: vscode.Position): vscode.CompletionList {
@@ -228,4 +183,66 @@ function promptText(p: CatalogPrompt): { description: string; detail: string; do
     promptTexts.set(p, text);
   }
   return text;
+}
+
+/** The argument names not given yet that start with `current`, as `name=` (required ones first). */
+function argumentNames(
+  target: CatalogPrompt,
+  given: Readonly<Record<string, string>>,
+  current: string,
+  position: vscode.Position,
+): vscode.CompletionItem[] {
+  const range = new vscode.Range(position.translate(0, -current.length), position);
+  return (target.prompt.arguments ?? [])
+    .filter(a => !(a.name in given) && a.name.startsWith(current))
+    .map((a, i) => {
+      const suggestion = nameSuggestion(a.name);
+      const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Property);
+      item.insertText = suggestion.insertText;
+      item.detail = a.required ? vscode.l10n.t('required') : vscode.l10n.t('optional');
+      item.documentation = a.description && labelText(a.description, MAX_DOCUMENTATION_CHARS);
+      item.range = range;
+      item.sortText = `${a.required ? 0 : 1}${String(i).padStart(3, '0')}`;
+      item.command = { command: 'editor.action.triggerSuggest', title: '' };
+      return item;
+    });
+}
+
+/** The server's completions for `argName` after what is typed of its value (`typed`, a leading quote dropped). */
+async function argumentValues(
+  target: CatalogPrompt,
+  given: Readonly<Record<string, string>>,
+  argName: string,
+  typed: string,
+  position: vscode.Position,
+  token: vscode.CancellationToken,
+): Promise<vscode.CompletionItem[] | undefined> {
+  if (!(target.prompt.arguments ?? []).some(a => a.name === argName)) return undefined;
+  const prefix = typed.replace(/^["']/, '');
+  const controller = new AbortController();
+  const sub = token.onCancellationRequested(() => controller.abort());
+  try {
+    const context = { ...given };
+    delete context[argName];
+    // No question from the server here: it would take the keyboard from the line being typed (and
+    // VS Code cancels this completion once the input loses focus). It is cancelled and logged.
+    const result = await completeArgument(target, argName, prefix, context, controller.signal, { questions: false });
+    // The value is already one the server offers: nothing to complete.
+    if (prefix && result.values.includes(prefix)) return [];
+    const range = new vscode.Range(position.translate(0, -typed.length), position);
+    return result.values.map((v, i) => {
+      const suggestion = valueSuggestion(v);
+      const item = new vscode.CompletionItem(suggestion.label, vscode.CompletionItemKind.Value);
+      item.insertText = suggestion.insertText;
+      item.filterText = suggestion.filterText;
+      item.range = range;
+      item.sortText = String(i).padStart(4, '0');
+      item.detail = labelText(target.server.def.name);
+      return item;
+    });
+  } catch {
+    return undefined;
+  } finally {
+    sub.dispose();
+  }
 }

@@ -5,14 +5,12 @@ import { Command } from '../core/command-ids';
 import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { lookAlikeWarning, serverNameWarning } from '../core/view/names';
 import { PromptError } from '../core/errors';
-import { argumentList, bindRequest, parseInvocation } from '../core/run/invocation';
-import { planReferences } from '../core/run/reference-plan';
-import { withReferenceValues } from '../core/run/value-sources';
-import { destination } from '../core/run/destination';
-import type { Collector, PromptRunner, RunOutcome } from '../core/run/prompt-runner';
+import { argumentList } from '../core/run/invocation';
+import { chatLine, readChatRequest, type ChatHandOff, type ReferenceReader } from '../core/run/chat-request';
+import { destination, type AfterGet } from '../core/run/destination';
+import type { Collector, PromptRunner, RunOptions, RunOutcome } from '../core/run/prompt-runner';
 import type { StoredResult } from '../core/run/result-store';
 import type { Catalog } from '../core/catalog/catalog';
-import type { CatalogSkill } from '../core/catalog/skills';
 import { skillCommand } from '../core/catalog/skills';
 import type { SkillSession } from '../core/run/skill-session';
 import type { ServerConfiguration } from '../workspace/server-configuration';
@@ -24,7 +22,6 @@ import { codeSpan, escapeLabel } from '../core/render/markdown';
 import { continueAfterResponse, resultButtons } from './result-actions';
 import { referenceReader } from './reference-reader';
 import type { Platform } from '../core/platform';
-import type { ModelOffer } from './model-offer';
 import { loadSkillInChat } from './skill-chat';
 
 export const PARTICIPANT_ID = 'mcp-prompts.mcp';
@@ -46,7 +43,8 @@ export interface ParticipantParts {
   runner: PromptRunner;
   /** The argument input (src/ui/argument-input.ts). */
   collect: Collector;
-  offer: ModelOffer;
+  /** A run or a result a command handed to chat: claimed by the request of its line. */
+  handOff: ChatHandOff;
   extensionUri: vscode.Uri;
   /** The extension host's platform: how a `#file:` path is read. */
   platform: Platform;
@@ -54,11 +52,17 @@ export interface ParticipantParts {
   skills: SkillSession;
 }
 
+/** The participant's parts, with the reader of its requests' references (made once). */
+interface Participant extends ParticipantParts {
+  read: ReferenceReader<vscode.ChatPromptReference>;
+}
+
 export function registerParticipant(parts: ParticipantParts): vscode.Disposable {
+  const us: Participant = { ...parts, read: referenceReader(parts.platform) };
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => {
     // The walkthrough's "Try it in chat" step completes on this key: a request reached us.
     void vscode.commands.executeCommand('setContext', CHAT_ANSWERED_KEY, true);
-    return handle(parts, request, stream, token);
+    return handle(us, request, stream, token);
   });
   // The extension's own icon: the same mark in the chat as in the Extensions view, and no second image in the .vsix.
   participant.iconPath = vscode.Uri.joinPath(parts.extensionUri, 'media', 'icon.png');
@@ -66,7 +70,7 @@ export function registerParticipant(parts: ParticipantParts): vscode.Disposable 
 }
 
 async function handle(
-  parts: ParticipantParts,
+  parts: Participant,
   request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
@@ -77,24 +81,27 @@ async function handle(
   const word = request.command ?? /^\/(list|help)$/i.exec(request.prompt.trim())?.[1].toLowerCase();
   if (word === 'list') return listPrompts(parts, stream);
   if (word === 'help' || !request.prompt.trim()) return help(catalog, stream);
-  const line = request.prompt.trim().replace(/^\//, '');
-  // Send to Model: the stored result goes to the model as it is; the server is not asked again.
-  const pending = parts.offer.claim(line);
-  if (pending) {
-    stream.markdown(
-      untrusted(
-        vscode.l10n.t(
-          'The messages of {0} shown above, as the server sent them.',
-          `/${pending.result.prompt.invocationName}`,
-        ),
-      ),
-    );
-    return answer(request, stream, token, pending, true);
-  }
+  const line = chatLine(request.prompt);
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
+  const turn: ChatTurn = { parts, stream, token, signal: controller.signal };
   try {
-    return await runLine(request, { parts, stream, token, signal: controller.signal }, line);
+    // Read once into what it asks for: the run a command handed off for this line (nothing is parsed),
+    // or the typed text, its references read by this edge (core/run/chat-request.ts).
+    const asked = await readChatRequest(request, catalog, parts.handOff, {
+      read: parts.read,
+      lookingUp: name => lookingUp(catalog, stream, name),
+    });
+    // A run is got on the one run path; a stored result handed off (Send to Model) is shown as it is.
+    if (asked.kind !== 'skill') {
+      for (const note of asked.kind === 'run' ? asked.notes : []) stream.markdown(untrusted(`${note}\n\n`));
+      const outcome = asked.kind === 'run' ? await parts.runner.run(asked.run, runOptions(turn)) : asked;
+      return await showOutcome(request, turn, outcome, line);
+    }
+    // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
+    const { skill: target, ask } = asked;
+    await loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal: turn.signal });
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
   } catch (err) {
     return showError(catalog, stream, err, line, controller.signal.aborted);
   } finally {
@@ -104,41 +111,22 @@ async function handle(
 
 /** One request's surroundings: what the participant uses, the response, and the request's cancel. */
 interface ChatTurn {
-  parts: ParticipantParts;
+  parts: Participant;
   stream: vscode.ChatResponseStream;
   token: vscode.CancellationToken;
   signal: AbortSignal;
 }
 
-/**
- * The line is read once: references (`code=#selection`, `#file:a.ts`, a dragged file) apart, the rest
- * parsed into the prompt and its values; from here on the run is that structured request. The
- * references are read when core has placed them (the reader is this edge's I/O).
- */
-async function runLine(request: vscode.ChatRequest, turn: ChatTurn, line: string): Promise<vscode.ChatResult> {
-  const { parts, stream, token, signal } = turn;
-  const { catalog } = parts;
-  const readReferences = referenceReader(request.references, parts.platform);
-  // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
-  const loadSkill = (target: CatalogSkill, ask: string) =>
-    loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal });
-  const plan = planReferences(
-    request.prompt,
-    request.references.map(r => ({ id: r.id, range: r.range })),
-  );
-  const parsed = parseInvocation(plan.text);
-  if (!parsed) throw new PromptError(vscode.l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+/** While the name is looked up: the servers still starting are waited for, or the prompt is being got. */
+function lookingUp(catalog: Catalog, stream: vscode.ChatResponseStream, name: string): void {
   const starting = catalog.servers.filter(s => isStarting(serverState(s)));
   if (starting.length) stream.progress(vscode.l10n.t('Waiting for {0}…', starting.map(s => s.def.name).join(', ')));
-  else stream.progress(vscode.l10n.t('Getting {0}…', parsed.name));
-  const found = await catalog.findCommand(parsed.name);
-  if ('skill' in found) {
-    await loadSkill(found.skill, parsed.rest);
-    return { metadata: { invocation: line } satisfies ChatResultMetadata };
-  }
-  const referenced = await withReferenceValues(bindRequest(found.prompt, parsed), plan, readReferences);
-  for (const note of referenced.notes) stream.markdown(untrusted(`${note}\n\n`));
-  const outcome = await parts.runner.run(referenced.run, {
+  else stream.progress(vscode.l10n.t('Getting {0}…', name));
+}
+
+/** The run in this response: its missing arguments asked for, its server started and its questions shown here. */
+function runOptions({ parts, stream, signal }: ChatTurn): RunOptions {
+  return {
     collect: parts.collect,
     fromDraft: true,
     signal,
@@ -148,42 +136,50 @@ async function runLine(request: vscode.ChatRequest, turn: ChatTurn, line: string
       stream.progress(vscode.l10n.t('Starting {0}…', server.def.name));
       await start();
     },
-  });
-  return showOutcome(request, turn, outcome, line);
+  };
 }
 
-/** The run's end in the response: the transcript and the model's answer, a failure, or Cancelled. */
+/** A run's outcome, or a stored result handed off for the model (Send to Model). */
+type ChatOutcome = RunOutcome | { kind: 'result'; stored: StoredResult };
+
+/**
+ * The request's end in the response: the run's transcript and the model's answer, a failure, or
+ * Cancelled; or a stored result handed off, which goes to the model as it is (the server is not asked again).
+ */
 async function showOutcome(
   request: vscode.ChatRequest,
   turn: ChatTurn,
-  outcome: RunOutcome,
+  outcome: ChatOutcome,
   line: string,
 ): Promise<vscode.ChatResult> {
   const { parts, stream, token, signal } = turn;
-  switch (outcome.kind) {
-    case 'cancelled':
-      stream.markdown(vscode.l10n.t('Cancelled.'));
-      return { metadata: { invocation: line } satisfies ChatResultMetadata };
-    case 'failed':
-      return showError(parts.catalog, stream, outcome.error, line, signal.aborted, outcome.retry);
-    case 'done': {
-      const { stored } = outcome;
-      renderTranscript(stream, stored);
-      const where = await destination('chat', 'chat', readSettings(), async () => true);
-      const then = where.to === 'chat' ? where.then : 'send';
-      const result = await answer(request, stream, token, stored, then === 'send');
-      if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
-      return result;
-    }
+  if (outcome.kind === 'cancelled') {
+    stream.markdown(vscode.l10n.t('Cancelled.'));
+    return { metadata: { invocation: line } satisfies ChatResultMetadata };
   }
+  if (outcome.kind === 'failed')
+    return showError(parts.catalog, stream, outcome.error, line, signal.aborted, outcome.retry);
+  const { stored } = outcome;
+  let then: AfterGet = 'send';
+  if (outcome.kind === 'result') {
+    const shown = `/${stored.result.prompt.invocationName}`;
+    stream.markdown(untrusted(vscode.l10n.t('The messages of {0} shown above, as the server sent them.', shown)));
+  } else {
+    renderTranscript(stream, stored);
+    const where = await destination('chat', 'chat', readSettings(), async () => true);
+    then = where.to === 'chat' ? where.then : 'send';
+  }
+  const result = await answer(stream, stored, request, token, then === 'send');
+  if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
+  return result;
 }
 
 /** The model's answer to a stored result (when `send`), then the result's buttons. */
 async function answer(
-  request: vscode.ChatRequest,
   stream: vscode.ChatResponseStream,
-  token: vscode.CancellationToken,
   stored: StoredResult,
+  request: vscode.ChatRequest,
+  token: vscode.CancellationToken,
   send: boolean,
 ): Promise<vscode.ChatResult> {
   if (send && !token.isCancellationRequested) {

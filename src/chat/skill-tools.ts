@@ -30,82 +30,84 @@ interface FileInput {
 }
 
 export function registerSkillTools(catalog: Catalog, session: SkillSession): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.lm.registerTool<LoadInput>(LOAD_SKILL_TOOL.name, {
-      prepareInvocation: ({ input }) => ({
-        invocationMessage: vscode.l10n.t(
-          'Loading the skill {0} of the MCP server {1} (you are asked first)',
-          labelText(String(input.skill), 80),
-          labelText(String(input.server), 80),
-        ),
-      }),
-      invoke: async ({ input }, token) => {
-        const target = findSkill(catalog, input);
-        const signal = abortOn(token);
-        const manifest = await skillManifest(target, signal);
-        if (!(await approveLoad(manifest, session)))
-          throw new Error(vscode.l10n.t('The user did not load the skill {0}.', manifest.summary.name));
-        const skillMd = await readSkill(manifest, undefined, signal);
-        const held = session.hold(manifest);
-        const context = skillContext(manifest.summary, skillMd.body ?? '', held.handle, markerId());
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(context)]);
-      },
+  return vscode.Disposable.from(loadSkillTool(catalog, session), skillFileTool(session));
+}
+
+/** The agent's tool that loads a skill into the chat, after the person approves its files. */
+function loadSkillTool(catalog: Catalog, session: SkillSession): vscode.Disposable {
+  return vscode.lm.registerTool<LoadInput>(LOAD_SKILL_TOOL.name, {
+    prepareInvocation: ({ input }) => ({
+      invocationMessage: vscode.l10n.t(
+        'Loading the skill {0} of the MCP server {1} (you are asked first)',
+        labelText(String(input.skill), 80),
+        labelText(String(input.server), 80),
+      ),
     }),
-    vscode.lm.registerTool<FileInput>(SKILL_FILE_TOOL.name, {
-      prepareInvocation: ({ input }) => {
-        const held = session.skill(input.skill);
-        if (!held) return { invocationMessage: vscode.l10n.t('Reading a file of an MCP skill') };
-        const file = listedFile(held.manifest, input.file);
-        if (!file) throw unlistedFile(held.manifest, input.file);
-        const s = held.manifest.summary;
-        const message = new vscode.MarkdownString(
+    invoke: async ({ input }, token) => {
+      const target = findSkill(catalog, input);
+      const signal = abortOn(token);
+      const manifest = await skillManifest(target, signal);
+      if (!(await approveLoad(manifest, session)))
+        throw new Error(vscode.l10n.t('The user did not load the skill {0}.', manifest.summary.name));
+      const skillMd = await readSkill(manifest, undefined, signal);
+      const held = session.hold(manifest);
+      const context = skillContext(manifest.summary, skillMd.body ?? '', held.handle, markerId());
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(context)]);
+    },
+  });
+}
+
+/** The agent's tool that reads one listed file of a loaded skill, checked against its digest, after the person confirms. */
+function skillFileTool(session: SkillSession): vscode.Disposable {
+  return vscode.lm.registerTool<FileInput>(SKILL_FILE_TOOL.name, {
+    prepareInvocation: ({ input }) => {
+      const held = session.skill(input.skill);
+      if (!held) return { invocationMessage: vscode.l10n.t('Reading a file of an MCP skill') };
+      const file = listedFile(held.manifest, input.file);
+      if (!file) throw unlistedFile(held.manifest, input.file);
+      const s = held.manifest.summary;
+      const message = new vscode.MarkdownString(
+        vscode.l10n.t(
+          'Read **{0}** ({1}) of the skill **{2}** from the MCP server **{3}**? It is checked against the digest the server listed when the skill was loaded, and goes to the model as text from that server.',
+          escapeLabel(file.label),
+          formatBytes(file.size),
+          escapeLabel(s.name),
+          escapeLabel(s.server),
+        ),
+      );
+      message.isTrusted = false;
+      return {
+        invocationMessage: vscode.l10n.t('Reading {0} of the skill {1} ({2})', file.label, s.name, labelText(s.server)),
+        confirmationMessages: { title: vscode.l10n.t('Read a File of an MCP Skill'), message },
+      };
+    },
+    invoke: async ({ input }, token) => {
+      const held = session.skill(input.skill);
+      if (!held)
+        throw new Error(
           vscode.l10n.t(
-            'Read **{0}** ({1}) of the skill **{2}** from the MCP server **{3}**? It is checked against the digest the server listed when the skill was loaded, and goes to the model as text from that server.',
-            escapeLabel(file.label),
-            formatBytes(file.size),
-            escapeLabel(s.name),
-            escapeLabel(s.server),
+            'No skill "{0}" is loaded in this window (expected a handle such as s1 from the loaded skill).',
+            labelText(String(input.skill), 40),
           ),
         );
-        message.isTrusted = false;
-        return {
-          invocationMessage: vscode.l10n.t(
-            'Reading {0} of the skill {1} ({2})',
-            file.label,
-            s.name,
-            labelText(s.server),
-          ),
-          confirmationMessages: { title: vscode.l10n.t('Read a File of an MCP Skill'), message },
-        };
-      },
-      invoke: async ({ input }, token) => {
-        const held = session.skill(input.skill);
-        if (!held)
-          throw new Error(
-            vscode.l10n.t(
-              'No skill "{0}" is loaded in this window (expected a handle such as s1 from the loaded skill).',
-              labelText(String(input.skill), 40),
-            ),
-          );
-        // The entry that was confirmed, by the manifest's own spelling.
-        const file = listedFile(held.manifest, input.file);
-        if (!file) throw unlistedFile(held.manifest, input.file);
-        const read = await readSkill(held.manifest, file.path, abortOn(token));
-        const s = held.manifest.summary;
-        const text =
-          read.text !== undefined
-            ? skillFileContext(s, read.file, read.text, markerId())
-            : vscode.l10n.t(
-                'The file {0} of the skill "{1}" ({2}) is binary ({3}); it is not shown.',
-                read.file.path,
-                s.name,
-                labelText(s.server),
-                read.mimeType ?? formatBytes(read.file.size),
-              );
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-      },
-    }),
-  );
+      // The entry that was confirmed, by the manifest's own spelling.
+      const file = listedFile(held.manifest, input.file);
+      if (!file) throw unlistedFile(held.manifest, input.file);
+      const read = await readSkill(held.manifest, file.path, abortOn(token));
+      const s = held.manifest.summary;
+      const text =
+        read.text !== undefined
+          ? skillFileContext(s, read.file, read.text, markerId())
+          : vscode.l10n.t(
+              'The file {0} of the skill "{1}" ({2}) is binary ({3}); it is not shown.',
+              read.file.path,
+              s.name,
+              labelText(s.server),
+              read.mimeType ?? formatBytes(read.file.size),
+            );
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    },
+  });
 }
 
 /**

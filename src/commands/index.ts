@@ -34,13 +34,11 @@ import {
   sendToModel,
 } from './result-commands';
 import type { ResultStore } from '../core/run/result-store';
-import type { ModelOffer } from '../chat/model-offer';
 import type { Platform } from '../core/platform';
 
 /** What the commands use, handed over by extension.ts. */
 export interface CommandParts extends RunParts, ServerParts, SkillParts {
   results: ResultStore;
-  offer: ModelOffer;
   /** The extension's global storage: Import Servers finds the profile's mcp.json from it. */
   globalStorageUri: vscode.Uri;
   /** The extension host's platform: where Import Servers looks for other clients' files. */
@@ -122,7 +120,7 @@ export function registerCommands(p: CommandParts): vscode.Disposable[] {
     register(Command.copyGatewayConfiguration, () => copyGatewayConfiguration(p)),
     register(Command.walkthroughAction, (id: unknown) => walkthroughAction(id)),
     register(Command.focusView, () => vscode.commands.executeCommand(Workbench.focusPromptsView)),
-    register(Command.sendToModel, (id: unknown) => sendToModel(results, p.offer, id)),
+    register(Command.sendToModel, (id: unknown) => sendToModel(results, p.handOff, id)),
     register(Command.insertIntoChat, (id: unknown) => insertIntoChat(results, id)),
     register(Command.copyMarkdown, (id: unknown) => copyMarkdown(results, id)),
     register(Command.openTranscript, (id: unknown) => openTranscript(results, id)),

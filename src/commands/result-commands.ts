@@ -1,21 +1,20 @@
 // Commands on a stored result (the buttons under a transcript, and the palette): hand it to the model,
 // into the chat input, to the clipboard, to an editor or a .prompt.md file.
 import * as vscode from 'vscode';
-import { Command, Workbench } from '../core/command-ids';
+import { Command } from '../core/command-ids';
 import type { ResultStore, StoredResult } from '../core/run/result-store';
-import type { ModelOffer } from '../chat/model-offer';
+import type { ChatHandOff } from '../core/run/chat-request';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
 import { treeNode } from '../ui/tree';
 import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
+import { openChat } from './run';
 
-export async function sendToModel(results: ResultStore, offer: ModelOffer, id: unknown): Promise<void> {
-  const r = results.get(id);
-  if (!r) return;
-  // The participant answers from this stored result when the request below arrives: no second prompts/get.
-  offer.offer(r);
-  await vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${r.invocation}` });
+export async function sendToModel(results: ResultStore, handOff: ChatHandOff, id: unknown): Promise<void> {
+  const stored = results.get(id);
+  // The participant answers from this stored result when its request arrives: no second prompts/get.
+  if (stored) await openChat(handOff, { kind: 'result', stored });
 }
 
 export async function insertIntoChat(results: ResultStore, id: unknown): Promise<void> {

@@ -1,17 +1,18 @@
 // Running a prompt from the palette, the tree, Repeat Last Prompt and Try Again: each builds the run
-// request from what the person chose and hands it to the one run path (core/run/prompt-runner.ts); the
-// result goes to chat or to the transcript editor as destination() decides.
+// request from what the person chose and prepares it on the one run path (core/run/prompt-runner.ts);
+// the prepared run is got for the transcript editor, or handed to chat as it is (core/run/chat-request.ts),
+// as destination() decides.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
 import { Command, Workbench } from '../core/command-ids';
 import type { Attempts } from '../core/run/attempts';
-import { formatInvocation, type RunRequest } from '../core/run/invocation';
+import type { RunRequest } from '../core/run/invocation';
 import type { StoredResult } from '../core/run/result-store';
 import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
 import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/prompt-binding';
 import type { PromptUsage } from '../core/run/prompt-usage';
-import { heldWayOut } from '../core/view/items';
+import { heldWayOut } from '../core/view/tree-items';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
 import type { ServerConfiguration } from '../workspace/server-configuration';
@@ -21,6 +22,7 @@ import { treeNode } from '../ui/tree';
 import { chatAvailable, nothingToDo, showError } from './feedback';
 import { executeRef } from '../ui/descriptors';
 import { inspectSkill, loadSkill, type SkillParts } from './skills';
+import type { ChatHandOff, HandedToChat } from '../core/run/chat-request';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';
@@ -37,11 +39,13 @@ export interface RunParts {
   usage: PromptUsage;
   /** The servers held back: a binding or a pin of one says why. */
   configuration: ServerConfiguration;
+  /** Where a run handed to chat waits for the chat request that runs it. */
+  handOff: ChatHandOff;
 }
 
-/** `line` in the chat input, sent: the chat request runs it. */
-function openChat(line: string): Thenable<unknown> {
-  return vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${line}` });
+/** Hands `handed` to chat: its line in the chat input, sent; the participant claims the value for that request. */
+export function openChat(handOff: ChatHandOff, handed: HandedToChat): Thenable<unknown> {
+  return vscode.commands.executeCommand(Workbench.openChat, { query: `@mcp /${handOff.hold(handed)}` });
 }
 
 /** Progress notifications around starting the server and around the request (with its own Cancel). */
@@ -66,18 +70,26 @@ const withProgress: Pick<RunOptions, 'whileStarting' | 'whileGetting'> = {
     ),
 };
 
+/** How a command runs its request: where, and what its argument input asks for. */
+interface RunHow {
+  where: Where;
+  /** Ask for the optional arguments too (not when values were given: a recent run, a key binding). */
+  askOptional: boolean;
+  /** Start the input from the last failed attempt's arguments (not for Repeat Last Prompt). */
+  fromDraft: boolean;
+}
+
 /**
- * Picker and tree: ask for the arguments (optional ones too, unless values were given: a recent run, a
- * key binding), then run in the transcript editor, or hand the line to chat (with a model), where the
- * chat request runs it.
+ * Picker, tree, Try Again and Repeat Last Prompt: ask for the arguments, then run in the transcript
+ * editor, or hand the prepared run to chat (with a model), where the chat request gets exactly it.
  */
 export async function runPrompt(
   p: RunParts,
   request: RunRequest,
-  where: Where = 'auto',
-  askOptional = true,
+  how: RunHow = { where: 'auto', askOptional: true, fromDraft: true },
 ): Promise<StoredResult | undefined> {
-  const options: RunOptions = { collect: p.collect, askOptional, fromDraft: true, ...withProgress };
+  const { where } = how;
+  const options: RunOptions = { collect: p.collect, ...how, ...withProgress };
   const preparation = await p.runner.prepare(request, options);
   if (preparation.kind === 'cancelled') return undefined;
   if (preparation.kind === 'failed') {
@@ -86,7 +98,7 @@ export async function runPrompt(
   }
   const { prepared } = preparation;
   if ((await destination('command', where, readSettings(), chatAvailable)).to === 'chat') {
-    void openChat(p.runner.handOff(prepared));
+    void openChat(p.handOff, { kind: 'run', prepared });
     promptRan();
     return undefined;
   }
@@ -134,14 +146,19 @@ async function runFrom(p: RunParts & SkillParts, arg: unknown, where: Where): Pr
     return undefined;
   }
   const values = target.values ?? {};
-  return runPrompt(p, { prompt: target.prompt, values }, ('where' in target && target.where) || where, !target.values);
+  const how = { where: ('where' in target && target.where) || where, askOptional: !target.values, fromDraft: true };
+  return runPrompt(p, { prompt: target.prompt, values }, how);
 }
 
 /** mcpPrompts.runAgain: a recent row of the sidebar, run again with the values it ran with (nothing asked). */
 export async function runAgain(p: RunParts, arg?: unknown): Promise<StoredResult | undefined> {
   const node = treeNode(arg);
   if (node?.type !== 'prompt' || !node.args) return undefined;
-  return runPrompt(p, { prompt: node.prompt, values: node.args }, 'auto', false);
+  return runPrompt(
+    p,
+    { prompt: node.prompt, values: node.args },
+    { where: 'auto', askOptional: false, fromDraft: true },
+  );
 }
 
 /** The prompt a key binding names, with its values and where it runs. */
@@ -166,15 +183,14 @@ async function fromBinding(p: RunParts, arg: unknown, where: Where): Promise<Bou
   return undefined;
 }
 
-/** mcpPrompts.rerunLast (Repeat Last Prompt): the last run again with its arguments (missing ones are asked for). */
+/**
+ * mcpPrompts.rerunLast (Repeat Last Prompt): the last run again with its arguments (missing ones are
+ * asked for), handed to chat or got for the editor like a run from the picker.
+ */
 export async function rerunLast(p: RunParts): Promise<void> {
   const last = p.attempts.last;
   if (!last) {
     nothingToDo(vscode.l10n.t('No prompt has been run yet.'), vscode.l10n.t('Run Prompt…'), Command.runPrompt);
-    return;
-  }
-  if ((await destination('command', 'auto', readSettings(), chatAvailable)).to === 'chat') {
-    await openChat(formatInvocation(last.invocationName, last.args));
     return;
   }
   let prompt: CatalogPrompt;
@@ -184,9 +200,7 @@ export async function rerunLast(p: RunParts): Promise<void> {
     showError(p, err);
     return;
   }
-  const outcome = await p.runner.run({ prompt, values: last.args }, { collect: p.collect });
-  if (outcome.kind === 'done') await openTranscript(outcome.stored);
-  else if (outcome.kind === 'failed') showError(p, outcome.error);
+  await runPrompt(p, { prompt, values: last.args }, { where: 'auto', askOptional: false, fromDraft: false });
 }
 
 /** mcpPrompts.retryPrompt (chat button, error notification): ask again, starting from the arguments that failed. */
@@ -201,5 +215,6 @@ export async function retryPrompt(
     showError(p, found.error);
     return undefined;
   }
-  return runPrompt(p, { prompt: found.prompt, values: {} }, where === 'chat' || where === 'editor' ? where : 'auto');
+  const to = where === 'chat' || where === 'editor' ? where : 'auto';
+  return runPrompt(p, { prompt: found.prompt, values: {} }, { where: to, askOptional: true, fromDraft: true });
 }

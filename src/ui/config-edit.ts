@@ -116,6 +116,36 @@ async function writeServers(
   return uri;
 }
 
+/** Add MCP Server's step 2: the command line of a stdio server, or the URL of an HTTP one. */
+function askWhatRuns(kind: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Add MCP Server (2/4)'),
+    prompt: kind === 'stdio' ? vscode.l10n.t('Command line') : vscode.l10n.t('URL'),
+    placeHolder: kind === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
+    validateInput: v => {
+      if (!v.trim()) return vscode.l10n.t('Required');
+      if (kind === 'http') {
+        try {
+          const u = new URL(v);
+          if (!/^https?:$/.test(u.protocol)) return vscode.l10n.t('Use an http or https URL');
+        } catch {
+          return vscode.l10n.t('Not a URL');
+        }
+      }
+      return undefined;
+    },
+  });
+}
+
+/** The name of what runs, not of the launcher: `/usr/bin/node server.mjs` suggests "server"; a URL its host. */
+function suggestedName(kind: string, words: readonly string[], target: string): string {
+  const launchers = ['npx', 'node', 'uvx', 'uv', 'python', 'python3', 'deno', 'bun', 'docker'];
+  const program = words.find(w => !w.startsWith('-') && !launchers.includes(path.basename(w))) ?? words[0];
+  return sanitizeServerId(
+    kind === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname,
+  );
+}
+
 export async function addServer(globalStorageUri: vscode.Uri, platform: Platform): Promise<void> {
   const kind = await vscode.window.showQuickPick(
     [
@@ -133,32 +163,10 @@ export async function addServer(globalStorageUri: vscode.Uri, platform: Platform
     { title: vscode.l10n.t('Add MCP Server (1/4)'), placeHolder: vscode.l10n.t('How does the server run?') },
   );
   if (!kind) return;
-  const target = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Add MCP Server (2/4)'),
-    prompt: kind.value === 'stdio' ? vscode.l10n.t('Command line') : vscode.l10n.t('URL'),
-    placeHolder:
-      kind.value === 'stdio' ? 'npx -y @modelcontextprotocol/server-everything' : 'http://localhost:3001/mcp',
-    validateInput: v => {
-      if (!v.trim()) return vscode.l10n.t('Required');
-      if (kind.value === 'http') {
-        try {
-          const u = new URL(v);
-          if (!/^https?:$/.test(u.protocol)) return vscode.l10n.t('Use an http or https URL');
-        } catch {
-          return vscode.l10n.t('Not a URL');
-        }
-      }
-      return undefined;
-    },
-  });
+  const target = await askWhatRuns(kind.value);
   if (!target) return;
   const words = tokenize(target.trim()).map(t => t.raw.replace(/^(["'])(.*)\1$/, '$2'));
-  // The name of what runs, not of the launcher: `/usr/bin/node server.mjs` suggests "server".
-  const launchers = ['npx', 'node', 'uvx', 'uv', 'python', 'python3', 'deno', 'bun', 'docker'];
-  const program = words.find(w => !w.startsWith('-') && !launchers.includes(path.basename(w))) ?? words[0];
-  const suggested = sanitizeServerId(
-    kind.value === 'stdio' ? path.basename(program).replace(/\.(m?js|cjs|ts|py)$/, '') : new URL(target).hostname,
-  );
+  const suggested = suggestedName(kind.value, words, target);
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Add MCP Server (3/4)'),
     prompt: vscode.l10n.t('Name (used as /name.prompt)'),
@@ -193,6 +201,48 @@ async function importSources(platform: Platform): Promise<{ label: string; path:
   );
 }
 
+/** Import's first step: another client's file, or one the person chooses. */
+async function chooseImportFile(platform: Platform): Promise<vscode.Uri | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      ...(await importSources(platform)).map(s => ({
+        label: s.label,
+        description: s.path,
+        uri: vscode.Uri.file(s.path),
+      })),
+      { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
+    ],
+    { title: vscode.l10n.t('Import MCP Servers') },
+  );
+  if (!choice) return undefined;
+  return choice.uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } }))?.[0];
+}
+
+/** The servers a file to import names, and their entries as written; a message says why there are none. */
+async function readImportFile(
+  file: vscode.Uri,
+): Promise<{ names: string[]; raw: Record<string, unknown> } | undefined> {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  } catch {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot read {0}', file.fsPath));
+    return undefined;
+  }
+  try {
+    const names = parseConfigText(text, 'import', path.basename(file.fsPath)).servers.map(s => s.name);
+    const value = jsonc.parse(text) as { mcpServers?: Record<string, unknown>; servers?: Record<string, unknown> };
+    if (!names.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no servers', file.fsPath));
+      return undefined;
+    }
+    return { names, raw: value.mcpServers ?? value.servers ?? {} };
+  } catch (err) {
+    void vscode.window.showErrorMessage((err as Error).message);
+    return undefined;
+  }
+}
+
 /** What to do with secrets written in clear when the target is a repository file. */
 export type SecretsChoice = 'placeholders' | 'literal';
 
@@ -211,44 +261,11 @@ export async function importServers(
   options: ImportOptions = {},
 ): Promise<number> {
   const named = file !== undefined;
-  if (!file) {
-    const choice = await vscode.window.showQuickPick(
-      [
-        ...(await importSources(platform)).map(s => ({
-          label: s.label,
-          description: s.path,
-          uri: vscode.Uri.file(s.path),
-        })),
-        { label: vscode.l10n.t('Choose a file…'), description: '', uri: undefined },
-      ],
-      { title: vscode.l10n.t('Import MCP Servers') },
-    );
-    if (!choice) return 0;
-    file =
-      choice.uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] } }))?.[0];
-    if (!file) return 0;
-  }
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-  } catch {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot read {0}', file.fsPath));
-    return 0;
-  }
-  let names: string[];
-  let raw: Record<string, unknown>;
-  try {
-    names = parseConfigText(text, 'import', path.basename(file.fsPath)).servers.map(s => s.name);
-    const value = jsonc.parse(text) as { mcpServers?: Record<string, unknown>; servers?: Record<string, unknown> };
-    raw = value.mcpServers ?? value.servers ?? {};
-  } catch (err) {
-    void vscode.window.showErrorMessage((err as Error).message);
-    return 0;
-  }
-  if (!names.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no servers', file.fsPath));
-    return 0;
-  }
+  file ??= await chooseImportFile(platform);
+  if (!file) return 0;
+  const read = await readImportFile(file);
+  if (!read) return 0;
+  const { names, raw } = read;
   const picked = named
     ? names
     : ((await vscode.window.showQuickPick(names, { canPickMany: true, title: vscode.l10n.t('Servers to import') })) ??

@@ -1,7 +1,7 @@
-// Turns the view layer's plain descriptors (src/core/view/items.ts) into VS Code objects. Nothing is
+// Turns the view layer's plain descriptors (src/core/view/tree-items.ts) into VS Code objects. Nothing is
 // decided here: what a row says and shows is decided in the core, where plain-Node tests reach it.
 import * as vscode from 'vscode';
-import type { CommandRef, Icon, TooltipPart, TreeItemView } from '../core/view/items';
+import type { CommandRef, Icon, TooltipPart, TreeItemView } from '../core/view/tree-items';
 
 export function toIcon(icon: Icon): vscode.ThemeIcon | vscode.Uri {
   if ('uri' in icon) return vscode.Uri.parse(icon.uri);

@@ -8,10 +8,17 @@ import { Command } from '../core/command-ids';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../core/catalog/catalog';
 import type { CatalogSkill } from '../core/catalog/skills';
 import type { HeldEntry } from '../core/config/server-merge';
-import type { PickerItemView } from '../core/view/items';
-import { heldWayOut, pickerItems } from '../core/view/items';
+import { heldWayOut } from '../core/view/tree-items';
 import { whenQuiet } from '../core/events';
-import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../core/view/picker-rows';
+import {
+  filterPickerRows,
+  MAX_PICKER_ROWS,
+  mergePickerRows,
+  pickerItems,
+  pickerRows,
+  type PickerRow,
+  type PinnableRow,
+} from '../core/view/picker-rows';
 import { argumentsText, promptGroups } from '../core/view/prompt-groups';
 import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
 import type { ServerLogs } from '../workspace/server-logs';
@@ -19,7 +26,7 @@ import { questionShowing } from './question-input';
 import { labelText } from '../core/label';
 import { executeRef } from './descriptors';
 
-type Row = PickerItemView<ServerEntry>;
+type Row = PickerRow<ServerEntry>;
 
 export interface PickerItem extends vscode.QuickPickItem {
   row?: Row;
@@ -69,23 +76,25 @@ function pinButton(pinned: boolean): vscode.QuickInputButton {
 function toItem(row: Row): PickerItem {
   const made = items.get(row);
   if (made) return made;
-  const item: PickerItem = row.separator
-    ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
-    : { label: row.label, alwaysShow: true, row };
-  if (!row.separator) {
+  const item: PickerItem =
+    row.kind === 'separator'
+      ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+      : { label: row.label, alwaysShow: true, row };
+  if (row.kind !== 'separator' && row.kind !== 'more') {
     if (row.description !== undefined) item.description = row.description;
     if (row.detail !== undefined) item.detail = row.detail;
-    if (row.iconUri) item.iconPath = vscode.Uri.parse(row.iconUri);
-    if (row.prompt || row.place) item.buttons = [...(row.args ? [rerunButton(row.args)] : []), pinButton(!!row.pinned)];
-    if (row.skill) item.buttons = [inspectButton()];
   }
+  if (row.kind === 'prompt' && row.iconUri) item.iconPath = vscode.Uri.parse(row.iconUri);
+  if (row.kind === 'prompt') item.buttons = [...(row.args ? [rerunButton(row.args)] : []), pinButton(!!row.pinned)];
+  if (row.kind === 'held') item.buttons = [pinButton(row.pinned)];
+  if (row.kind === 'skill') item.buttons = [inspectButton()];
   items.set(row, item);
   return item;
 }
 
 /**
  * Makes the picker's rows once the catalog has settled, so the first Run Prompt… after the servers
- * listed does not make 10,000 rows while the person waits (rows are kept per listing: items.ts).
+ * listed does not make 10,000 rows while the person waits (rows are kept per listing: core/view/picker-rows.ts).
  */
 export function preparePickerRows(catalog: Catalog): vscode.Disposable {
   const d = whenQuiet(catalog.onDidChange, SETTLE_MS, () => {
@@ -145,9 +154,9 @@ class PromptPicker {
       qp.onDidChangeValue(() => this.typed()),
       qp.onDidTriggerItemButton(e => {
         const row = e.item.row;
-        if (row?.skill) this.chooseSkill(row.skill, true);
-        else if (row?.prompt && row.args && rerunButtons.has(e.button)) this.choose(row.prompt, row.args);
-        else if (row && (row.prompt || row.place)) void usage.setPinned(placeOfRow(row), !row.pinned);
+        if (row?.kind === 'skill') this.chooseSkill(row.skill, true);
+        else if (row?.kind === 'prompt' && row.args && rerunButtons.has(e.button)) this.choose(row.prompt, row.args);
+        else if (row?.kind === 'prompt' || row?.kind === 'held') void usage.setPinned(placeOfRow(row), !row.pinned);
       }),
       qp.onDidAccept(() => this.accept()),
       qp.onDidHide(() => this.hidden()),
@@ -161,14 +170,14 @@ class PromptPicker {
     const { catalog, usage, configuration } = this.parts;
     if (!catalog.servers.length) {
       this.rows = [
-        { label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, alwaysShow: true, key: 'none' },
+        { kind: 'status', label: `$(add) ${vscode.l10n.t('No MCP servers configured — add one…')}`, key: 'none' },
       ];
       return;
     }
     const groups = promptGroups(catalog.servers, configuration.held, usage);
     void usage.forget(groups.gone);
     const rows = pickerRows(catalog.servers, groups);
-    this.rows = this.purpose.skills ? rows : rows.filter(r => !r.skill);
+    this.rows = this.purpose.skills ? rows : rows.filter(r => r.kind !== 'skill');
   }
 
   /**
@@ -202,7 +211,7 @@ class PromptPicker {
     const { usage } = this.parts;
     this.build();
     this.shown = this.shown.map(row =>
-      row.prompt || row.place ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row,
+      row.kind === 'prompt' || row.kind === 'held' ? { ...row, pinned: usage.isPinned(placeOfRow(row)) } : row,
     );
     this.show();
   }
@@ -210,18 +219,18 @@ class PromptPicker {
   private accept(): void {
     const { catalog, logs } = this.parts;
     const row = this.qp.selectedItems[0]?.row;
-    if (!row || row.more) return;
+    if (!row || row.kind === 'more' || row.kind === 'separator') return;
     this.qp.hide();
-    if (row.prompt) {
+    if (row.kind === 'prompt') {
       this.choose(row.prompt);
       return;
     }
-    if (row.skill) {
+    if (row.kind === 'skill') {
       this.chooseSkill(row.skill, false);
       return;
     }
     this.resolve(undefined);
-    if (row.held) offerWayOut(row.held);
+    if (row.kind === 'held') offerWayOut(row.held);
     else if (row.logOf) logs.channel(row.logOf.def).show();
     else if (!catalog.servers.length) void vscode.commands.executeCommand(Command.addServer);
   }
@@ -283,13 +292,13 @@ class PromptPicker {
 function sameRows(a: readonly Row[], b: readonly Row[]): boolean {
   return (
     a.length === b.length &&
-    a.every((row, i) => row === b[i] || (!!row.more && !!b[i].more && row.label === b[i].label))
+    a.every((row, i) => row === b[i] || (row.kind === 'more' && b[i].kind === 'more' && row.label === b[i].label))
   );
 }
 
 /** The prompt (or the held server's pinned place) a row stands for. */
-function placeOfRow(row: Row): CatalogPrompt | PromptPlace {
-  return row.prompt ?? row.place!;
+function placeOfRow(row: PinnableRow<ServerEntry>): CatalogPrompt | PromptPlace {
+  return row.kind === 'prompt' ? row.prompt : row.place;
 }
 
 /** A pinned prompt of a server that does not run: the reason, and the one action that lets it run. */

@@ -1,7 +1,7 @@
 // Status bar: servers running / failing; a click opens the sidebar.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
-import { statusSummary } from '../core/view/items';
+import { statusSummary } from '../core/view/status-summary';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 

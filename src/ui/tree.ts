@@ -15,12 +15,12 @@ import {
   heldWayOut,
   problemItem,
   promptItem,
-  promptSearchText,
   serverItem,
   skillGroupItem,
   skillItem,
   type TreeItemView,
-} from '../core/view/items';
+} from '../core/view/tree-items';
+import { promptSearchText } from '../core/view/picker-rows';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import { promptGroups, type PromptGroups } from '../core/view/prompt-groups';
 import { queryWords } from '../core/view/picker-rows';
@@ -43,7 +43,7 @@ const MAX_FILTERED = 200;
 type Group = 'pinned' | 'recent';
 
 export type Node =
-  /** `listed`: the entry had prompts or skills when this row was made (a row without has another id, items.ts). */
+  /** `listed`: the entry had prompts or skills when this row was made (a row without has another id, core/view/tree-items.ts). */
   | { type: 'server'; entry: ServerEntry; listed: boolean; filtered?: boolean }
   | { type: 'skills'; entry: ServerEntry }
   | { type: 'skill'; skill: CatalogSkill }

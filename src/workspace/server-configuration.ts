@@ -172,8 +172,18 @@ export class ServerConfiguration implements vscode.Disposable {
       }
     }
     for (const [key, box] of this.asking) if (!wanted.has(key)) box.cancel();
+    const notes = this.logged(plan.notes, defs);
+    if (defs.some(d => d.transport.type !== 'stdio')) await this.parts.loopback.prepare().catch(() => undefined);
+    this.config = { held, notes, problems };
+    this.parts.catalog.setServers(defs);
+    this.configEmitter.fire();
+    if (needConsent.length) this.parts.consent.ask(needConsent);
+  }
+
+  /** The plan's notes per server, each new one and each server's new origin written to its log once. */
+  private logged(planned: readonly { def: ServerDefinition; message: string }[], defs: readonly ServerDefinition[]) {
     const notes = new Map<string, string[]>();
-    for (const note of plan.notes) {
+    for (const note of planned) {
       if (!this.config.notes.get(note.def.id)?.includes(note.message))
         this.parts.logs.channel(note.def).info(note.message);
       notes.set(note.def.id, [...(notes.get(note.def.id) ?? []), note.message]);
@@ -184,11 +194,7 @@ export class ServerConfiguration implements vscode.Disposable {
         this.parts.logs.channel(def).info(vscode.l10n.t('Defined in {0}', def.origin));
       if (def.origin) this.origins.set(def.id, def.origin);
     }
-    if (defs.some(d => d.transport.type !== 'stdio')) await this.parts.loopback.prepare().catch(() => undefined);
-    this.config = { held, notes, problems };
-    this.parts.catalog.setServers(defs);
-    this.configEmitter.fire();
-    if (needConsent.length) this.parts.consent.ask(needConsent);
+    return notes;
   }
 
   /**

@@ -11,7 +11,7 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { ServerConnection } from '../../src/core/protocol/connection';
 import { EraMemory, eraKey } from '../../src/core/protocol/eras';
 import { completeArgument } from '../../src/core/run/invocation';
-import { serverItem, type TooltipPart } from '../../src/core/view/items';
+import { serverItem, type TooltipPart } from '../../src/core/view/tree-items';
 import {
   RecordingLog,
   childPidsMatching,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { ResultStore } from '../../src/core/run/result-store';
 import { destination } from '../../src/core/run/destination';
-import { formatInvocation, requestFromLine } from '../../src/core/run/invocation';
+import { requestFromLine, type RunRequest } from '../../src/core/run/invocation';
 import {
   memoryRecords,
   PromptRunner,
@@ -14,7 +14,7 @@ import {
   type CollectRequest,
   type RunRecords,
 } from '../../src/core/run/prompt-runner';
-import { ModelOffer } from '../../src/chat/model-offer';
+import { ChatHandOff, readChatRequest } from '../../src/core/run/chat-request';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;
@@ -146,21 +146,33 @@ test('values from a source are not history; a cancelled input runs nothing and k
   });
 });
 
-test('arguments prepared for a hand-off to chat send nothing, and the line written for chat runs them', async () => {
+/** What the participant runs for the request that claims a hand-off (readChatRequest): the prepared run, as it was prepared. */
+async function claimedRun(catalog: Catalog, handOff: ChatHandOff, line: string): Promise<RunRequest> {
+  const asked = await readChatRequest({ prompt: `/${line}`, references: [] }, catalog, handOff, {
+    read: () => Promise.reject(new Error('a handed-off run reads no reference')),
+  });
+  assert.equal(asked.kind, 'run', `the request ${JSON.stringify(line)} claims the hand-off`);
+  if (asked.kind !== 'run') throw new Error('nothing claimed');
+  assert.deepEqual(asked.notes, []);
+  return asked.run;
+}
+
+test('arguments prepared for a hand-off to chat send nothing; the chat request gets them as prepared', async () => {
   await withFailOnce(async (catalog, runner) => {
     const request = { ...(await requestFromLine(catalog, 's.hello')), values: { name: 'two words' } };
     const preparation = await runner.prepare(request, {});
     assert.equal(preparation.kind, 'ready');
     if (preparation.kind !== 'ready') return;
-    const line = formatInvocation(preparation.prepared.prompt.invocationName, preparation.prepared.args);
-    assert.equal(line, 's.hello name="two words"');
+    const handOff = new ChatHandOff();
+    const line = handOff.hold({ kind: 'run', prepared: preparation.prepared });
+    assert.equal(line, 's.hello name="two words"', 'the line shown in chat is written by the invocation rule');
     // The prepared run never reached the server: its first get still fails (fail-once is unspent).
-    const next = await runner.run(await requestFromLine(catalog, line));
+    const next = await runner.run(await claimedRun(catalog, handOff, line));
     assert.equal(next.kind, 'failed', 'the first get to reach the server is this one');
   });
 });
 
-test('a run that got its answer is recent, with the typed values only; a line handed to chat counts once', async () => {
+test('a run that got its answer is recent, with the typed values only; a run handed to chat counts once', async () => {
   await withFailOnce(async (catalog, runner, { usage }) => {
     const request = await requestFromLine(catalog, 's.hello');
     const failed = await runner.run({ ...request, values: { name: 'Ada' } });
@@ -177,16 +189,27 @@ test('a run that got its answer is recent, with the typed values only; a line ha
       [['hello', 1, undefined]],
       'recent, without the value taken from the editor',
     );
-    // The picker hands the prepared line to chat; the chat request runs that line: one run, not two.
-    const preparation = await runner.prepare({ ...request, values: { name: 'Bo' } }, {});
-    assert.equal(preparation.kind, 'ready');
-    if (preparation.kind !== 'ready') return;
-    const line = runner.handOff(preparation.prepared);
+    // The picker hands the prepared run to chat; the chat request claims it and runs it: one run, kept once.
+    const handOff = new ChatHandOff();
+    const typed = await runner.prepare({ ...request, values: { name: 'Bo' } }, {});
+    assert.equal(typed.kind, 'ready');
+    if (typed.kind !== 'ready') return;
+    const line = handOff.hold({ kind: 'run', prepared: typed.prepared });
     await new Promise(resolve => setImmediate(resolve));
-    assert.deepEqual(usage.recent()[0].args, { name: 'Bo' });
-    const chat = await runner.run(await requestFromLine(catalog, line));
+    assert.equal(usage.recent()[0].count, 1, 'handed off but not run yet: not kept');
+    const chat = await runner.run(await claimedRun(catalog, handOff, line));
     assert.equal(chat.kind, 'done');
+    assert.deepEqual(usage.recent()[0].args, { name: 'Bo' });
     assert.equal(usage.recent()[0].count, 2, 'handed off and run in chat: counted once');
+    // A value the picker took from the editor stays out of the recent prompts after the hand-off too.
+    const sourced = await runner.prepare(request, { collect: fromSelection });
+    assert.equal(sourced.kind, 'ready');
+    if (sourced.kind !== 'ready') return;
+    const again = await runner.run(
+      await claimedRun(catalog, handOff, handOff.hold({ kind: 'run', prepared: sourced.prepared })),
+    );
+    assert.equal(again.kind, 'done');
+    assert.deepEqual([usage.recent()[0].count, usage.recent()[0].args], [3, undefined], 'kept without the value');
   });
 });
 
@@ -209,7 +232,7 @@ test('the CLI and every surface refuse a misspelt argument before asking the ser
   });
 });
 
-test('"Send to Model" answers only the request of its own invocation, once', async () => {
+test('a hand-off to chat is claimed only by the request of its own line, once; any other request drops it', async () => {
   await withFailOnce(async catalog => {
     await catalog.ready();
     const found = catalog.resolve('s.hello');
@@ -219,17 +242,31 @@ test('"Send to Model" answers only the request of its own invocation, once', asy
       { messages: [] },
     );
     assert.equal(stored.invocation, 's.hello name=Ada', 'stored under the line that runs it again');
-    const offer = new ModelOffer();
-    offer.offer(stored);
-    assert.equal(offer.claim('s.other'), undefined, 'another request drops the offer');
+    // Send to Model: the stored result waits for the request of its line.
+    const handOff = new ChatHandOff();
+    const result = { kind: 'result', stored } as const;
+    assert.equal(handOff.hold(result), 's.hello name=Ada');
+    assert.equal(handOff.claim('s.other'), undefined, 'another request drops the hand-off');
     assert.equal(
-      offer.claim('s.hello name=Ada'),
+      handOff.claim('s.hello name=Ada'),
       undefined,
       'dropped: a later request of the same line asks the server',
     );
-    offer.offer(stored);
-    assert.equal(offer.claim('s.hello name=Ada'), stored);
-    assert.equal(offer.claim('s.hello name=Ada'), undefined, 'once');
+    handOff.hold(result);
+    assert.equal(handOff.claim('s.hello name=Ada'), result);
+    assert.equal(handOff.claim('s.hello name=Ada'), undefined, 'once');
+    // A prepared run whose line the person edited before sending: the request runs what was typed.
+    const prepared = { prompt: found.prompt, args: { name: 'Ada' } };
+    handOff.hold({ kind: 'run', prepared });
+    const edited = await readChatRequest({ prompt: '/s.hello name=Bob', references: [] }, catalog, handOff, {
+      read: async () => ({ named: [], unnamed: [] }),
+    });
+    assert.deepEqual(
+      edited.kind === 'run' && edited.run.values,
+      { name: 'Bob' },
+      'the edited line is not the hand-off: it runs as typed',
+    );
+    assert.equal(handOff.claim('s.hello name=Ada'), undefined, 'and the hand-off is gone');
   });
 });
 

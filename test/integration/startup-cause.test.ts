@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverItem } from '../../src/core/view/items';
+import { serverItem } from '../../src/core/view/tree-items';
 import { runCli, tempDir, testCatalog } from './helpers';
 
 /** A Node server whose start fails as a real one does offline: a fetch rejected with its cause. */

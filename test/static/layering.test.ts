@@ -105,7 +105,7 @@ test('the layering check names the edge that breaks a rule', () => {
   const problems = layeringViolations(srcRoot, [
     { rel: 'chat/participant.ts', text: "import { ArgumentInput } from '../ui/argument-input';" },
     {
-      rel: 'core/view/items.ts',
+      rel: 'core/view/tree-items.ts',
       text: "import * as vscode from 'vscode';\nimport type { ServerLogs } from '../../workspace/server-logs';",
     },
     { rel: 'cli.ts', text: "const x = require('./commands');" },
@@ -114,8 +114,8 @@ test('the layering check names the edge that breaks a rule', () => {
   ]);
   assert.deepEqual(problems, [
     'chat/participant.ts → ui/argument-input: chat may not import ui',
-    'core/view/items.ts → vscode: core/view must run without VS Code',
-    'core/view/items.ts → workspace/server-logs: core/view may not import workspace',
+    'core/view/tree-items.ts → vscode: core/view must run without VS Code',
+    'core/view/tree-items.ts → workspace/server-logs: core/view may not import workspace',
     'cli.ts → commands: cli may not import commands',
     'core/protocol/connection.ts → core/catalog/catalog.js: core/protocol may not import core/catalog',
     'ui/tree.ts → commands/run: ui may not import commands',

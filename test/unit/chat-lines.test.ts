@@ -8,11 +8,13 @@ import assert from 'node:assert/strict';
 import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
 import { formatInvocation, formatValue, parseInvocation } from '../../src/core/run/invocation';
-import { planReferences } from '../../src/core/run/reference-plan';
+import { planReferences } from '../../src/core/run/chat-request';
 import { memoryRecords, PromptRunner, type Collector, type RunRecords } from '../../src/core/run/prompt-runner';
-import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
+import { nameSuggestion, valueSuggestion } from '../../src/core/view/suggestions';
 import { handOffText } from '../../src/core/render/agent-request';
 import { toTranscript } from '../../src/core/render/content';
+import { ResultStore } from '../../src/core/run/result-store';
+import { ChatHandOff } from '../../src/core/run/chat-request';
 
 /** Values a hostile server completes to, or a user may have been handed. */
 const HOSTILE_VALUES = ['#file:secret.txt', '#selection', '#file:~/.aws/credentials', '#file:a.ts:3-5', 'a b "c"', ''];
@@ -35,15 +37,19 @@ function readBack(line: string): Record<string, string> {
   return parseInvocation(plan.text)!.named;
 }
 
-/** A surface that hands its line to chat (picker, tree, Try Again): the line, without any prompts/get. */
-async function handedOff(collect: Collector, records: RunRecords = memoryRecords()): Promise<string> {
+/**
+ * A surface that hands its prepared run to chat (picker, tree, Try Again, Repeat Last Prompt): the line
+ * chat shows for it, without any prompts/get. `values`: given (Repeat gives the last run's).
+ */
+async function handedOff(
+  collect: Collector,
+  records: RunRecords = memoryRecords(),
+  values: Record<string, string> = {},
+): Promise<string> {
   const runner = new PromptRunner(catalog, records);
-  const preparation = await runner.prepare(
-    { prompt: review, values: {} },
-    { collect, askOptional: true, fromDraft: true },
-  );
+  const preparation = await runner.prepare({ prompt: review, values }, { collect, askOptional: true, fromDraft: true });
   assert.equal(preparation.kind, 'ready');
-  return preparation.kind === 'ready' ? runner.handOff(preparation.prepared) : '';
+  return preparation.kind === 'ready' ? new ChatHandOff().hold({ kind: 'run', prepared: preparation.prepared }) : '';
 }
 
 test('chat-input completion inserts what the rule writes for a value, and for an argument name', () => {
@@ -71,12 +77,19 @@ test('Try Again starts from the kept arguments and writes them by the rule', asy
   assert.deepEqual(readBack(line), { code: '#file:secret.txt' });
 });
 
-test('Repeat Last Prompt and Send to Model re-send the line the rule wrote', async () => {
+test('Repeat Last Prompt and Send to Model show the line the rule wrote', async () => {
   const records = memoryRecords();
-  await handedOff(async (_p, r) => ({ values: { ...r.given, code: '#selection' } }), records);
-  // Repeat Last Prompt types the last run by the rule; Send to Model types a stored result's `invocation`, the same line.
+  records.attempts.ran({ invocationName: review.invocationName, args: { code: '#selection' } });
+  // Repeat Last Prompt hands the last run's values to chat as a prepared run, shown by the rule.
   const last = records.attempts.last!;
-  assert.deepEqual(readBack(formatInvocation(last.invocationName, last.args)), { code: '#selection' });
+  const line = await handedOff(async (_p, r) => ({ values: r.given }), records, last.args);
+  assert.deepEqual(readBack(line), { code: '#selection' });
+  // Send to Model hands a stored result, shown as its `invocation`: the same line.
+  const stored = new ResultStore().store(
+    { prompt: review, args: last.args, result: { messages: [] } },
+    { messages: [] },
+  );
+  assert.equal(new ChatHandOff().hold({ kind: 'result', stored }), line);
 });
 
 test('a value from the argument history goes to chat by the rule', async () => {

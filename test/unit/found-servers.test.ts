@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { parseConfigObject } from '../../src/core/config/config';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { foundServerRows, type FoundInput } from '../../src/core/view/found-servers';
-import type { ServerView } from '../../src/core/view/items';
+import type { ServerView } from '../../src/core/view/tree-items';
 
 const OFF = { claudeDesktop: false, claudeCode: false, cursor: false, windsurf: false };
 

@@ -11,15 +11,15 @@ import type { CatalogPrompt } from '../../src/core/catalog/catalog';
 import {
   argumentItem,
   heldItem,
-  pickerItems,
   problemItem,
   promptItem,
   serverItem,
   type ServerView,
-} from '../../src/core/view/items';
-import { boxRow, suggestions } from '../../src/core/view/suggestions';
+} from '../../src/core/view/tree-items';
+import { pickerItems } from '../../src/core/view/picker-rows';
+import { fieldsOf } from './picker-row-fields';
+import { boxRow, nameSuggestion, suggestions, valueSuggestion } from '../../src/core/view/suggestions';
 import { ValueRows } from '../../src/core/view/value-rows';
-import { nameSuggestion, valueSuggestion } from '../../src/core/view/chat-suggestions';
 import { escapeLabel } from '../../src/core/render/markdown';
 import { checkUrl, inert } from '../../src/core/protocol/elicitation';
 import { consentDetail } from '../../src/core/config/consent';
@@ -90,14 +90,14 @@ test('picker rows: a prompt title that imitates a status row draws no icon; sepa
   const rows = pickerItems([s]);
   for (const [i, row] of rows.entries()) {
     assertPlain(row.label, `row ${i} label`);
-    if (row.description !== undefined) assertPlain(row.description, `row ${i} description`);
-    if (row.detail !== undefined) assertPlain(row.detail, `row ${i} detail`);
+    if (fieldsOf(row).description !== undefined) assertPlain(fieldsOf(row).description, `row ${i} description`);
+    if (fieldsOf(row).detail !== undefined) assertPlain(fieldsOf(row).detail, `row ${i} detail`);
   }
   // The failing server's own status row keeps our icon, with the server's name made plain.
-  const failed = pickerItems([{ ...s, prompts: [] }]).find(r => r.logOf);
+  const failed = pickerItems([{ ...s, prompts: [] }]).find(r => fieldsOf(r).logOf);
   assert.ok(failed?.label.startsWith('$(error) '), failed?.label);
   assertPlain(failed!.label.slice('$(error) '.length), 'status row name');
-  assertPlain(failed!.description, 'status row problem');
+  assertPlain(fieldsOf(failed!).description, 'status row problem');
 });
 
 test('tree rows: server, prompt, argument, held and problem rows and their tooltips are plain', () => {

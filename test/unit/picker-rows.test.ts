@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { ServerEntry } from '../../src/core/catalog/catalog';
 import { listedServer, untrustedServer } from './listed-server';
 import { filterPickerRows, MAX_PICKER_ROWS, mergePickerRows, pickerRows } from '../../src/core/view/picker-rows';
+import { fieldsOf } from './picker-row-fields';
 import type { PromptGroups } from '../../src/core/view/prompt-groups';
 import { toCatalogSkills } from '../../src/core/catalog/skills';
 
@@ -61,11 +62,11 @@ test('pinned first, then recently used with the values it ran with (its button r
     'team',
     'Greet',
   ]);
-  assert.equal(rows[3].description, '/greet team=beta member=bjarne');
-  assert.deepEqual(rows[3].args, { team: 'beta', member: 'bjarne' });
-  assert.equal(rows[4].args, undefined, 'a recent run without kept values runs as from its server');
-  assert.equal(rows[1].pinned, true);
-  assert.equal(rows[7].pinned, true, 'the pinned prompt says so under its server too (its button unpins)');
+  assert.equal(fieldsOf(rows[3]).description, '/greet team=beta member=bjarne');
+  assert.deepEqual(fieldsOf(rows[3]).args, { team: 'beta', member: 'bjarne' });
+  assert.equal(fieldsOf(rows[4]).args, undefined, 'a recent run without kept values runs as from its server');
+  assert.equal(fieldsOf(rows[1]).pinned, true);
+  assert.equal(fieldsOf(rows[7]).pinned, true, 'the pinned prompt says so under its server too (its button unpins)');
   assert.equal(new Set(rows.map(r => r.key)).size, rows.length, 'one key per row');
   assert.deepEqual(labels(filterPickerRows(rows, 'bjarne')), ['recently used', 'Greet'], 'the values are words too');
 });
@@ -77,9 +78,9 @@ test('a pinned prompt of a held-back server is a row saying why', () => {
     recent: [],
   });
   assert.equal(rows[1].label, '$(shield) deploy');
-  assert.match(rows[1].description ?? '', /^repo — not started: workspace not trusted$/);
-  assert.equal(rows[1].held, held);
-  assert.equal(rows[1].prompt, undefined, 'nothing to run');
+  assert.match(fieldsOf(rows[1]).description ?? '', /^repo — not started: workspace not trusted$/);
+  assert.equal(fieldsOf(rows[1]).held, held);
+  assert.equal(fieldsOf(rows[1]).prompt, undefined, 'nothing to run');
 });
 
 test('10,000 prompts: the list VS Code gets is bounded, and its last row counts the rest', () => {
@@ -91,7 +92,7 @@ test('10,000 prompts: the list VS Code gets is bounded, and its last row counts 
   const first = filterPickerRows(rows, '');
   assert.equal(first.length, MAX_PICKER_ROWS + 2, 'the server, the first prompts and the count');
   assert.match(first[MAX_PICKER_ROWS + 1].label, new RegExp(`${10_000 - MAX_PICKER_ROWS} more prompts`));
-  assert.equal(first[MAX_PICKER_ROWS + 1].more, true);
+  assert.equal(first[MAX_PICKER_ROWS + 1].kind, 'more');
   assert.deepEqual(labels(filterPickerRows(rows, 'prompt 9876')), ['big', 'Prompt 9876']);
   assert.equal(pickerRows([big], none)[5], rows[5], 'rows are made once per listing, not per opening');
 });
@@ -106,7 +107,7 @@ test('an open, bounded picker: a catalog change keeps every shown row where it i
   const grown = server('big', [{ name: 'new' }, ...Array.from({ length: 50 }, (_, i) => ({ name: `p${i}` }))]);
   const merged = mergePickerRows(shown, filterPickerRows(pickerRows([grown], none), '', Infinity), 10);
   shown.slice(0, -1).forEach((row, i) => assert.equal(merged[i].key, row.key, `row ${i} moved`));
-  assert.ok(!merged.some(r => r.gone), 'nothing is marked gone');
+  assert.ok(!merged.some(r => fieldsOf(r).gone), 'nothing is marked gone');
   assert.match(merged[merged.length - 1].label, /41 more prompts/);
 });
 
@@ -121,7 +122,7 @@ test('a skill is a row of its server, marked as a skill, found by its words; a d
   const rows = pickerRows([docs], none);
   assert.deepEqual(labels(rows), ['docs', 'Greet', '$(book) pdf-forms', '$(book) greet']);
   assert.deepEqual(
-    rows.filter(r => r.skill).map(r => r.description),
+    rows.filter(r => fieldsOf(r).skill).map(r => fieldsOf(r).description),
     ['/docs.pdf-forms · skill', '/docs.skill:greet · skill'],
     'beside a prompt of its name a skill is server.skill:name',
   );
@@ -131,5 +132,5 @@ test('a skill is a row of its server, marked as a skill, found by its words; a d
   docs.skills = docs.skills.slice(1);
   const merged = mergePickerRows(shown, pickerRows([docs], none));
   assert.deepEqual(labels(merged), ['docs', 'Greet', '$(book) pdf-forms (no longer offered)', '$(book) greet']);
-  assert.equal(merged[2].gone, true);
+  assert.equal(fieldsOf(merged[2]).gone, true);
 });

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
 import { cacheFolder } from '../../src/cli/era-cache';
 import { commandShell, commandStop, shellScript } from '../../src/core/run/command-output';
-import { fileTarget, planReferences } from '../../src/core/run/reference-plan';
+import { fileTarget, planReferences } from '../../src/core/run/chat-request';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 const windows = (env: Record<string, string> = {}) => platformOf('win32', env, 'C:\\Users\\u');

@@ -9,15 +9,10 @@ import type { CatalogPrompt } from '../../src/core/catalog/catalog';
 import type { ConnectionState, ConnectionStatus, ServerInfo } from '../../src/core/protocol/connection-state';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
-import { mergePickerRows } from '../../src/core/view/picker-rows';
-import {
-  heldItem,
-  pickerItems,
-  promptItem,
-  serverItem,
-  statusSummary,
-  type ServerView,
-} from '../../src/core/view/items';
+import { mergePickerRows, pickerItems } from '../../src/core/view/picker-rows';
+import { statusSummary } from '../../src/core/view/status-summary';
+import { fieldsOf } from './picker-row-fields';
+import { heldItem, promptItem, serverItem, type ServerView } from '../../src/core/view/tree-items';
 import { heldState, isFailing, isRunning, problemOf, serverState } from '../../src/core/view/server-state';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../../src/core/view/tree-layout';
 import { boxRow, suggestions } from '../../src/core/view/suggestions';
@@ -105,7 +100,7 @@ test('one state per server: status, loading, errors and sign-in decide one kind'
     ],
     [
       { status: 'error', error: 'crashed', prompts: 2 },
-      { kind: 'cached', message: 'crashed' },
+      { kind: 'failedWithPrompts', message: 'crashed' },
     ],
     [
       { status: 'error', error: 'crashed', loading: true },
@@ -222,13 +217,21 @@ test('the open picker keeps every shown row at its index: updated in place, drop
     ],
   );
   assert.deepEqual(
-    merged.map(r => !!r.separator),
+    merged.map(r => r.kind === 'separator'),
     [true, false, true, false, false, true, false, true, false],
   );
-  assert.equal(merged[3].gone, true, 'x is marked as no longer offered');
-  assert.equal(merged[3].prompt?.prompt.name, 'x', 'a dropped row still knows its prompt (to name it when run)');
-  assert.equal(merged[4].prompt, next.find(r => r.prompt?.prompt.name === 'y')!.prompt, 'y is the current listing');
-  assert.equal(merged[4].gone, undefined);
+  assert.equal(fieldsOf(merged[3]).gone, true, 'x is marked as no longer offered');
+  assert.equal(
+    fieldsOf(merged[3]).prompt?.prompt.name,
+    'x',
+    'a dropped row still knows its prompt (to name it when run)',
+  );
+  assert.equal(
+    fieldsOf(merged[4]).prompt,
+    fieldsOf(next.find(r => fieldsOf(r).prompt?.prompt.name === 'y')!).prompt,
+    'y is the current listing',
+  );
+  assert.equal(fieldsOf(merged[4]).gone, undefined);
 
   // x comes back: its old row is live again, in the same place; nothing is added twice.
   const again = mergePickerRows(merged, pickerItems([named('alpha', ['a0']), named('beta', ['x', 'w', 'y'])]));
@@ -236,7 +239,7 @@ test('the open picker keeps every shown row at its index: updated in place, drop
     again.map(r => r.label),
     merged.map(r => r.label.replace(' (no longer offered)', '')),
   );
-  assert.equal(again[3].gone, undefined);
+  assert.equal(fieldsOf(again[3]).gone, undefined);
   assert.equal(
     mergePickerRows(again, pickerItems([named('alpha', ['a0'])]))[3].label,
     'x (no longer offered)',
@@ -258,7 +261,7 @@ test('under random list changes every shown row keeps its index, and each offere
       const servers = [named('alpha', pick()), ...(rand(3) ? [named('beta', pick())] : [])];
       const merged = mergePickerRows(shown, pickerItems(servers));
       shown.forEach((row, i) => assert.equal(merged[i].key, row.key, `run ${run} step ${step}: row ${i} moved`));
-      const live = merged.filter(r => r.prompt && !r.gone).map(r => r.key);
+      const live = merged.filter(r => fieldsOf(r).prompt && !fieldsOf(r).gone).map(r => r.key);
       const offered = servers.flatMap(s => s.prompts.map(p => `prompt:${JSON.stringify([s.id, p.prompt.name])}`));
       assert.deepEqual([...live].sort(), [...offered].sort(), `run ${run} step ${step}: live rows are what is offered`);
       shown = merged;
@@ -274,11 +277,11 @@ test('the picker: a starting or failed server without prompts says so; with prom
   );
   const failed = pickerItems([server({ status: 'error', error: 'spawn ENOENT' })]);
   assert.equal(failed[1].label, '$(error) alpha failed');
-  assert.equal(failed[1].description, 'spawn ENOENT');
-  assert.ok(failed[1].logOf, 'the failed row opens the log');
+  assert.equal(fieldsOf(failed[1]).description, 'spawn ENOENT');
+  assert.ok(fieldsOf(failed[1]).logOf, 'the failed row opens the log');
   const cached = pickerItems([server({ status: 'error', error: 'crashed', prompts: 2 })]);
   assert.deepEqual(
-    cached.map(i => i.description),
+    cached.map(i => fieldsOf(i).description),
     [undefined, '/p0', '/p1'],
     'the last listing is still offered',
   );
@@ -308,10 +311,10 @@ test('the picker refuses the server icons it used to accept by their prefix alon
   const huge = [{ src: `data:image/png;base64,${'A'.repeat(70 * 1024)}` }];
   for (const icons of [forged, huge]) {
     const s = server({ icons, prompts: 1 });
-    assert.equal(pickerItems([s])[1].iconUri, undefined, `picker icon for ${icons[0].src.slice(0, 40)}…`);
+    assert.equal(fieldsOf(pickerItems([s])[1]).iconUri, undefined, `picker icon for ${icons[0].src.slice(0, 40)}…`);
   }
   assert.equal(
-    pickerItems([server({ icons: [{ src: PNG }], prompts: 1 })])[1].iconUri,
+    fieldsOf(pickerItems([server({ icons: [{ src: PNG }], prompts: 1 })])[1]).iconUri,
     PNG,
     'a good icon is still shown',
   );

@@ -2,6 +2,7 @@
 // store that outlives the window (VS Code's globalState in the extension, memory in the CLI).
 import type { CatalogPrompt } from '../catalog/catalog.js';
 import { historyKey } from './history-key.js';
+import { keptValues } from './kept-values.js';
 
 /** The part of VS Code's Memento the history uses (the CLI and the tests pass memoryStore()). */
 export interface KeyValueStore {
@@ -19,9 +20,9 @@ export class ArgumentHistory {
     return this.memory.get<string[]>(storageKey(prompt, argument), []);
   }
 
-  async remember(prompt: CatalogPrompt, values: Record<string, string>): Promise<void> {
-    for (const [arg, value] of Object.entries(values)) {
-      if (!value) continue;
+  /** Remembers what the person typed: `sourced` names the values that came from the editor, which are not kept (kept-values.ts). */
+  async remember(prompt: CatalogPrompt, values: Record<string, string>, sourced: Iterable<string> = []): Promise<void> {
+    for (const [arg, value] of Object.entries(keptValues(values, sourced))) {
       const list = [value, ...this.values(prompt, arg).filter(v => v !== value)].slice(0, HISTORY_LIMIT);
       await this.memory.update(storageKey(prompt, arg), list);
     }

@@ -8,15 +8,8 @@ import { PromptError, refusedByServer } from '../errors.js';
 import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
 import { ArgumentHistory, memoryStore } from './argument-history.js';
 import { Attempts } from './attempts.js';
-import { keptValues } from './kept-values.js';
 import { PromptUsage } from './prompt-usage.js';
-import {
-  formatInvocation,
-  missingArguments,
-  unknownArguments,
-  type InvokeResult,
-  type RunRequest,
-} from './invocation.js';
+import { missingArguments, unknownArguments, type InvokeResult, type RunRequest } from './invocation.js';
 import { ResultStore, type StoredResult } from './result-store.js';
 import { watchQuestions, type QuestionWatcher } from './question-watch.js';
 
@@ -101,9 +94,6 @@ export function memoryRecords(): RunRecords {
 }
 
 export class PromptRunner {
-  /** The line last handed to chat: the chat request that runs it is that same run, already kept as recent. */
-  private handedOff?: string;
-
   constructor(
     private readonly catalog: Catalog,
     private readonly records: RunRecords,
@@ -144,14 +134,6 @@ export class PromptRunner {
     } catch (error) {
       return { kind: 'failed', error };
     }
-  }
-
-  /** The prepared run as the line a person sends in chat (the chat request runs it); Repeat Last Prompt repeats it. */
-  handOff({ prompt, args, sourced }: Prepared): string {
-    this.records.attempts.ran({ invocationName: prompt.invocationName, args });
-    void this.records.usage.ran(prompt, args, sourced);
-    this.handedOff = formatInvocation(prompt.invocationName, args);
-    return this.handedOff;
   }
 
   /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
@@ -196,13 +178,13 @@ export class PromptRunner {
     }
   }
 
-  /** A run that got its answer, kept as recent, unless it is the chat request of a line handed off (kept then). */
+  /**
+   * A run that got its answer is kept as recent, once: a run handed to chat is kept by the chat's run of
+   * it (chat-request.ts: ChatHandOff), which carries the same prepared values. An agent's run is kept as a
+   * use of the prompt, without its values.
+   */
   private keepAsRecent({ prompt, args, sourced, byAgent }: Prepared): void {
-    // The line is written only to compare it with one handed off: most runs were not.
-    if (this.handedOff !== undefined && formatInvocation(prompt.invocationName, args) === this.handedOff)
-      this.handedOff = undefined;
-    // An agent's run is kept as a use of the prompt, without its values.
-    else void this.records.usage.ran(prompt, args, byAgent ? Object.keys(args) : sourced);
+    void this.records.usage.ran(prompt, args, byAgent ? Object.keys(args) : sourced);
   }
 
   /** The argument input, with the server held (its completions need it) and what was typed remembered. */
@@ -220,7 +202,7 @@ export class PromptRunner {
       });
       if (!got) return undefined;
       const sourced = [...(got.fromSource ?? []), ...(request.sourced ?? [])];
-      await this.records.history.remember(prompt, keptValues(got.values, sourced));
+      await this.records.history.remember(prompt, got.values, sourced);
       return got;
     } finally {
       release();

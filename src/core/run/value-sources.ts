@@ -10,7 +10,6 @@ import type { PromptArgument } from '@modelcontextprotocol/client';
 import { PromptError } from '../errors.js';
 import { codeSpan, escapeLabel } from '../render/markdown.js';
 import type { RunRequest } from './invocation.js';
-import type { ReferencePlan } from './reference-plan.js';
 
 export type SourceId = 'selection' | 'activeFile' | 'activePath' | 'clipboard' | 'pickFile' | 'command';
 export const SOURCE_IDS: readonly SourceId[] = [
@@ -214,27 +213,21 @@ export interface ReferenceReads {
   unnamed: ReferenceRead[];
 }
 
-/** Reads what the plan's references hold: the surface's I/O (the chat edge reads editors and files). */
-export type ReferenceReader = (plan: ReferencePlan) => Promise<ReferenceReads>;
-
-export interface WithReferences {
-  run: RunRequest;
-  /** Markdown lines for the transcript, server-free (names and paths escaped): which argument got what. */
-  notes: string[];
-}
-
-/** The run request with the references' values; a reference that gives no value throws a PromptError naming it. */
-export async function withReferenceValues(
+/**
+ * The run request with the references' values: `named[i]` gets `reads.named[i]`, the unnamed reads fill
+ * the required arguments still missing, in order; one transcript line (markdown, server-free) each. A
+ * reference that gives no value throws a PromptError naming it.
+ */
+export function withReferenceValues(
   run: RunRequest,
-  plan: ReferencePlan,
-  read: ReferenceReader,
-): Promise<WithReferences> {
-  const reads = await read(plan);
+  named: readonly string[],
+  reads: ReferenceReads,
+): { run: RunRequest; notes: string[] } {
   const values = { ...run.values };
   const sourced = [...(run.sourced ?? [])];
   const notes: string[] = [];
   const note = (name: string, label: string) => notes.push(assignmentLine(codeSpan(name), escapeLabel(label)));
-  plan.named.forEach(({ name }, i) => {
+  named.forEach((name, i) => {
     const r = referenceValue(reads.named[i]);
     values[name] = r.value;
     sourced.push(name);
@@ -252,7 +245,7 @@ export async function withReferenceValues(
 }
 
 /** One read as a value and the label the transcript shows for it. */
-export function referenceValue(read: ReferenceRead): { value: string; label: string } {
+function referenceValue(read: ReferenceRead): { value: string; label: string } {
   const { written } = read;
   switch (read.kind) {
     case 'noSelection':

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { DiscoverySource, DiscoverySwitches } from '../config/config-locations.js';
 import type { HeldEntry } from '../config/server-merge.js';
-import { heldItem, serverItem, type ServerView } from './items.js';
+import { heldItem, serverItem, type ServerView } from './tree-items.js';
 import { definedIn } from './names.js';
 
 export type FoundAction =

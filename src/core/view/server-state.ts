@@ -32,7 +32,7 @@ export type LifecycleState =
   /** Down, no prompts to offer. */
   | { kind: 'failed'; message?: string }
   /** Down, but the prompts of its last listing are still offered. */
-  | { kind: 'cached'; message?: string };
+  | { kind: 'failedWithPrompts'; message?: string };
 
 export type ServerState =
   | LifecycleState
@@ -69,7 +69,7 @@ function lifecycle(s: ServerSnapshot): LifecycleState {
   const { kind } = s.connection.state;
   // A failure wins over a re-list in progress: the user sees why, not a spinner.
   if (kind === 'error' || kind === 'signIn') {
-    return s.prompts.length ? { kind: 'cached', message: problem } : { kind: 'failed', message: problem };
+    return s.prompts.length ? { kind: 'failedWithPrompts', message: problem } : { kind: 'failed', message: problem };
   }
   if (s.loading || kind === 'starting') {
     return { kind: 'starting', problem, ...(kind === 'running' ? { relisting: true } : {}) };
@@ -96,7 +96,7 @@ export function lifecycleOf(state: ServerState): LifecycleState | undefined {
     case 'idle':
     case 'stopped':
     case 'failed':
-    case 'cached':
+    case 'failedWithPrompts':
       return state;
     case 'signIn':
       return state.under;
@@ -119,7 +119,7 @@ export function problemOf(state: ServerState): string | undefined {
   if (!life) return undefined;
   switch (life.kind) {
     case 'failed':
-    case 'cached':
+    case 'failedWithPrompts':
       return life.message;
     case 'starting':
     case 'running':

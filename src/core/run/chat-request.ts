@@ -1,9 +1,112 @@
-// Chat references as argument values: `@mcp /review code=#selection` or `file=#file:src/a.ts` names
-// the argument; a reference written alone (`#file:x`) or attached without text (a dragged file) fills
-// the first required argument still missing. This file only finds them in the prompt; the edge
-// (src/chat/reference-reader.ts) reads each one and core/run/value-sources.ts makes it a value.
+// A chat request read once into what it asks for. A run a command handed to chat (ChatHandOff: the
+// picker's, the tree's, Repeat's prepared run, or Send to Model's stored result) is claimed by the
+// request of its line and taken as it is. Else the text is read: its references that are values are
+// placed — `@mcp /review code=#selection` or `file=#file:src/a.ts` names the argument; a reference
+// written alone (`#file:x`) or attached without text (a dragged file) fills the first required argument
+// still missing — the rest is parsed as an invocation line, the catalog finds the prompt (or skill) it
+// names, the line's values are bound to it, and the references, read by the edge
+// (src/chat/reference-reader.ts), become values (value-sources.ts). From there on the run is that
+// structured request.
+import * as l10n from '@vscode/l10n';
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogSkill } from '../catalog/skills.js';
+import { PromptError } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { tokenize } from './invocation.js';
+import { bindRequest, formatInvocation, parseInvocation, tokenize, type RunRequest } from './invocation.js';
+import type { Prepared } from './prompt-runner.js';
+import type { StoredResult } from './result-store.js';
+import { withReferenceValues, type ReferenceReads } from './value-sources.js';
+
+/** What a command hands to chat: a run to get as prepared, or a result the server already sent, for the model. */
+export type HandedToChat = { kind: 'run'; prepared: Prepared } | { kind: 'result'; stored: StoredResult };
+
+/**
+ * One slot: the hand-off waiting for the chat request of its line. The line is written for the person
+ * (by the invocation rule) and is not read back; a request naming any other line drops the hand-off and runs
+ * as typed, so a line the person edited before sending runs as they typed it.
+ */
+export class ChatHandOff {
+  private waiting?: { handed: HandedToChat; line: string };
+
+  /** Holds `handed` for the next chat request; returns the line that request is to be. */
+  hold(handed: HandedToChat): string {
+    const line =
+      handed.kind === 'run'
+        ? formatInvocation(handed.prepared.prompt.invocationName, handed.prepared.args)
+        : handed.stored.invocation;
+    this.waiting = { handed, line };
+    return line;
+  }
+
+  /** Called for every chat request that names a prompt (`line`: chatLine() of its text): the hand-off when the request is its line, once. */
+  claim(line: string): HandedToChat | undefined {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    return waiting?.line === line ? waiting.handed : undefined;
+  }
+}
+
+/** A chat request's text as a line: trimmed, without the leading `/`. */
+export function chatLine(text: string): string {
+  return text.trim().replace(/^\//, '');
+}
+
+/** What a chat request asks for, read once. */
+export type ChatAsk =
+  /** A run request: a prepared run handed off (nothing left to ask), or the typed line's; `notes`: one transcript line per reference. */
+  | { kind: 'run'; run: RunRequest; notes: string[] }
+  /** Send to Model: the stored result handed off, for the model as it is (the server is not asked again). */
+  | { kind: 'result'; stored: StoredResult }
+  /** `server.skill request`: the skill to load, with what was written after its name. */
+  | { kind: 'skill'; skill: CatalogSkill; ask: string };
+
+/** A chat request as VS Code hands it to the participant (the parts read here). */
+export interface ChatRequestText<R extends ReferenceInput = ReferenceInput> {
+  /** Its text (the references' ranges are offsets in it). */
+  prompt: string;
+  references: readonly R[];
+}
+
+/** Reads what a plan's references hold (`references`: the request's own): the edge's I/O (editors, files). */
+export type ReferenceReader<R extends ReferenceInput = ReferenceInput> = (
+  plan: ReferencePlan,
+  references: readonly R[],
+) => Promise<ReferenceReads>;
+
+/** What the surface lends the read: its reader of references, and a word while the name is looked up. */
+export interface ChatEdge<R extends ReferenceInput> {
+  read: ReferenceReader<R>;
+  /** Told the name before the catalog looks it up, which may wait for servers still listing. */
+  lookingUp?: (name: string) => void;
+}
+
+/**
+ * What the request asks for: the hand-off of its line, else its text read into a run request (or a
+ * skill). A text that names nothing, a name nothing has, a name the prompt does not declare, or a
+ * reference that gives no value throws a PromptError saying so.
+ */
+export async function readChatRequest<R extends ReferenceInput>(
+  request: ChatRequestText<R>,
+  catalog: Pick<Catalog, 'findCommand'>,
+  handOff: ChatHandOff,
+  edge: ChatEdge<R>,
+): Promise<ChatAsk> {
+  const handed = handOff.claim(chatLine(request.prompt));
+  if (handed?.kind === 'result') return handed;
+  if (handed) {
+    const { prompt, args, sourced } = handed.prepared;
+    return { kind: 'run', run: { prompt, values: args, sourced }, notes: [] };
+  }
+  const plan = planReferences(request.prompt, request.references);
+  const parsed = parseInvocation(plan.text);
+  if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
+  edge.lookingUp?.(parsed.name);
+  const found = await catalog.findCommand(parsed.name);
+  if ('skill' in found) return { kind: 'skill', skill: found.skill, ask: parsed.rest };
+  const reads = await edge.read(plan, request.references);
+  const named = plan.named.map(n => n.name);
+  return { kind: 'run', ...withReferenceValues(bindRequest(found.prompt, parsed), named, reads) };
+}
 
 /** A reference as VS Code passes it: its kind (`id`) and where it sits in the prompt (UTF-16 offsets). */
 export interface ReferenceInput {

@@ -1,9 +1,13 @@
-// Which chat reference becomes which argument value (core/run/reference-plan): named `code=#…`, written
-// alone, attached without text, VS Code's own context left out, and references VS Code left as text.
+// A chat request read once (core/run/chat-request.ts): which chat reference becomes which argument value
+// (named `code=#…`, written alone, attached without text, VS Code's own context left out, references
+// VS Code left as text), and the one run request the text and the references' reads make.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planReferences } from '../../src/core/run/reference-plan';
+import { ChatHandOff, planReferences, readChatRequest, type ReferenceReader } from '../../src/core/run/chat-request';
 import { fillMissing, rangeText } from '../../src/core/run/value-sources';
+import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
+import { parseConfigObject } from '../../src/core/config/config';
+import { ResultStore } from '../../src/core/run/result-store';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 /** The range of `needle` in `text` (as VS Code gives it). */
@@ -132,4 +136,98 @@ test('a reference whose range is shifted (VS Code counted a prefix) is found by 
     { name: 'path', ref: { source: { kind: 'reference', index: 0 }, written: '#file:notes.txt:1-1' } },
   ]);
   assert.equal(plan.text, '/flow.echo größe=4');
+});
+
+// readChatRequest: the whole read of one request. The catalog's lookup is a fixed answer here (the
+// runner's integration test reads a request against a real server's list).
+const catalog = new Catalog({ start: 'lazy' });
+catalog.setServers(parseConfigObject({ servers: { s: { command: 'node', args: ['x.js'] } } }, 'user').servers);
+const review: CatalogPrompt = {
+  server: catalog.servers[0],
+  prompt: { name: 'review', arguments: [{ name: 'code', required: true }, { name: 'lang' }] },
+  invocationName: 's.review',
+  shortName: 'review',
+  unique: true,
+};
+const lookUp: Pick<Catalog, 'findCommand'> = {
+  findCommand: async name => {
+    if (name !== 's.review') throw new Error(`looked up ${name}`);
+    return { prompt: review };
+  },
+};
+const noReads: ReferenceReader = () => Promise.reject(new Error('no reference was to be read'));
+
+test('a request of the line a command handed off runs the prepared values as they are: nothing is parsed or read', async () => {
+  const handOff = new ChatHandOff();
+  const args = { code: '#file:/home/u/.ssh/id_rsa', lang: 'a b "c"' };
+  const line = handOff.hold({ kind: 'run', prepared: { prompt: review, args, sourced: ['lang'] } });
+  const asked = await readChatRequest(
+    {
+      prompt: ` /${line} `,
+      references: [],
+    },
+    { findCommand: () => Promise.reject(new Error('no lookup')) },
+    handOff,
+    { read: noReads },
+  );
+  assert.deepEqual(asked, { kind: 'run', run: { prompt: review, values: args, sourced: ['lang'] }, notes: [] });
+});
+
+test('a typed request is parsed once, its references read by the edge and placed on the arguments', async () => {
+  const handOff = new ChatHandOff();
+  handOff.hold({ kind: 'run', prepared: { prompt: review, args: { code: 'x' } } });
+  const text = '/s.review lang=ts #file:a.ts:2-3';
+  const looked: string[] = [];
+  const references = [{ id: 'file:///w/a.ts', range: at(text, '#file:a.ts:2-3') }];
+  const asked = await readChatRequest({ prompt: text, references }, lookUp, handOff, {
+    read: async (plan, refs) => {
+      assert.equal(refs, references, "the request's own references are read");
+      assert.deepEqual(
+        plan.unnamed.map(u => u.written),
+        ['#file:a.ts:2-3'],
+      );
+      const range = { start: { line: 1, character: 0 }, end: { line: 2, character: 5 } };
+      return {
+        named: [],
+        unnamed: [
+          { written: '#file:a.ts:2-3', kind: 'text', text: 'one\ntwo\nthree\n', from: { file: 'a.ts', range } },
+        ],
+      };
+    },
+    lookingUp: name => looked.push(name),
+  });
+  assert.deepEqual(looked, ['s.review']);
+  assert.equal(asked.kind, 'run');
+  if (asked.kind !== 'run') return;
+  assert.deepEqual(asked.run.values, { lang: 'ts', code: 'two\nthree' });
+  assert.deepEqual(asked.run.sourced, ['code']);
+  assert.equal(asked.notes.length, 1);
+  assert.match(asked.notes[0], /`code` ← a\.ts, lines 2–3/);
+  // The hand-off was dropped by this other request.
+  assert.equal(handOff.claim('s.review code=x'), undefined);
+});
+
+test('a request that names nothing, or a reference that gives no value, is a clear input error', async () => {
+  const read = async () => ({ named: [{ written: '#selection', kind: 'noSelection' as const }], unnamed: [] });
+  await assert.rejects(
+    readChatRequest({ prompt: '  ', references: [] }, lookUp, new ChatHandOff(), { read: noReads }),
+    /Name a prompt/,
+  );
+  await assert.rejects(
+    readChatRequest({ prompt: '/s.review code=#selection', references: [] }, lookUp, new ChatHandOff(), { read }),
+    /#selection: no text is selected in an editor/,
+  );
+});
+
+test('Send to Model: the request of a stored result’s line takes that result', async () => {
+  const handOff = new ChatHandOff();
+  const stored = new ResultStore().store(
+    { prompt: review, args: { code: 'x' }, result: { messages: [] } },
+    { messages: [] },
+  );
+  const line = handOff.hold({ kind: 'result', stored });
+  assert.deepEqual(await readChatRequest({ prompt: `/${line}`, references: [] }, lookUp, handOff, { read: noReads }), {
+    kind: 'result',
+    stored,
+  });
 });

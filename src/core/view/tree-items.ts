@@ -1,6 +1,7 @@
-// What the tree, the picker and the status bar show, as plain data: the edge (src/ui/) turns these
-// descriptors into vscode.TreeItem / QuickPickItem / StatusBarItem and adds nothing of its own. Every
-// server string (names, titles, descriptions, problems) goes through labelText() on its way in here.
+// The rows of the prompt browser (the sidebar tree), as plain data: the edge (src/ui/tree.ts,
+// src/ui/descriptors.ts) turns them into vscode.TreeItem and adds nothing of its own. Every server
+// string (names, titles, descriptions, problems) goes through labelText() on its way in here. The
+// picker's rows are in picker-rows.ts, the status bar's in status-summary.ts.
 import * as l10n from '@vscode/l10n';
 import type { CatalogPrompt } from '../catalog/catalog.js';
 import { type CatalogSkill, requestedTools, skillCommand, skillFiles } from '../catalog/skills.js';
@@ -8,16 +9,13 @@ import { formatBytes } from '../render/content.js';
 import { stateInfo } from '../protocol/connection-state.js';
 import { describeServerInfo } from '../protocol/server-identity.js';
 import { Command, Workbench, type CommandId, type WorkbenchId } from '../command-ids.js';
-import { argumentList } from '../run/invocation.js';
-import type { PromptPlace } from '../run/prompt-usage.js';
 import { escapeLabel } from '../render/markdown.js';
 import { labelText } from '../label.js';
 import { safeIconSrc } from './icons.js';
-import { definedIn, lookAlikeWarning, markLookAlike, promptLabel, serverNameWarning, slashName } from './names.js';
+import { definedIn, markLookAlike, promptLabel, serverNameWarning } from './names.js';
 import { argumentsText } from './prompt-groups.js';
 import {
   heldState,
-  isFailing,
   isRunning,
   lifecycleOf,
   problemOf,
@@ -27,7 +25,6 @@ import {
   type HeldEntry,
   type LifecycleState,
   type ServerSnapshot,
-  type ServerState,
 } from './server-state.js';
 
 /** A codicon (with a theme colour), or a server's image checked by safeIconSrc(). */
@@ -61,23 +58,23 @@ export interface ServerView extends ServerSnapshot {
 
 const WARNING: Icon = { codicon: 'warning', color: 'problemsWarningIcon.foreground' };
 /** Server text in a tooltip or a picker row's detail: room for a description, still one line. */
-const MAX_TOOLTIP_CHARS = 1000;
+export const MAX_TOOLTIP_CHARS = 1000;
 
-/** What a server row says first. `cached`: its prompts come from the cache and it has not confirmed them. */
-export function statusLabel(life: LifecycleState, cached = false): string {
+/** What a server row says first. `saved`: its prompts come from the saved list and it has not confirmed them. */
+export function statusLabel(life: LifecycleState, saved = false): string {
   switch (life.kind) {
     case 'starting':
       return l10n.t('starting');
     case 'running':
       return l10n.t('running');
     case 'failed':
-    case 'cached':
+    case 'failedWithPrompts':
       return l10n.t('failed');
     case 'stopped':
       // No process now; the next run or completion starts it.
-      return cached ? l10n.t('cached') : l10n.t('stopped (on demand)');
+      return saved ? l10n.t('cached') : l10n.t('stopped (on demand)');
     case 'idle':
-      return cached ? l10n.t('cached') : l10n.t('idle');
+      return saved ? l10n.t('cached') : l10n.t('idle');
     default:
       return unreachable(life);
   }
@@ -90,7 +87,7 @@ function statusIcon(life: LifecycleState): Icon {
     case 'running':
       return life.problem !== undefined ? WARNING : { codicon: 'pass', color: 'testing.iconPassed' };
     case 'failed':
-    case 'cached':
+    case 'failedWithPrompts':
       return { codicon: 'error', color: 'problemsErrorIcon.foreground' };
     // Not 'debug-stop': VS Code paints that one red everywhere, and a server waiting to be needed is no fault.
     case 'stopped':
@@ -327,175 +324,5 @@ export function argumentItem(p: CatalogPrompt, index: number): TreeItemView {
     icon: { codicon: a.required ? 'symbol-field' : 'symbol-variable' },
     contextValue: 'argument',
     collapsible: 'none',
-  };
-}
-
-export interface PickerItemView<S extends ServerView = ServerView> {
-  label: string;
-  separator?: boolean;
-  description?: string;
-  detail?: string;
-  /** A server icon that passed safeIconSrc(). */
-  iconUri?: string;
-  alwaysShow?: boolean;
-  prompt?: CatalogPrompt;
-  /** A skill's row: accepting it loads the skill; its button inspects it. */
-  skill?: CatalogSkill;
-  /** The row of a failed server: selecting it opens that server's log. */
-  logOf?: S;
-  /** Which row this is across catalog changes: `server:`, `prompt:` or `status:` and the server id. */
-  key?: string;
-  /** The id of the server whose group the row belongs to. */
-  group?: string;
-  /** A prompt its server no longer offers, kept in its place while the picker is open. */
-  gone?: boolean;
-  /** A server's status row that no longer applies, kept in its place while the picker is open. */
-  stale?: boolean;
-  /** What a typed query is matched against: lower-case title, name, description, server and argument names. */
-  search?: string;
-  /** The prompt is pinned (the row's button unpins it). */
-  pinned?: boolean;
-  /** A recent run's values: choosing the row runs the prompt with them. */
-  args?: Record<string, string>;
-  /** A pinned prompt of a server that does not run: choosing the row offers the way out. */
-  held?: HeldEntry;
-  /** Which prompt that held row is (its server lists nothing now). */
-  place?: PromptPlace;
-  /** The row that says how many more rows match (the list shows a bounded number). */
-  more?: boolean;
-}
-
-/** Items for the picker, grouped by server; a plain function of the catalog so the benchmark can time it. */
-export function pickerItems<S extends ServerView>(servers: readonly S[]): PickerItemView<S>[] {
-  const items: PickerItemView<S>[] = [];
-  for (const s of servers) {
-    const label = markLookAlike(s.def.name, labelText(s.def.name));
-    items.push({ label, separator: true, key: `server:${s.id}`, group: s.id });
-    if (!s.prompts.length && !s.skills?.length) {
-      const row = emptyServerRow(s, serverState(s));
-      if (row) items.push({ ...row, key: `status:${s.id}`, group: s.id });
-      continue;
-    }
-    const icon = safeIconSrc(stateInfo(s.connection.state)?.serverInfo?.icons);
-    for (const p of s.prompts) items.push(promptRow<S>(p, icon));
-    for (const k of s.skills ?? []) items.push(skillRow(k, s.id));
-  }
-  return items;
-}
-
-/** A skill in the picker, marked as one: the book icon and "skill" beside its command. */
-function skillRow<S extends ServerView>(k: CatalogSkill, group: string): PickerItemView<S> {
-  return {
-    label: `$(book) ${labelText(k.name)}`,
-    description: `/${labelText(skillCommand(k))} · ${l10n.t('skill')}`,
-    detail: labelText(k.skill.frontmatter.description, MAX_TOOLTIP_CHARS),
-    skill: k,
-    search: [k.name, skillCommand(k), k.skill.frontmatter.description, k.server.def.name, l10n.t('skill')]
-      .map(t => labelText(t, MAX_TOOLTIP_CHARS))
-      .join('\n')
-      .toLowerCase(),
-    key: `skill:${JSON.stringify([group, k.skill.uri])}`,
-    group,
-  };
-}
-
-const searchTexts = new WeakMap<CatalogPrompt, string>();
-
-/**
- * What a typed query is matched against (picker and tree filter alike): title, name, both names it is
- * typed by, description, server and argument names, lower case, under the label rule. Once per listing.
- */
-export function promptSearchText(p: CatalogPrompt): string {
-  let text = searchTexts.get(p);
-  if (text === undefined) {
-    text = [
-      p.prompt.title,
-      p.prompt.name,
-      p.invocationName,
-      p.prompt.description,
-      p.server.def.name,
-      (p.prompt.arguments ?? []).map(a => a.name).join(' '),
-    ]
-      .filter(Boolean)
-      .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
-      .join('\n')
-      .toLowerCase();
-    searchTexts.set(p, text);
-  }
-  return text;
-}
-
-const promptRows = new WeakMap<CatalogPrompt, { unique: boolean; icon?: string; row: PickerItemView }>();
-
-/**
- * A prompt's picker row, made once per listing of its server (a re-list makes new CatalogPrompts), so
- * opening the picker over 10,000 prompts does not format 10,000 descriptions again.
- */
-export function promptRow<S extends ServerView = ServerView>(
-  p: CatalogPrompt,
-  icon: string | undefined,
-): PickerItemView<S> {
-  const cached = promptRows.get(p);
-  // A prompt row names no server to open the log of (logOf): it is the same row whatever S is.
-  if (cached && cached.unique === p.unique && cached.icon === icon) return cached.row as PickerItemView<S>;
-  const args = argumentList(p);
-  const lookAlike = lookAlikeWarning(p);
-  const label = labelText(promptLabel(p));
-  const slash = labelText(slashName(p));
-  const row: PickerItemView = {
-    label: `${lookAlike ? '$(warning) ' : ''}${label}`,
-    description: `/${slash}`,
-    detail:
-      [lookAlike, p.prompt.description, args ? l10n.t('arguments: {0}', args) : undefined]
-        .filter(Boolean)
-        .map(t => labelText(t!, MAX_TOOLTIP_CHARS))
-        .join(' — ') || undefined,
-    iconUri: icon,
-    prompt: p,
-    // JSON keeps the key unambiguous whatever characters the server puts in the names.
-    key: `prompt:${JSON.stringify([p.server.id, p.prompt.name])}`,
-    group: p.server.id,
-    search: promptSearchText(p),
-  };
-  promptRows.set(p, { unique: p.unique, icon, row });
-  return row as PickerItemView<S>;
-}
-
-/** A server without prompts says why: it is starting, or it failed (its log is one click away). */
-function emptyServerRow<S extends ServerView>(s: S, state: ServerState): PickerItemView<S> | undefined {
-  if (lifecycleOf(state)?.kind === 'starting') {
-    return { label: `$(loading~spin) ${l10n.t('{0} is starting…', labelText(s.def.name))}`, alwaysShow: true };
-  }
-  const problem = problemOf(state);
-  if (problem === undefined) return undefined;
-  return {
-    label: `$(error) ${l10n.t('{0} failed', labelText(s.def.name))}`,
-    description: labelText(problem),
-    detail: l10n.t('Select to open its log'),
-    logOf: s,
-    alwaysShow: true,
-  };
-}
-
-export interface StatusSummary {
-  text: string;
-  tooltip: string;
-  warning: boolean;
-}
-
-/** The status bar: servers running and failing; hidden (undefined) when nothing is configured. */
-export function statusSummary(
-  servers: readonly ServerSnapshot[],
-  heldCount: number,
-  promptCount: number,
-): StatusSummary | undefined {
-  if (!servers.length && !heldCount) return undefined;
-  const states = servers.map(serverState);
-  const running = states.filter(isRunning).length;
-  const failing = states.filter(isFailing).length;
-  return {
-    text: failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`,
-    tooltip: l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, promptCount),
-    warning: failing > 0,
   };
 }
