@@ -9,7 +9,7 @@ import { promptGroups } from '../core/view/prompt-groups';
 import { promptLabel } from '../core/view/names';
 import { labelText } from '../core/label';
 import { pickPrompt } from '../ui/picker';
-import { treeNode } from '../ui/tree';
+import { treeNode } from '../ui/tree-nodes';
 import type { RunParts } from './run';
 
 /** The prompt a tree row stands for, or one picked (titled for what choosing does). */

@@ -6,7 +6,7 @@ import type { ResultStore, StoredResult } from '../core/run/result-store';
 import type { ChatHandOff } from '../core/run/chat-request';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
-import { treeNode } from '../ui/tree';
+import { treeNode } from '../ui/tree-nodes';
 import { slashName } from '../core/view/names';
 import { nothingToDo } from './feedback';
 import { openChat } from './run';

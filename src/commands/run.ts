@@ -18,7 +18,7 @@ import type { ServerLogs } from '../workspace/server-logs';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { pickPrompt, type Picked } from '../ui/picker';
 import { openTranscript } from '../ui/transcript-editor';
-import { treeNode } from '../ui/tree';
+import { treeNode } from '../ui/tree-nodes';
 import { chatAvailable, nothingToDo, showError } from './feedback';
 import { executeRef } from '../ui/descriptors';
 import { inspectSkill, loadSkill, type SkillParts } from './skills';

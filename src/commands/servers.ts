@@ -7,7 +7,7 @@ import { refuseAuthorizationUrl } from '../core/protocol/oauth';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import type { ServerLogs } from '../workspace/server-logs';
-import type { Node } from '../ui/tree';
+import type { Node } from '../ui/tree-nodes';
 import { noServers, showError } from './feedback';
 
 /** A tree node, a server name/id string (from chat buttons), or nothing (palette). */

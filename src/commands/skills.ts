@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import { skillCommand, type CatalogSkill } from '../core/catalog/skills';
 import type { SkillPreviews } from '../ui/skill-preview';
-import { treeNode } from '../ui/tree';
+import { treeNode } from '../ui/tree-nodes';
 import { chatAvailable, showError, type FeedbackParts } from './feedback';
 
 /** What the skill commands use. */

@@ -12,7 +12,6 @@ import { serverState, type HeldEntry } from '../core/view/server-state';
 import {
   argumentItem,
   heldItem,
-  heldWayOut,
   problemItem,
   promptItem,
   serverItem,
@@ -24,12 +23,13 @@ import { promptSearchText } from '../core/view/picker-rows';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import { promptGroups, type PromptGroups } from '../core/view/prompt-groups';
 import { queryWords } from '../core/view/picker-rows';
-import { placeKey, placeOf, type PromptPlace, type PromptUsage } from '../core/run/prompt-usage';
+import { placeKey, placeOf, type PromptUsage } from '../core/run/prompt-usage';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { labelText } from '../core/label';
 import { toTooltip, toTreeItem } from './descriptors';
 import { currentWelcome } from './view-welcome';
+import { groupItem, hasRows, heldPinItem, mk, moreItem, pinnedPlaces, type Node } from './tree-nodes';
 
 /** workspaceState: server id → expanded, as the user left it. */
 const EXPANDED_KEY = 'tree.expanded';
@@ -39,36 +39,6 @@ const MAX_REMEMBERED = 500;
 const MAX_RECENT_NODES = 5;
 /** Prompts a filter shows at once (then one row says how many more match). */
 const MAX_FILTERED = 200;
-
-type Group = 'pinned' | 'recent';
-
-export type Node =
-  /** `listed`: the entry had prompts or skills when this row was made (a row without has another id, core/view/tree-items.ts). */
-  | { type: 'server'; entry: ServerEntry; listed: boolean; filtered?: boolean }
-  | { type: 'skills'; entry: ServerEntry }
-  | { type: 'skill'; skill: CatalogSkill }
-  | { type: 'blocked'; held: HeldEntry }
-  | { type: 'problem'; origin: string; message: string }
-  | { type: 'group'; group: Group }
-  /** `args`: a recent run's values, which its Run Again action runs it with. */
-  | { type: 'prompt'; prompt: CatalogPrompt; group?: Group; args?: Record<string, string> }
-  /** A pinned prompt of a server that does not run. */
-  | { type: 'heldPin'; held: HeldEntry; place: PromptPlace }
-  | { type: 'more'; count: number }
-  | { type: 'argument'; prompt: CatalogPrompt; index: number };
-
-/** Every node this tree handed to VS Code: a command's argument is one of them, or not a node at all. */
-const made = new WeakSet<object>();
-
-function mk<T extends Node>(node: T): T {
-  made.add(node);
-  return node;
-}
-
-/** `arg` when it is a node of the tree (a row's command), not an object from elsewhere (a key binding's `args`). */
-export function treeNode(arg: unknown): Node | undefined {
-  return arg && typeof arg === 'object' && made.has(arg) ? (arg as Node) : undefined;
-}
 
 export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<Node | undefined>();
@@ -435,48 +405,4 @@ export class PromptTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.emitter.dispose();
     for (const s of this.subs) s.dispose();
   }
-}
-
-/** The server row has something under it: prompts, or skills. */
-function hasRows(entry: ServerEntry): boolean {
-  return entry.prompts.length > 0 || entry.skills.length > 0;
-}
-
-/** The pinned prompts' places (placeKey) and their servers' ids. */
-function pinnedPlaces(groups: PromptGroups): Map<string, string> {
-  return new Map(
-    groups.pinned.flatMap(p => ('prompt' in p ? [[placeKey(placeOf(p.prompt)), p.prompt.server.id]] : [])),
-  );
-}
-
-function groupItem(group: Group): vscode.TreeItem {
-  const item = new vscode.TreeItem(
-    group === 'pinned' ? vscode.l10n.t('Pinned') : vscode.l10n.t('Recently used'),
-    vscode.TreeItemCollapsibleState.Expanded,
-  );
-  item.id = `group:${group}`;
-  item.iconPath = new vscode.ThemeIcon(group === 'pinned' ? 'pinned' : 'history');
-  item.contextValue = `group.${group}`;
-  return item;
-}
-
-/** A pinned prompt whose server does not run: why, and a click on it is the way out (trust, consent, enable). */
-function heldPinItem(held: HeldEntry, place: PromptPlace): vscode.TreeItem {
-  const row = heldItem(held);
-  const way = heldWayOut(held);
-  return toTreeItem({
-    ...row,
-    id: `pinned-held:${placeKey(place)}`,
-    label: labelText(place.prompt),
-    description: `${row.label} — ${row.description ?? ''}`,
-    contextValue: 'heldPin',
-    ...(way ? { command: way } : {}),
-  });
-}
-
-function moreItem(count: number): vscode.TreeItem {
-  const item = new vscode.TreeItem(vscode.l10n.t('{0} more prompts match: type more words', count));
-  item.id = 'filter:more';
-  item.iconPath = new vscode.ThemeIcon('search');
-  return item;
 }
