@@ -384,6 +384,9 @@ export async function startHost({
     '--accept-server-license-terms',
     '--enable-smoke-test-driver',
     '--disable-telemetry',
+    // The extension host gets the environment built above, not one read from a login shell (`bash -i -l`
+    // sourcing the home folder's profile): the same on every machine, and up to 0.6 s sooner per window.
+    '--force-disable-user-env',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--user-data-dir',
     userDataDir,
