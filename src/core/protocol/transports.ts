@@ -79,15 +79,8 @@ export class TransportTrace {
   }
 }
 
-/** `meter` counts what the server sends and bounds each message (a line: larger ones close the connection). */
-export function createStdioTransport(
-  config: StdioTransportConfig,
-  log: LogSink,
-  platform: Platform,
-  defaultCwd?: string,
-  onStderr?: (line: string) => void,
-  meter?: WireMeter,
-): StdioClientTransport {
+/** How the server's process is started: its cwd and env file checked first (so a missing one is named). */
+function processStart(config: StdioTransportConfig, platform: Platform, defaultCwd?: string) {
   const launch = stdioLaunch(config, defaultCwd, platform);
   // spawn reports a missing cwd as ENOENT of the command, which would blame the wrong thing.
   if (config.cwd !== undefined && !fs.existsSync(launch.cwd))
@@ -98,7 +91,19 @@ export function createStdioTransport(
       throw Object.assign(new Error(launch.envFile), { code: 'ENOENT_ENVFILE', path: launch.envFile });
     fromFile = parseEnvFile(fs.readFileSync(launch.envFile, 'utf8'));
   }
-  const start = stdioStart(launch, serverEnvironment(platform, fromFile, config.env), platform, fileKind);
+  return stdioStart(launch, serverEnvironment(platform, fromFile, config.env), platform, fileKind);
+}
+
+/** `meter` counts what the server sends and bounds each message (a line: larger ones close the connection). */
+export function createStdioTransport(
+  config: StdioTransportConfig,
+  log: LogSink,
+  platform: Platform,
+  defaultCwd?: string,
+  onStderr?: (line: string) => void,
+  meter?: WireMeter,
+): StdioClientTransport {
+  const start = processStart(config, platform, defaultCwd);
   // The SDK's transport sends, receives and closes; the process is started as `start` says (spawnInto).
   const transport = new StdioClientTransport({
     command: start.file,
