@@ -5,7 +5,7 @@
 // finishing late is closed at once, a close or a list change it hears later is nobody's news, and its
 // client is no longer the connection's.
 import type { Client } from '@modelcontextprotocol/client';
-import type { Started } from './handshake.js';
+import type { Started } from './start-context.js';
 import { type ListenContext, listenForChanges } from './listen.js';
 
 /** `stopped`: by us (a stop, a restart, disposal). `lost`: the server exited or stopped answering. */

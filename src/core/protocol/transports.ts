@@ -13,7 +13,6 @@ import { endProcess } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { retryClosedConnection } from './retry-closed-connection.js';
-import type { StoredOAuthProvider } from './oauth.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
 import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
 
@@ -252,6 +251,11 @@ export function createHttpTransport(
   return oneSignInAtATime(new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch }), authProvider);
 }
 
+/** What our provider adds to the SDK's (StoredOAuthProvider, oauth.ts). */
+interface SignInsOneAtATime {
+  answerUnauthorized?: (answer: () => Promise<void>) => Promise<void>;
+}
+
 /**
  * The SDK answers each refused request (401) on its own; two at once would start two sign-ins, and the
  * browser's answer would reach only one. Through our provider they go one at a time (answerUnauthorized).
@@ -261,7 +265,7 @@ function oneSignInAtATime<T extends StreamableHTTPClientTransport | SSEClientTra
   transport: T,
   provider?: OAuthClientProvider,
 ): T {
-  const answer = (provider as Partial<Pick<StoredOAuthProvider, 'answerUnauthorized'>> | undefined)?.answerUnauthorized;
+  const answer = (provider as SignInsOneAtATime | undefined)?.answerUnauthorized;
   const slot = transport as unknown as { _authProvider?: { onUnauthorized?: (ctx: unknown) => Promise<void> } };
   const adapted = slot._authProvider;
   const onUnauthorized = adapted?.onUnauthorized;
