@@ -167,7 +167,7 @@ export class ServerConnection {
 
   /**
    * A message past the bound: said once, and every request under way ends with it (other servers go
-   * on). Over stdio the transport closes for it, which ends them (causeOf says why) after the crash.
+   * on). Over stdio the transport closes for it, which ends them (ServerFailures.ofRequest says why) after the crash.
    */
   private tooLarge(error: MessageTooLargeError): void {
     this.failures.oversized = error;
