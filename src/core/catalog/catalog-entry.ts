@@ -1,7 +1,7 @@
 // One configured server as the catalog keeps it: its connection, what it lists (prompts, skills, the
 // names given to them), where that list comes from (one ListSource), and what the list's upkeep holds
 // while the server lives — the listing under way, a re-list due, the subscriptions — ended as a unit.
-// The one way a request for one of its prompts reaches the server is `call` (Catalog.callOn).
+// The one way a request for one of its prompts reaches the server is `callOn`.
 import * as l10n from '@vscode/l10n';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { Skill } from '@modelcontextprotocol/core/ext/skills';
@@ -91,6 +91,8 @@ export class CatalogEntry implements ServerEntry {
   /** A re-list the server announced, waiting out the debounce (list_changed storms collapse into one). */
   private due?: NodeJS.Timeout;
   private readonly subscriptions: { dispose(): void }[] = [];
+  /** No longer the catalog's (its server was configured anew or removed): its server is only asked. */
+  private retired = false;
 
   constructor(
     readonly def: ServerDefinition,
@@ -157,6 +159,7 @@ export class CatalogEntry implements ServerEntry {
     send: (connection: ServerConnection) => PromiseLike<T>,
     whileStarting?: WhileStarting,
   ): Promise<T> {
+    if (this.retired) return await send(this.connection);
     const unconfirmed = this.source.kind === 'saved';
     if (unconfirmed || this.connection.state.kind === 'stopped') {
       const start = async () => void (await this.connection.connect());
@@ -188,9 +191,24 @@ export class CatalogEntry implements ServerEntry {
 
   /** Resolves once the server's connection is closed (a stdio server's process has exited). */
   dispose(): Promise<void> {
+    this.retired = true;
     clearTimeout(this.due);
     this.due = undefined;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     return this.connection.dispose();
   }
+}
+
+/**
+ * The one call of a run: through the prompt's entry (CatalogEntry.call), which starts its server if
+ * needed, sends, and says when the prompt is gone. A server no catalog made (a plain entry) is only asked.
+ */
+export async function callOn<T>(
+  prompt: CatalogPrompt,
+  send: (connection: ServerConnection) => PromiseLike<T>,
+  whileStarting?: WhileStarting,
+): Promise<T> {
+  const { server } = prompt;
+  if (server instanceof CatalogEntry) return server.call(prompt.prompt.name, send, whileStarting);
+  return await send(server.connection);
 }

@@ -19,7 +19,6 @@ import {
   CatalogEntry,
   type EntryUpkeep,
   type ServerEntry,
-  type WhileStarting,
 } from './catalog-entry.js';
 
 export type { CatalogPrompt, ServerEntry };
@@ -186,19 +185,6 @@ export class Catalog {
     if (!this.entries.includes(entry) || entry.source !== saved) return;
     entry.source = { kind: 'vouched', private: saved.private };
     this.changeEmitter.fire(entry);
-  }
-
-  /**
-   * A request for one of the prompt's server's prompts (see CatalogEntry.call): started if needed,
-   * sent, and a prompt that is gone reported as gone. A server no longer configured is only asked.
-   */
-  async callOn<T>(
-    prompt: CatalogPrompt,
-    send: (connection: ServerConnection) => PromiseLike<T>,
-    whileStarting?: WhileStarting,
-  ): Promise<T> {
-    const entry = this.entries.find(e => e === prompt.server);
-    return entry ? entry.call(prompt.prompt.name, send, whileStarting) : await send(prompt.server.connection);
   }
 
   /** list_changed storms collapse into one re-list; a change during a re-list queues one more. */

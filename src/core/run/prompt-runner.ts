@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { toTranscript } from '../render/content.js';
 import { PromptError } from '../errors.js';
 import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
-import type { WhileStarting } from '../catalog/catalog-entry.js';
+import { type WhileStarting, callOn } from '../catalog/catalog-entry.js';
 import { ArgumentHistory, memoryStore } from './argument-history.js';
 import { Attempts } from './attempts.js';
 import { keptValues } from './kept-values.js';
@@ -171,8 +171,8 @@ export class PromptRunner {
     const { prompt, args } = prepared;
     const { results, attempts } = this.records;
     try {
-      // The catalog's one call: the server started if needed, the get sent, a prompt that is gone said so.
-      const done = await this.catalog.callOn(
+      // The one call: the server started if needed, the get sent, a prompt that is gone said so.
+      const done = await callOn(
         prompt,
         connection => {
           const get = async (signal?: AbortSignal): Promise<InvokeResult> => ({
