@@ -4,7 +4,7 @@
 // stdin closed, as a server that finishes its work does) and the `changing` fixture (list_changed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { childPidsMatching, processRunning, launch, testCatalog, waitFor } from './helpers';
+import { childPidsMatching, launch, processRunning, rejection, testCatalog, waitFor } from './helpers';
 
 const starts = (text: string, id: string) => text.split('\n').filter(l => l.startsWith(`Starting ${id} `)).length;
 
@@ -58,6 +58,33 @@ test('a list_changed that arrived just before a stop does not start the server a
     await waitFor(() => other.prompts.some(p => p.prompt.name === 'gamma_1'), "the other server's re-list");
     assert.equal(starts(log('stopped').text(), 'stopped'), 1, 'the stopped server was not started again');
     assert.equal(stopped.connection.state.kind, 'stopped');
+  } finally {
+    await catalog.dispose();
+  }
+});
+
+test('a stop while the server starts ends that start: its request says so, no error, no process, and the next request starts it anew', async () => {
+  const { faultyCommand } = await launch();
+  // Its start would wait two minutes for the answer: only the stop's abort ends it within waitFor's minute.
+  const { catalog, entry, log } = testCatalog({ hang: { ...faultyCommand('hang-on-initialize'), timeout: 120000 } });
+  try {
+    const server = entry('hang');
+    const pending = rejection(server.connection.getPrompt('hello', {}));
+    await waitFor(() => log('hang').sentMethods('initialize').length === 1, 'initialize at the server');
+    const [pid] = childPidsMatching('hang-on-initialize');
+    const stopped = server.connection.stop();
+    await waitFor(() => !processRunning(pid), 'the process of the stopped start to exit');
+    await stopped;
+    const error = await pending;
+    assert.equal(error.kind, 'cancelled');
+    assert.match(error.message, /^hang was stopped/);
+    assert.equal(server.connection.state.kind, 'stopped', 'the aborted start is no failure of the server');
+    assert.deepEqual(childPidsMatching('hang-on-initialize'), [], 'no process runs');
+    const next = rejection(server.connection.connect());
+    await waitFor(() => starts(log('hang').text(), 'hang') === 2, 'a second start');
+    await waitFor(() => childPidsMatching('hang-on-initialize').length === 1, 'its process');
+    await server.connection.stop();
+    assert.equal((await next).kind, 'cancelled');
   } finally {
     await catalog.dispose();
   }

@@ -1,53 +1,27 @@
-// Every prompt of every configured server. Reads every page (listing.ts, within its bounds), re-reads
-// on list_changed (debounced), keeps valid prompts when a page holds a bad one, and names each prompt
-// `server.prompt` (plus a bare alias where unique). Config changes keep the connections of unchanged servers.
+// Every prompt of every configured server, one CatalogEntry each (catalog-entry.ts: its list and where
+// it comes from). Reads every page (listing.ts, within its bounds), re-reads on list_changed (debounced),
+// keeps valid prompts when a page holds a bad one, and names each prompt `server.prompt` (plus a bare
+// alias where unique). Config changes keep the connections of unchanged servers.
 import * as l10n from '@vscode/l10n';
-import type { Prompt } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/config.js';
 import { ConnectionOptions, ServerConnection } from '../protocol/connection.js';
 import { stateError } from '../protocol/connection-state.js';
 import { Emitter } from '../events.js';
-import { PromptError } from '../errors.js';
 import { readListing } from './listing.js';
-import { NameIndex, assignShortNames, buildIndex, replaceInIndex } from './name-index.js';
+import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';
 import { type CatalogNames, type ResolveResult, lookUpCommand, lookUpPrompt, resolveName } from './name-resolution.js';
-import { sameJson } from '../json.js';
-import { mixedScripts } from './scripts.js';
-import type { CachedList, PromptCache } from './prompt-cache.js';
-import { type CatalogSkill, toCatalogSkills } from './skills.js';
+import { samePrompts, toCatalogPrompts } from './catalog-prompts.js';
+import type { PromptCache } from './prompt-cache.js';
+import { toCatalogSkills } from './skills.js';
+import {
+  type CatalogPrompt,
+  type CatalogSkill,
+  CatalogEntry,
+  type EntryUpkeep,
+  type ServerEntry,
+} from './catalog-entry.js';
 
-export interface CatalogPrompt {
-  server: ServerEntry;
-  prompt: Prompt;
-  /** `server.prompt`: always unique. */
-  invocationName: string;
-  /** The prompt part of `invocationName`; usable alone when `unique`. */
-  shortName: string;
-  unique: boolean;
-  /** Set when the name mixes scripts (a Cyrillic "а" among Latin letters): it may imitate another name. */
-  mixedScripts?: string[];
-}
-
-export interface ServerEntry {
-  readonly id: string;
-  readonly def: ServerDefinition;
-  readonly connection: ServerConnection;
-  prompts: CatalogPrompt[];
-  /** Its skills (MCP Skills extension); none for a server without it. */
-  skills: CatalogSkill[];
-  /** True while pages are being read. */
-  loading: boolean;
-  /** Why the last listing failed (the server may still have prompts from before). */
-  listError?: PromptError;
-  /** Items the server sent that we could not use (malformed prompt, duplicate name). */
-  warnings: string[];
-  /** Prompt name → the short name it was given, kept across re-lists so a `-2` suffix stays with its prompt. */
-  shortNames?: Map<string, string>;
-  /** The prompts come from the saved list of an earlier window; the server has not confirmed them yet. */
-  cached: boolean;
-  /** Its whole list is known: it listed (now, or in the saved list of an earlier window). A failed first listing is not. */
-  listKnown?: boolean;
-}
+export type { CatalogPrompt, ServerEntry };
 
 export interface CatalogOptions {
   connection?: (def: ServerDefinition) => ConnectionOptions;
@@ -73,22 +47,13 @@ const BACKGROUND = true;
 const MAX_WARNINGS = 20;
 
 export class Catalog {
-  private entries: ServerEntry[] = [];
-  private loads = new Map<ServerEntry, Promise<void>>();
-  private starts = new Map<ServerEntry, Promise<void>>();
-  /** When each cached entry's list was sent, and its freshness hint. */
-  private saved = new Map<ServerEntry, Pick<CachedList, 'listedAt' | 'ttlMs'>>();
-  /** Entries whose saved list the server's ttlMs vouched for: running, but not listed by it yet. */
-  private takenOnTtl = new Set<ServerEntry>();
-  /** Entries showing a `private` list (cacheScope): the signed-in user's, dropped when they sign out. */
-  private privateLists = new Set<ServerEntry>();
-  private pendingReload = new Set<ServerEntry>();
-  private debounce = new Map<ServerEntry, NodeJS.Timeout>();
-  private disposables = new Map<ServerEntry, { dispose(): void }[]>();
+  private entries: CatalogEntry[] = [];
   private readonly changeEmitter = new Emitter<ServerEntry | undefined>();
   /** Fired when a server's prompts or status change (`undefined`: the set of servers changed). */
   readonly onDidChange = this.changeEmitter.event;
   private index: NameIndex<CatalogPrompt> = new Map();
+  /** What an entry asks of the catalog: a listing, the start of a saved list. */
+  private readonly upkeep: EntryUpkeep = { list: e => this.load(e), start: e => this.ensureStarted(e) };
 
   constructor(private readonly options: CatalogOptions = {}) {}
 
@@ -107,7 +72,7 @@ export class Catalog {
   /** Replaces the configuration. Servers whose definition did not change keep their connection and prompts. */
   setServers(defs: ServerDefinition[]): void {
     const old = new Map(this.entries.map(e => [e.id, e]));
-    const next: ServerEntry[] = [];
+    const next: CatalogEntry[] = [];
     for (const def of defs) {
       const existing = old.get(def.id);
       if (existing && JSON.stringify(existing.def) === JSON.stringify(def)) {
@@ -117,30 +82,20 @@ export class Catalog {
         next.push(this.createEntry(def));
       }
     }
-    for (const gone of old.values()) void this.disposeEntry(gone);
+    for (const gone of old.values()) void gone.dispose();
     this.entries = next;
     this.reindex();
     this.changeEmitter.fire(undefined);
     if ((this.options.start ?? 'eager') === 'eager')
       for (const e of next)
-        if ((e.cached || !listed(e)) && !this.loads.has(e) && e.connection.state.kind === 'idle')
-          void this.load(e, BACKGROUND);
+        if ((e.cached || !e.shows) && !e.listing && e.connection.state.kind === 'idle') void this.load(e, BACKGROUND);
   }
 
-  private createEntry(def: ServerDefinition): ServerEntry {
+  private createEntry(def: ServerDefinition): CatalogEntry {
     const connection = new ServerConnection(def, this.options.connection?.(def));
-    const entry: ServerEntry = {
-      id: def.id,
-      def,
-      connection,
-      prompts: [],
-      skills: [],
-      loading: false,
-      warnings: [],
-      cached: false,
-    };
+    const entry = new CatalogEntry(def, connection, this.upkeep);
     this.seed(entry);
-    this.disposables.set(entry, [
+    entry.hold(
       connection.onListsChanged(() => this.scheduleReload(entry)),
       connection.onDidChangeState(state => {
         // Whatever started it (a completion, a get), a server showing a saved list confirms it now, one
@@ -149,21 +104,19 @@ export class Catalog {
         this.changeEmitter.fire(entry);
       }),
       connection.onSignedOut(() => this.signedOut(entry)),
-    ]);
+    );
     return entry;
   }
 
   /** The saved list of an earlier window, if there is a usable one; on demand, the server then stays stopped. */
-  private seed(entry: ServerEntry): void {
+  private seed(entry: CatalogEntry): void {
     const list = this.options.cache?.get(entry.def, m => entry.connection.log.warn(m));
     if (!list) return;
     entry.shortNames = list.shortNames;
-    entry.prompts = this.toCatalogPrompts(entry, list.prompts, []);
+    entry.prompts = toCatalogPrompts(entry, list.prompts, []);
     entry.skills = toCatalogSkills(entry, list.skills ?? [], []);
-    entry.cached = true;
-    entry.listKnown = true;
-    this.saved.set(entry, { listedAt: list.listedAt, ttlMs: list.ttlMs });
-    if (list.cacheScope === 'private') this.privateLists.add(entry);
+    const { listedAt, ttlMs } = list;
+    entry.source = { kind: 'saved', listedAt, ttlMs, private: list.cacheScope === 'private' };
     // stop() on a connection that never ran only marks it `stopped`, at once.
     if (this.startPolicy === 'onDemand') void entry.connection.stop();
   }
@@ -172,16 +125,16 @@ export class Catalog {
    * The user's sign-in to the server is gone (see StoredOAuthProvider.onSignedOut): a `private` list
    * was theirs, so it is deleted from storage (even one another window saved) and no longer shown.
    */
-  private signedOut(entry: ServerEntry): void {
+  private signedOut(entry: CatalogEntry): void {
     if (!this.entries.includes(entry)) return;
     const dropped = this.options.cache?.deletePrivate(entry.def) ?? false;
-    if (!this.privateLists.delete(entry) && !dropped) return;
+    const source = entry.source;
+    const shown = source.kind !== 'none' && source.private;
+    if (shown) entry.source = { ...source, private: false };
+    if (!shown && !dropped) return;
     entry.connection.log.info(l10n.t('{0}: signed out; its private prompt list was dropped', entry.def.name));
-    if (!entry.prompts.length && !entry.skills.length) return;
-    entry.cached = false;
-    entry.listKnown = false;
-    this.saved.delete(entry);
-    this.takenOnTtl.delete(entry);
+    if (!entry.shows) return;
+    entry.source = { kind: 'none' };
     this.replacePrompts(entry, []);
     entry.skills = [];
     this.changeEmitter.fire(entry);
@@ -202,12 +155,13 @@ export class Catalog {
    * a cached list is listed again unless the server called it fresh (`ttlMs`), so a prompt that is gone
    * shows as gone. Resolves when the list is current; never rejects (a failed start is the entry's error).
    */
-  ensureStarted(entry: ServerEntry): Promise<void> {
-    if (!this.entries.includes(entry)) return Promise.resolve();
-    const running = this.starts.get(entry) ?? this.loads.get(entry);
+  ensureStarted(server: ServerEntry): Promise<void> {
+    const entry = this.entries.find(e => e === server);
+    if (!entry) return Promise.resolve();
+    const running = entry.starting ?? entry.listing;
     if (running) return running;
     if (!entry.cached) {
-      if (!listed(entry) && !entry.listError) return this.load(entry);
+      if (!entry.shows && !entry.listError) return this.load(entry);
       const { kind } = entry.connection.state;
       if (kind !== 'stopped' && kind !== 'idle') return Promise.resolve();
       return entry.connection.connect().then(
@@ -215,62 +169,31 @@ export class Catalog {
         () => undefined,
       );
     }
-    const start = this.startCached(entry).finally(() => this.starts.delete(entry));
-    this.starts.set(entry, start);
+    const start = this.startCached(entry).finally(() => (entry.starting = undefined));
+    entry.starting = start;
     return start;
   }
 
-  private async startCached(entry: ServerEntry): Promise<void> {
-    const saved = this.saved.get(entry);
-    if (!saved || !this.options.cache?.isFresh(saved)) return this.load(entry);
+  private async startCached(entry: CatalogEntry): Promise<void> {
+    const saved = entry.source;
+    if (saved.kind !== 'saved' || !this.options.cache?.isFresh(saved)) return this.load(entry);
     try {
       await entry.connection.connect();
     } catch {
       return; // The connection keeps the error; the cached prompts stay, marked cached.
     }
-    if (!this.entries.includes(entry)) return;
-    entry.cached = false;
-    this.saved.delete(entry);
-    this.takenOnTtl.add(entry);
+    if (!this.entries.includes(entry) || entry.source !== saved) return;
+    entry.source = { kind: 'vouched', private: saved.private };
     this.changeEmitter.fire(entry);
   }
 
-  /** True while the entry shows a saved list its server called fresh (ttlMs) and has not listed since. */
-  listTakenOnTtl(entry: ServerEntry): boolean {
-    return this.takenOnTtl.has(entry);
-  }
-
-  /**
-   * A get of one of the entry's prompts was refused by the server: a list taken on its ttlMs is listed
-   * again (and saved), since the refusal may mean the prompt is gone. Resolves when that is done.
-   */
-  recheck(entry: ServerEntry): Promise<void> {
-    return this.takenOnTtl.has(entry) && this.entries.includes(entry) ? this.load(entry) : Promise.resolve();
-  }
-
-  /** Resolves once the server's connection is closed (a stdio server's process has exited). */
-  private disposeEntry(entry: ServerEntry): Promise<void> {
-    this.saved.delete(entry);
-    this.privateLists.delete(entry);
-    this.takenOnTtl.delete(entry);
-    clearTimeout(this.debounce.get(entry));
-    this.debounce.delete(entry);
-    for (const d of this.disposables.get(entry) ?? []) d.dispose();
-    this.disposables.delete(entry);
-    return entry.connection.dispose();
-  }
-
   /** list_changed storms collapse into one re-list; a change during a re-list queues one more. */
-  private scheduleReload(entry: ServerEntry): void {
-    clearTimeout(this.debounce.get(entry));
-    const timer = setTimeout(() => {
-      this.debounce.delete(entry);
-      if (!isLive(entry)) return;
-      if (this.loads.has(entry)) this.pendingReload.add(entry);
+  private scheduleReload(entry: CatalogEntry): void {
+    entry.debounce(this.options.debounceMs ?? 150, () => {
+      if (!entry.live) return;
+      if (entry.listing) entry.relistAfter = true;
       else void this.load(entry, BACKGROUND);
-    }, this.options.debounceMs ?? 150);
-    timer.unref?.();
-    this.debounce.set(entry, timer);
+    });
   }
 
   /** Lists (again) the prompts of one server, or of all; resolves when done, never rejects. */
@@ -284,15 +207,10 @@ export class Catalog {
     const targets = serverId === undefined ? this.entries : this.entries.filter(e => e.id === serverId);
     await Promise.all(
       targets.map(e => {
-        const due = this.debounce.get(e);
-        if (due) {
-          // A change was announced (list_changed, a restart after sign-in): list now rather than answer from the old list.
-          clearTimeout(due);
-          this.debounce.delete(e);
-          return this.load(e);
-        }
+        // A change was announced (list_changed, a restart after sign-in): list now rather than answer from the old list.
+        if (e.takeDue()) return this.load(e);
         // A list that is known to be empty is current too: a bare name waits here, and must not re-list it.
-        return this.loads.get(e) ?? (listed(e) || e.listKnown || e.listError ? undefined : this.load(e));
+        return e.listing ?? (e.shows || e.listKnown || e.listError ? undefined : this.load(e));
       }),
     );
   }
@@ -301,19 +219,19 @@ export class Catalog {
    * `background`: no person started it (a start with the window, a list change): a question the server
    * asks during it is cancelled. A listing already under way is shared, whoever started it.
    */
-  private load(entry: ServerEntry, background = false): Promise<void> {
-    const running = this.loads.get(entry);
-    if (running) return running;
+  private load(entry: CatalogEntry, background = false): Promise<void> {
+    if (entry.listing) return entry.listing;
     const p = this.listAll(entry, background).finally(() => {
-      this.loads.delete(entry);
-      if (this.pendingReload.delete(entry) && this.entries.includes(entry) && isLive(entry))
-        void this.load(entry, BACKGROUND);
+      entry.listing = undefined;
+      const again = entry.relistAfter;
+      entry.relistAfter = false;
+      if (again && this.entries.includes(entry) && entry.live) void this.load(entry, BACKGROUND);
     });
-    this.loads.set(entry, p);
+    entry.listing = p;
     return p;
   }
 
-  private async listAll(entry: ServerEntry, background: boolean): Promise<void> {
+  private async listAll(entry: CatalogEntry, background: boolean): Promise<void> {
     entry.loading = true;
     this.changeEmitter.fire(entry);
     const listing = await readListing(entry.connection, { maxPages: this.options.maxPages, background });
@@ -329,16 +247,11 @@ export class Catalog {
     // On failure keep the previous list unless we got a newer partial one: nothing shown is lost.
     // A re-list that brings the same prompts keeps the catalog's objects: no names or index to redo.
     if (!stopped && (!listError || collected.length) && !samePrompts(entry.prompts, collected))
-      this.replacePrompts(entry, this.toCatalogPrompts(entry, collected, warnings));
+      this.replacePrompts(entry, toCatalogPrompts(entry, collected, warnings));
     if (!stopped && listing.skills) entry.skills = toCatalogSkills(entry, listing.skills, warnings);
     entry.listError = listError;
     if (!listError) {
-      entry.cached = false;
-      entry.listKnown = true;
-      this.saved.delete(entry);
-      this.takenOnTtl.delete(entry);
-      if (hints.cacheScope === 'private') this.privateLists.add(entry);
-      else this.privateLists.delete(entry);
+      entry.source = { kind: 'listed', private: hints.cacheScope === 'private' };
       this.options.cache?.set(entry.def, {
         prompts: entry.prompts.map(p => p.prompt),
         skills: entry.skills.map(s => s.skill),
@@ -346,53 +259,16 @@ export class Catalog {
         ...hints,
       });
     }
-    if (warnings.length > MAX_WARNINGS)
-      warnings.splice(
-        MAX_WARNINGS,
-        Infinity,
-        l10n.t('{0}: {1} more problems of this listing are not shown', entry.def.name, warnings.length - MAX_WARNINGS),
-      );
-    entry.warnings = warnings;
+    entry.warnings = capWarnings(entry.def.name, warnings);
     entry.loading = false;
-    for (const w of warnings) entry.connection.log.warn(w);
+    for (const w of entry.warnings) entry.connection.log.warn(w);
     // A failed start is logged by the connection already.
     if (listError && listError !== stateError(entry.connection.state)) entry.connection.log.error(listError.message);
     this.changeEmitter.fire(entry);
   }
 
-  private toCatalogPrompts(entry: ServerEntry, prompts: Prompt[], warnings: string[]): CatalogPrompt[] {
-    const distinct: Prompt[] = [];
-    const names = new Set<string>();
-    for (const prompt of prompts) {
-      if (names.has(prompt.name)) {
-        warnings.push(
-          l10n.t('{0} lists the prompt "{1}" more than once; the first one is used', entry.def.name, prompt.name),
-        );
-        continue;
-      }
-      names.add(prompt.name);
-      distinct.push(prompt);
-    }
-    const shortNames = assignShortNames(
-      distinct.map(p => p.name),
-      entry.shortNames,
-    );
-    entry.shortNames = shortNames;
-    return distinct.map(prompt => {
-      const shortName = shortNames.get(prompt.name)!;
-      return {
-        server: entry,
-        prompt,
-        shortName,
-        invocationName: `${entry.id}.${shortName}`,
-        unique: true,
-        mixedScripts: mixedScripts(prompt.name) ?? (prompt.title ? mixedScripts(prompt.title) : undefined),
-      };
-    });
-  }
-
   /** Swaps one server's prompts in the name index (see replaceInIndex). */
-  private replacePrompts(entry: ServerEntry, next: CatalogPrompt[]): void {
+  private replacePrompts(entry: CatalogEntry, next: CatalogPrompt[]): void {
     replaceInIndex(this.index, entry.prompts, next);
     entry.prompts = next;
   }
@@ -438,29 +314,15 @@ export class Catalog {
   async dispose(): Promise<void> {
     const entries = this.entries;
     this.entries = [];
-    for (const t of this.debounce.values()) clearTimeout(t);
-    this.debounce.clear();
-    // disposeEntry's promise is the one that waits for the close: a second stop() finds no client and returns at once.
-    await Promise.all(entries.map(e => this.disposeEntry(e)));
+    // An entry's dispose ends its timers and waits for the close: a second stop() finds no client and returns at once.
+    await Promise.all(entries.map(e => e.dispose()));
     this.changeEmitter.dispose();
   }
 }
 
-/** The entry shows something of its server: prompts or skills (listed, or from a saved list). */
-function listed(entry: ServerEntry): boolean {
-  return entry.prompts.length > 0 || entry.skills.length > 0;
-}
-
-/** The listed prompts are those the entry shows, in the same order (a re-list of an unchanged list). */
-function samePrompts(shown: readonly CatalogPrompt[], fresh: readonly Prompt[]): boolean {
-  return shown.length === fresh.length && shown.every((p, i) => sameJson(p.prompt, fresh[i]));
-}
-
-/**
- * A re-list the server asked for (list_changed, a restart) runs only while it runs: a server stopped
- * meanwhile is not started again for it. Its next start announces a change itself.
- */
-function isLive(entry: ServerEntry): boolean {
-  const { kind } = entry.connection.state;
-  return kind === 'running' || kind === 'starting';
+/** Warnings kept from one listing, the rest counted in one more line. */
+function capWarnings(server: string, warnings: string[]): string[] {
+  if (warnings.length <= MAX_WARNINGS) return warnings;
+  const more = l10n.t('{0}: {1} more problems of this listing are not shown', server, warnings.length - MAX_WARNINGS);
+  return [...warnings.slice(0, MAX_WARNINGS), more];
 }

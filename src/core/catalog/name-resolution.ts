@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { PromptError } from '../errors.js';
 import { stateError } from '../protocol/connection-state.js';
-import type { CatalogPrompt, ServerEntry } from './catalog.js';
+import type { CatalogPrompt, ServerEntry } from './catalog-entry.js';
 import type { NameIndex } from './name-index.js';
 import { SKILL_PREFIX, type CatalogSkill } from './skills.js';
 

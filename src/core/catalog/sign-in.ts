@@ -1,7 +1,8 @@
 // The end of an OAuth sign-in: the browser is back at our loopback address with a code and the state
 // we sent; find the server whose sign-in it answers and let it exchange the code for tokens.
 import * as l10n from '@vscode/l10n';
-import type { Catalog, ServerEntry } from './catalog.js';
+import type { Catalog } from './catalog.js';
+import type { ServerEntry } from './catalog-entry.js';
 import { printable, type CallbackAnswer } from '../protocol/oauth.js';
 
 export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Promise<CallbackAnswer> {

@@ -6,17 +6,9 @@
 import * as l10n from '@vscode/l10n';
 import { SKILL_LIMITS, SkillSchema, type Skill } from '@modelcontextprotocol/core/ext/skills';
 import { formatBytes } from '../render/content.js';
-import type { ServerEntry } from './catalog.js';
+import type { CatalogSkill, ServerEntry } from './catalog-entry.js';
 
-export type { Skill };
-
-export interface CatalogSkill {
-  server: ServerEntry;
-  /** The entry as the server listed it (a load asks for it again: skills/get). */
-  skill: Skill;
-  /** Its name on its server: the frontmatter's, `name~2` for a second skill of that name (by URI). */
-  name: string;
-}
+export type { CatalogSkill, Skill };
 
 /** Skills a saved list keeps per server. */
 export const MAX_SAVED_SKILLS = 10000;

@@ -1,8 +1,9 @@
-// One MCP server: an SDK Client over a transport, its lifecycle (lazy start, stop, restart with
-// backoff after crashes, idle stop) as one state value with one change event, and the handful of
-// requests a prompts client makes. Starting is handshake.ts's, questions are questions.ts's, and the
-// requests under way (their timeouts, who started them) are the RequestTracker's.
-import { type Client, UnauthorizedError } from '@modelcontextprotocol/client';
+// One MCP server: its lifecycle (lazy start, stop, restart with backoff after crashes, idle stop) as one
+// state value with one change event, the start under way or running as one Launch in one slot
+// (launch.ts: client, transport, abort and close hook, ended as a unit), and the handful of requests a
+// prompts client makes. Starting is handshake.ts's, questions are questions.ts's, and the requests
+// under way (their timeouts, who started them) are the RequestTracker's.
+import type { Client } from '@modelcontextprotocol/client';
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from '../config/config.js';
 import { Emitter, type Event } from '../events.js';
@@ -12,12 +13,12 @@ import {
   isConnectionClosed,
   isNetworkFailure,
   isProtocolRefusal,
-  toPromptError,
   tooLargeMessage,
 } from '../errors.js';
-import { LogSink, hideValues, redactingLog, silentLog } from '../log.js';
+import { LogSink, redactingLog, silentLog } from '../log.js';
 import { hostPlatform } from '../platform.js';
 import { type StoredOAuthProvider, exchangeAuthorizationCode } from './oauth.js';
+import { Launch, closeLate } from './launch.js';
 import { type EraMemory, defaultEraMemory, eraKey } from './eras.js';
 import { CrashRestarts, DEFAULT_RESTART, type RestartPolicy } from './backoff.js';
 import {
@@ -27,14 +28,13 @@ import {
   type RequestOptions,
 } from './connection-options.js';
 import { IdleStop } from './idle-stop.js';
-import type { TransportTrace } from './transports.js';
 import { WireMeter } from './message-limit.js';
 import { ServerQuestions } from './questions.js';
 import { NEVER, RequestTracker } from './request-tracker.js';
 import { type ConnectionState, type ServerInfo, stateError, stateInfo } from './connection-state.js';
-import { type StartContext, type Started, protocolWarnings, startRemembering } from './handshake.js';
-import { listenForChanges } from './listen.js';
-import { StderrTail } from './stderr-cause.js';
+import { protocolWarnings, startRemembering } from './handshake.js';
+import type { StartContext, Started } from './start-context.js';
+import { ServerFailures } from './server-failures.js';
 import * as requests from './prompt-requests.js';
 import type { CompletionResult, PromptRequest, RawGetResult, RawListResult } from './prompt-requests.js';
 import { describeRunning, renamedServer, serverInfoOf } from './server-identity.js';
@@ -43,23 +43,17 @@ import { offersSkills } from './skill-requests.js';
 export type { CompletionResult, ConnectionOptions, RawGetResult, RestartPolicy };
 
 export class ServerConnection {
-  private client?: Client;
-  /** The client's transport: ending an HTTP session needs it. */
-  private transport?: TransportTrace;
-  private connecting?: Promise<Client>;
+  /** The start under way or the running server; none while idle, stopped or failed. */
+  private launch?: Launch;
   private current: ConnectionState = { kind: 'idle' };
   private readonly restarts: CrashRestarts;
   private readonly idle: IdleStop;
-  private generation = 0;
   /** Set by dispose(): a request still under way (a catalog's listing) must not start the server again. */
   private disposed = false;
-  /** Aborts a start under way when the server is stopped meanwhile. */
-  private connectAbort?: AbortController;
-  private readonly stderr: StderrTail;
+  /** Why a start or request failed: the server's stderr, a message past the bound, a sign-in. */
+  private readonly failures: ServerFailures;
   /** What the server sent, and the bound on each message. */
   private readonly meter = new WireMeter();
-  /** The message past the bound that ended the last start or request: said instead of "closed". */
-  private oversized?: MessageTooLargeError;
   /** Stopped while running: list_changed went unheard, so the next start announces a change (the catalog lists again). */
   private missedChanges = false;
   private readonly tracker = new RequestTracker();
@@ -71,6 +65,7 @@ export class ServerConnection {
   /** Fired on a list change of prompts (or, of a server with skills, resources) and after a reconnect. */
   readonly onListsChanged = this.listsChangedEmitter.event;
   readonly log: LogSink;
+  private readonly launchHooks = { changed: () => this.listsChangedEmitter.fire(), lost: (l: Launch) => this.lost(l) };
   /** What the SDK reports about a server's messages (unknown progress tokens, stray responses, garbage): the server decides how often. */
   private readonly protocolWarning: (line: string) => void;
 
@@ -80,7 +75,7 @@ export class ServerConnection {
   ) {
     // Password inputs substituted into this definition never reach a log line or an error message.
     this.log = redactingLog(options.log ?? silentLog, def.secrets ?? []);
-    this.stderr = new StderrTail(def.secrets ?? []);
+    this.failures = new ServerFailures(def, () => this.authorizationUrl);
     this.meter.onOversized = error => this.tooLarge(error);
     this.protocolWarning = protocolWarnings(def.name, this.log);
     this.questions = new ServerQuestions(def.name, options.questions, this.tracker, this.log, () => this.hold());
@@ -88,7 +83,7 @@ export class ServerConnection {
     this.restarts = new CrashRestarts(def.name, policy, this.log);
     this.idle = new IdleStop(
       options.idleStopMs,
-      () => this.client,
+      () => this.launch?.client,
       () => void this.stop(),
       def.name,
       this.log,
@@ -109,24 +104,22 @@ export class ServerConnection {
 
   /** Connects if needed; concurrent callers share one attempt. */
   async connect(): Promise<Client> {
-    if (this.disposed) throw this.stoppedError();
-    if (this.client) return this.client;
-    if (!this.connecting) {
-      const generation = ++this.generation;
-      this.connecting = this.open(generation).finally(() => {
-        this.connecting = undefined;
-      });
-    }
-    return this.connecting;
+    if (this.disposed) throw this.failures.stopped();
+    const launch = this.launch ?? this.begin();
+    return launch.client ?? launch.ready;
   }
 
-  /** One start: the handshake on the configured transport, then the client is adopted (or the failure recorded). */
-  private async open(generation: number): Promise<Client> {
+  /** A new launch in the slot, started: the handshake on the configured transport, then the client adopted. */
+  private begin(): Launch {
+    const launch = (this.launch = new Launch(this.launchHooks));
+    void this.open(launch);
+    return launch;
+  }
+
+  private async open(launch: Launch): Promise<void> {
     this.restarts.cancel();
     this.setState({ kind: 'starting', info: this.info });
-    const abort = (this.connectAbort = new AbortController());
-    this.stderr.clear();
-    this.oversized = undefined;
+    this.failures.clear();
     const timeout = Math.max(
       this.def.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       this.options.minStartupMs ?? MIN_STARTUP_MS,
@@ -136,21 +129,19 @@ export class ServerConnection {
       l10n.t('Starting {0} ({1})', this.def.name, t.type === 'stdio' ? [t.command, ...t.args].join(' ') : t.url),
     );
     try {
-      const started = await startRemembering(this.startContext(), timeout, abort.signal);
-      const { client, traced } = started;
-      if (generation !== this.generation) {
-        await traced.endSession();
-        await client.close().catch(() => undefined);
-        throw this.stoppedError();
+      const started = await startRemembering(this.startContext(launch), timeout, launch.signal);
+      if (!launch.adopt(started)) {
+        await closeLate(started);
+        throw this.failures.stopped();
       }
-      this.adopt(started, abort);
-      return client;
+      this.running(launch, started);
     } catch (err) {
-      throw this.startFailed(err, generation, timeout);
+      if (this.launch === launch) this.launch = undefined;
+      launch.fail(this.startFailed(err, launch, timeout));
     }
   }
 
-  private startContext(): StartContext {
+  private startContext(launch: Launch): StartContext {
     return {
       def: this.def,
       log: this.log,
@@ -161,14 +152,14 @@ export class ServerConnection {
       secrets: this.options.secrets ?? [],
       eras: this.eras,
       meter: this.meter,
-      onStderr: line => this.stderr.add(line),
+      onStderr: line => this.failures.stderr.add(line),
       prepare: (client, traced) => {
         this.questions.attach(client, v => traced.hide(v));
         client.onerror = e => this.protocolWarning(`${this.def.name}: ${e.message}`);
-        client.setNotificationHandler('notifications/prompts/list_changed', () => this.listsChangedEmitter.fire());
+        client.setNotificationHandler('notifications/prompts/list_changed', () => launch.heard());
         // Skills are resources: their list changes with the resources (SEP-2640).
         client.setNotificationHandler('notifications/resources/list_changed', () => {
-          if (offersSkills(client)) this.listsChangedEmitter.fire();
+          if (offersSkills(client)) launch.heard();
         });
       },
     };
@@ -176,17 +167,12 @@ export class ServerConnection {
 
   /**
    * A message past the bound: said once, and every request under way ends with it (other servers go
-   * on). Over stdio the transport closes for it, which ends them (causeOf says why) after the crash.
+   * on). Over stdio the transport closes for it, which ends them (ServerFailures.ofRequest says why) after the crash.
    */
   private tooLarge(error: MessageTooLargeError): void {
-    this.oversized = error;
+    this.failures.oversized = error;
     this.log.warn(tooLargeMessage(error, this.def.name));
     if (!error.closed) this.tracker.failAll(error);
-  }
-
-  /** What a start or request failed of: the message past the bound when that closed the connection. */
-  private causeOf(err: unknown): unknown {
-    return isConnectionClosed(err) && this.oversized?.closed ? this.oversized : err;
   }
 
   /** Bytes the server sent since this connection was made: the catalog bounds a listing with it. */
@@ -198,29 +184,12 @@ export class ServerConnection {
     return this.meter.watch(limit, exceeded);
   }
 
-  /** The started client becomes this connection's: info, close hook, state, change stream. */
-  private adopt({ client, traced, kind }: Started, abort: AbortController): void {
+  /** The launch runs: its info, the state, the stream of list changes, the idle wait. */
+  private running(launch: Launch, { client, kind }: Started): void {
     const info = serverInfoOf(client, kind);
     this.log.info(describeRunning(this.def.name, info));
-    this.client = client;
-    this.transport = traced;
-    // The SDK keeps its abort listener on the initialize request: firing the signal at stop would
-    // send notifications/cancelled for a request answered long ago.
-    if (this.connectAbort === abort) this.connectAbort = undefined;
-    // Protocol owns transport.onclose (it fails pending requests there); its own onclose hook is ours.
-    client.onclose = () => this.handleClose(client);
     this.setState({ kind: 'running', info });
-    // Once the connect has returned: the request it was made for goes out first, the stream after it.
-    setImmediate(() => {
-      if (this.client !== client) return;
-      listenForChanges(client, {
-        server: this.def.name,
-        log: this.log,
-        current: () => this.client,
-        changed: () => this.listsChangedEmitter.fire(),
-        warn: line => this.protocolWarning(line),
-      });
-    });
+    launch.follow(client, { server: this.def.name, log: this.log, warn: line => this.protocolWarning(line) });
     if (this.missedChanges) {
       this.missedChanges = false;
       this.listsChangedEmitter.fire();
@@ -237,17 +206,10 @@ export class ServerConnection {
   }
 
   /** The error a failed start throws; recorded as the server's state unless it was stopped meanwhile. */
-  private startFailed(err: unknown, generation: number, timeout: number): PromptError {
+  private startFailed(err: unknown, launch: Launch, timeout: number): PromptError {
     // Stopped meanwhile: the abort is ours, not the server's fault.
-    if (generation !== this.generation) return this.stoppedError();
-    const error =
-      this.signInNeeded(err) ??
-      this.hide(
-        toPromptError(this.causeOf(err), this.def.name, l10n.t('startup'), {
-          closeCause: this.stderr.cause(),
-          timeoutMs: timeout,
-        }),
-      );
+    if (launch.ended === 'stopped') return this.failures.stopped();
+    const error = this.failures.ofStart(err, timeout);
     this.log.error(error.message);
     this.setFailed(error);
     return error;
@@ -259,28 +221,10 @@ export class ServerConnection {
     this.setState(url ? { kind: 'signIn', url, error, info: this.info } : { kind: 'error', error, info: this.info });
   }
 
-  private stoppedError(): PromptError {
-    return new PromptError(l10n.t('{0} was stopped', this.def.name), 'cancelled', this.def.name);
-  }
-
-  /** The SDK stopped at "the user must sign in" (at initialize, or on a later request the server guards). */
-  private signInNeeded(err: unknown): PromptError | undefined {
-    return err instanceof UnauthorizedError && this.authorizationUrl
-      ? new PromptError(l10n.t('{0} needs you to sign in', this.def.name), 'server', this.def.name, 401)
-      : undefined;
-  }
-
-  private hide(error: PromptError): PromptError {
-    const secrets = this.def.secrets ?? [];
-    if (!secrets.some(s => s && error.message.includes(s))) return error;
-    return new PromptError(hideValues(error.message, secrets), error.kind, error.server, error.code);
-  }
-
-  /** The transport closed without us asking: a crash. Restart with backoff unless crashes pile up. */
-  private handleClose(client: Client): void {
-    if (this.client !== client) return;
-    this.client = undefined;
-    this.transport = undefined;
+  /** The launch's client closed without us asking: a crash. Restart with backoff unless crashes pile up. */
+  private lost(launch: Launch): void {
+    if (this.launch !== launch) return;
+    this.launch = undefined;
     this.log.warn(l10n.t('{0} exited', this.def.name));
     this.crashed(new PromptError(l10n.t('{0} stopped unexpectedly', this.def.name), 'server', this.def.name));
   }
@@ -289,12 +233,13 @@ export class ServerConnection {
   private crashed(error: PromptError): void {
     this.setFailed(error);
     const gaveUp = this.restarts.crashed(() => {
-      const generation = this.generation;
+      // A start someone else began meanwhile is theirs: its failure is no crash of this restart.
+      const own = !this.launch;
       // A restart that fails counts as one more crash, so the backoff goes on until the limit.
       this.connect().then(
         () => this.listsChangedEmitter.fire(),
         (err: PromptError) => {
-          if (generation + 1 === this.generation && err.kind !== 'cancelled') this.crashed(err);
+          if (own && err.kind !== 'cancelled') this.crashed(err);
         },
       );
     });
@@ -305,23 +250,15 @@ export class ServerConnection {
 
   /** Stops the server (closing stdin / the HTTP session) and cancels any pending restart. */
   async stop(): Promise<void> {
-    this.generation++;
     this.restarts.cancel();
     this.idle.cancel();
-    const client = this.client;
-    if (client) this.missedChanges = true;
-    const transport = this.transport;
-    const pending = this.connecting;
-    this.connectAbort?.abort();
-    this.client = undefined;
-    this.transport = undefined;
-    this.connecting = undefined;
+    const launch = this.launch;
+    this.launch = undefined;
+    if (launch?.client) this.missedChanges = true;
     // Stopped from now on: a re-list due meanwhile must not start it again while its process exits.
     this.setState({ kind: 'stopped', info: this.info });
-    if (transport) await transport.endSession();
-    if (client) await client.close().catch(() => undefined);
-    // A connect under way sees the new generation, closes its client and rejects: wait for that.
-    if (pending) await pending.catch(() => undefined);
+    // A start under way fails (aborted), or closes its client if its handshake finished: wait for that.
+    await launch?.end('stopped');
   }
 
   /** Where the user signs in, while the server waits for that (OAuth). */
@@ -375,11 +312,7 @@ export class ServerConnection {
     context: Record<string, string>,
     opts: RequestOptions = {},
   ): Promise<CompletionResult> {
-    // A server without the completions capability is asked nothing.
-    const result = await this.request(requests.complete(prompt, argument, value, context), opts, client =>
-      client.getServerCapabilities()?.completions ? undefined : requests.NO_COMPLETIONS,
-    );
-    return requests.completionOf(result);
+    return requests.completionOf(await this.request(requests.complete(prompt, argument, value, context), opts));
   }
 
   async readResource(uri: string, opts: RequestOptions = {}): Promise<unknown[]> {
@@ -391,25 +324,25 @@ export class ServerConnection {
   }
 
   /**
-   * One request of ours: starts the server if needed and keeps it from an idle stop meanwhile. `local`
-   * answers without asking the server when it has nothing to say (no such capability).
+   * One request of ours: starts the server if needed and keeps it from an idle stop meanwhile; a request
+   * the server has nothing to say to (no such capability) is answered here (`req.local`).
    */
-  async request<T>(req: PromptRequest<T>, opts: RequestOptions, local?: (client: Client) => T | undefined): Promise<T> {
+  async request<T>(req: PromptRequest<T>, opts: RequestOptions): Promise<T> {
     if (opts.signal?.aborted)
       throw new PromptError(l10n.t('{0}: {1} was cancelled', this.def.name, req.what()), 'cancelled', this.def.name);
     if (this.restarts.gaveUp) throw this.restarts.gaveUp;
     // A request under way keeps the server from an idle stop, from its start to the answer.
     const release = this.hold();
     try {
-      const generation = this.generation;
-      if (opts.client && opts.client !== this.client) throw this.stoppedError();
-      const client = opts.client ?? this.client ?? (await this.connect());
+      if (opts.client && opts.client !== this.launch?.client) throw this.failures.stopped();
+      const client = opts.client ?? this.launch?.client ?? (await this.connect());
+      const launch = this.launch;
       try {
-        const answer = local?.(client) ?? (await this.send(client, req, opts));
-        if (client === this.client && client.getProtocolEra() === 'modern') this.noteServerInfo(answer);
+        const answer = req.local?.(client) ?? (await this.send(client, req, opts));
+        if (client === launch?.client && client.getProtocolEra() === 'modern') this.noteServerInfo(answer);
         return answer;
       } catch (err) {
-        throw await this.requestFailed(err, client, generation, req, opts);
+        throw await this.requestFailed(err, client, launch, req, opts);
       }
     } finally {
       release();
@@ -434,23 +367,17 @@ export class ServerConnection {
   private async requestFailed(
     err: unknown,
     client: Client,
-    generation: number,
+    launch: Launch | undefined,
     req: PromptRequest<unknown>,
     opts: RequestOptions,
   ): Promise<PromptError> {
     // Stopped while this client's request was under way: the close is ours, not the server's fault.
-    if (opts.client && generation !== this.generation) return this.stoppedError();
-    const signIn = this.signInNeeded(err);
+    if (opts.client && launch?.ended === 'stopped') return this.failures.stopped();
+    const signIn = this.failures.signInNeeded(err);
     if (signIn) this.setFailed(signIn);
     const error =
       signIn ??
-      this.hide(
-        toPromptError(this.causeOf(err), this.def.name, req.what(), {
-          aborted: opts.signal?.aborted,
-          closeCause: this.stderr.cause(),
-          timeoutMs: this.timeoutOf(opts),
-        }),
-      );
+      this.failures.ofRequest(err, req.what(), { aborted: opts.signal?.aborted, timeoutMs: this.timeoutOf(opts) });
     // A remembered 2026 era is adopted without a round trip, so a server that no longer speaks it shows
     // only here: the next start probes again.
     if (client.getProtocolEra() === 'modern' && (isProtocolRefusal(err) || isConnectionClosed(err)))
@@ -460,11 +387,12 @@ export class ServerConnection {
       this.def.transport.type !== 'stdio' &&
       error.kind === 'server' &&
       isNetworkFailure(err) &&
-      this.client === client
+      launch &&
+      this.launch === launch &&
+      launch.client === client
     ) {
-      this.client = undefined;
-      this.transport = undefined;
-      await client.close().catch(() => undefined);
+      this.launch = undefined;
+      await launch.end('lost');
       this.crashed(error);
     }
     return error;
@@ -491,7 +419,8 @@ export class ServerConnection {
     const done = this.stop();
     this.stateEmitter.dispose();
     this.listsChangedEmitter.dispose();
-    // Each connection gets its own provider (src/workspace/oauth-loopback.ts): its watch on the secret store ends here.
+    // Each connection gets its own provider (OAuthLoopback.provider, src/workspace/oauth-loopback.ts): its
+    // watch on the secret store ends here.
     this.options.oauth?.dispose();
     return done;
   }

@@ -13,52 +13,18 @@ import {
   SdkErrorCode,
   SdkHttpError,
 } from '@modelcontextprotocol/client';
-import type { Implementation, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
-import type { ServerDefinition } from '../config/config.js';
+import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { type LogSink, rateLimited } from '../log.js';
-import type { Platform } from '../platform.js';
-import type { StoredOAuthProvider } from './oauth.js';
-import type { ServerInfo } from './connection-state.js';
-import type { WireMeter } from './message-limit.js';
-import { type EraMemory, eraKey } from './eras.js';
+import { eraKey } from './eras.js';
 import { noToolValidation } from './no-json-schema.js';
 import { MODERN_REVISION, startStdio } from './stdio-era.js';
 import { describeCause } from '../errors.js';
 import { createQuestionClient } from './questions.js';
 import { TransportTrace, createHttpTransport, createStdioTransport, shouldFallBackToSse } from './transports.js';
+import type { StartContext, Started, TransportKind } from './start-context.js';
 
 /** A start silent for this long says so in the log, once, and goes on waiting up to its timeout. */
 const SLOW_START_NOTICE_MS = 5000;
-
-export type TransportKind = ServerInfo['transport'];
-
-/** A client that finished its handshake, with the traced transport under it and its kind as used. */
-export interface Started {
-  client: Client;
-  traced: TransportTrace;
-  kind: TransportKind;
-}
-
-/** What a start needs from its connection. */
-export interface StartContext {
-  def: ServerDefinition;
-  log: LogSink;
-  clientInfo?: Implementation;
-  defaultCwd?: string;
-  /** Where stdio servers start (see ConnectionOptions.platform). */
-  platform: Platform;
-  oauth?: StoredOAuthProvider;
-  /** Values to hide in the trace besides the definition's own. */
-  secrets: readonly string[];
-  /** Each server's era, remembered from its last start. */
-  eras: EraMemory;
-  /** Counts what the server sends and bounds each message. */
-  meter: WireMeter;
-  /** A stdio server's stderr, line by line. */
-  onStderr(line: string): void;
-  /** Sets up a fresh client before its connect: question handlers, warnings, list changes. */
-  prepare(client: Client, traced: TransportTrace): void;
-}
 
 const MAX_PROTOCOL_WARNINGS_PER_SECOND = 50;
 

@@ -101,6 +101,8 @@ export interface PromptRequest<T> {
   send: (client: Client, options: SendOptions) => Promise<T>;
   /** `prompt "review"`, for messages; built only when one is needed. */
   what: () => string;
+  /** The answer without asking, when the server has nothing to say to it (no such capability). */
+  local?: (client: Client) => T | undefined;
 }
 
 /** A plain request whose answer's envelope is checked with `schema`. */
@@ -133,7 +135,11 @@ export function complete(
     argument: { name: argument, value },
     ...(Object.keys(context).length ? { context: { arguments: context } } : {}),
   };
-  return wire('completion/complete', params, LooseCompleteResult, () => l10n.t('completion of "{0}"', argument));
+  const request = wire('completion/complete', params, LooseCompleteResult, () =>
+    l10n.t('completion of "{0}"', argument),
+  );
+  // A server without the completions capability is asked nothing.
+  return { ...request, local: client => (client.getServerCapabilities()?.completions ? undefined : NO_COMPLETIONS) };
 }
 
 export function read(uri: string): PromptRequest<RawReadResult> {

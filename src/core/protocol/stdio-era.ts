@@ -14,7 +14,7 @@ import {
   ProtocolError,
 } from '@modelcontextprotocol/client';
 import { HandoverTransport } from './handover-transport.js';
-import type { StartContext, Started } from './handshake.js';
+import type { StartContext, Started } from './start-context.js';
 import type { TransportTrace } from './transports.js';
 
 /** The revision the claim names: the one the SDK speaks besides the 2025 ones. */

@@ -13,7 +13,6 @@ import { endProcess } from '../process-tree.js';
 import { stringifyJson } from '../json.js';
 import { LineReadBuffer } from './line-buffer.js';
 import { retryClosedConnection } from './retry-closed-connection.js';
-import type { StoredOAuthProvider } from './oauth.js';
 import { MAX_MESSAGE_BYTES, WireMeter, limitedFetch } from './message-limit.js';
 import { LogSink, MAX_SERVER_LINE, hideValues, rateLimited, redact } from '../log.js';
 
@@ -79,15 +78,8 @@ export class TransportTrace {
   }
 }
 
-/** `meter` counts what the server sends and bounds each message (a line: larger ones close the connection). */
-export function createStdioTransport(
-  config: StdioTransportConfig,
-  log: LogSink,
-  platform: Platform,
-  defaultCwd?: string,
-  onStderr?: (line: string) => void,
-  meter?: WireMeter,
-): StdioClientTransport {
+/** How the server's process is started: its cwd and env file checked first (so a missing one is named). */
+function processStart(config: StdioTransportConfig, platform: Platform, defaultCwd?: string) {
   const launch = stdioLaunch(config, defaultCwd, platform);
   // spawn reports a missing cwd as ENOENT of the command, which would blame the wrong thing.
   if (config.cwd !== undefined && !fs.existsSync(launch.cwd))
@@ -98,7 +90,19 @@ export function createStdioTransport(
       throw Object.assign(new Error(launch.envFile), { code: 'ENOENT_ENVFILE', path: launch.envFile });
     fromFile = parseEnvFile(fs.readFileSync(launch.envFile, 'utf8'));
   }
-  const start = stdioStart(launch, serverEnvironment(platform, fromFile, config.env), platform, fileKind);
+  return stdioStart(launch, serverEnvironment(platform, fromFile, config.env), platform, fileKind);
+}
+
+/** `meter` counts what the server sends and bounds each message (a line: larger ones close the connection). */
+export function createStdioTransport(
+  config: StdioTransportConfig,
+  log: LogSink,
+  platform: Platform,
+  defaultCwd?: string,
+  onStderr?: (line: string) => void,
+  meter?: WireMeter,
+): StdioClientTransport {
+  const start = processStart(config, platform, defaultCwd);
   // The SDK's transport sends, receives and closes; the process is started as `start` says (spawnInto).
   const transport = new StdioClientTransport({
     command: start.file,
@@ -247,6 +251,11 @@ export function createHttpTransport(
   return oneSignInAtATime(new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch }), authProvider);
 }
 
+/** What our provider adds to the SDK's (StoredOAuthProvider, oauth.ts). */
+interface SignInsOneAtATime {
+  answerUnauthorized?: (answer: () => Promise<void>) => Promise<void>;
+}
+
 /**
  * The SDK answers each refused request (401) on its own; two at once would start two sign-ins, and the
  * browser's answer would reach only one. Through our provider they go one at a time (answerUnauthorized).
@@ -256,7 +265,7 @@ function oneSignInAtATime<T extends StreamableHTTPClientTransport | SSEClientTra
   transport: T,
   provider?: OAuthClientProvider,
 ): T {
-  const answer = (provider as Partial<Pick<StoredOAuthProvider, 'answerUnauthorized'>> | undefined)?.answerUnauthorized;
+  const answer = (provider as SignInsOneAtATime | undefined)?.answerUnauthorized;
   const slot = transport as unknown as { _authProvider?: { onUnauthorized?: (ctx: unknown) => Promise<void> } };
   const adapted = slot._authProvider;
   const onUnauthorized = adapted?.onUnauthorized;

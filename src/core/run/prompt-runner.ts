@@ -4,8 +4,9 @@
 // offered again next time, whether or not the server took it.
 import * as l10n from '@vscode/l10n';
 import { toTranscript } from '../render/content.js';
-import { PromptError, refusedByServer } from '../errors.js';
-import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
+import { PromptError } from '../errors.js';
+import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
+import { type WhileStarting, callOn } from '../catalog/catalog-entry.js';
 import { ArgumentHistory, memoryStore } from './argument-history.js';
 import { Attempts } from './attempts.js';
 import { PromptUsage } from './prompt-usage.js';
@@ -54,7 +55,7 @@ export interface RunOptions {
   fromDraft?: boolean;
   signal?: AbortSignal;
   /** Wraps the start of a server that is not running (start policy `onDemand`): "starting <server>…". */
-  whileStarting?: (server: ServerEntry, start: () => Promise<void>) => PromiseLike<void>;
+  whileStarting?: WhileStarting;
   /** Told of the questions the server asks while this run is under way (chat shows them in its response). */
   questions?: QuestionWatcher;
   /** Wraps the request to the server (a progress notification with its own cancel); its signal aborts the get. */
@@ -152,21 +153,19 @@ export class PromptRunner {
     const { prompt, args } = prepared;
     const { results, attempts } = this.records;
     try {
-      const saved = await this.started(prompt.server, options.whileStarting);
-      const get = async (signal?: AbortSignal): Promise<InvokeResult> => ({
+      // The one call: the server started if needed, the get sent, a prompt that is gone said so.
+      const done = await callOn(
         prompt,
-        args,
-        result: await prompt.server.connection.getPrompt(prompt.prompt.name, args, {
-          signal: signal ?? options.signal,
-        }),
-      });
-      let done: InvokeResult;
-      try {
-        done = options.whileGetting ? await options.whileGetting(prepared, get) : await get();
-      } catch (err) {
-        if (saved || this.catalog.listTakenOnTtl(prompt.server)) await this.ifGone(prepared, err);
-        throw err;
-      }
+        connection => {
+          const get = async (signal?: AbortSignal): Promise<InvokeResult> => ({
+            prompt,
+            args,
+            result: await connection.getPrompt(prompt.prompt.name, args, { signal: signal ?? options.signal }),
+          });
+          return options.whileGetting ? options.whileGetting(prepared, get) : get();
+        },
+        options.whileStarting,
+      );
       attempts.setDraft(prompt.invocationName, undefined);
       if (!prepared.byAgent) attempts.ran({ invocationName: prompt.invocationName, args });
       this.keepAsRecent(prepared);
@@ -207,41 +206,6 @@ export class PromptRunner {
     } finally {
       release();
     }
-  }
-
-  /**
-   * A prompt whose server is not running (a saved list, or stopped): start it, with "starting <server>…"
-   * around the start. A saved list is listed again once the server runs (the catalog does that on start),
-   * alongside the get rather than before it. True when the prompt came from a saved list.
-   */
-  private async started(entry: ServerEntry, whileStarting: RunOptions['whileStarting']): Promise<boolean> {
-    const saved = entry.cached;
-    if (!saved && entry.connection.state.kind !== 'stopped') return false;
-    const start = async () => {
-      await entry.connection.connect();
-    };
-    await (whileStarting ? whileStarting(entry, start) : start());
-    return saved;
-  }
-
-  /**
-   * A get from a saved list failed: if the server's list, now current, lacks the prompt, say that instead.
-   * A stale list was listed again on start; a fresh one (ttlMs) is listed again when the server refused the get.
-   */
-  private async ifGone({ prompt }: Prepared, err: unknown): Promise<void> {
-    const entry = prompt.server;
-    await this.catalog.ensureStarted(entry);
-    if (refusedByServer(err)) await this.catalog.recheck(entry);
-    if (entry.cached || entry.prompts.some(x => x.prompt.name === prompt.prompt.name)) return;
-    throw new PromptError(
-      l10n.t(
-        '{0} no longer offers the prompt "{1}"; its list of prompts was refreshed',
-        entry.def.name,
-        prompt.prompt.name,
-      ),
-      'input',
-      entry.def.name,
-    );
   }
 }
 
