@@ -24,14 +24,14 @@ const noAjv = {
   name: 'no-ajv',
   setup(build) {
     build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({
-      path: path.resolve('src/core/protocol/no-json-schema.ts'),
+      path: path.resolve('src/core/protocol/transport/no-json-schema.ts'),
     }));
   },
 };
 
 /**
  * The SDK's stdio transport finds and starts a server with cross-spawn; ours starts it with Node's own spawn
- * (src/core/protocol/transports.ts, PATH lookup in stdio-launch.ts), so cross-spawn and its lookup helpers
+ * (src/core/protocol/transport/transports.ts, PATH lookup in stdio-launch.ts), so cross-spawn and its lookup helpers
  * never run: a stand-in that throws keeps them out of dist/protocol.js (a test that reached it would fail).
  */
 const noCrossSpawn = {
@@ -41,7 +41,7 @@ const noCrossSpawn = {
     build.onLoad({ filter: /.*/, namespace: 'no-cross-spawn' }, () => ({
       loader: 'js',
       contents:
-        "export default function spawn() { throw new Error('cross-spawn is not shipped: stdio servers start through src/core/protocol/transports.ts'); }",
+        "export default function spawn() { throw new Error('cross-spawn is not shipped: stdio servers start through src/core/protocol/transport/transports.ts'); }",
     }));
   },
 };
@@ -50,7 +50,7 @@ const noCrossSpawn = {
  * The packages that live in one second bundle, dist/protocol.js, shared by the extension and the CLI:
  * the MCP SDK client with its transports and its skills client, the SDK's schemas and zod. Our sources import them as usual;
  * the build resolves each to a stand-in whose exports are getters that require dist/protocol.js on
- * first use (src/core/protocol/protocol-load.ts hears of it), so activation parses none of it and the
+ * first use (src/core/protocol/transport/protocol-load.ts hears of it), so activation parses none of it and the
  * SDK ships once. esbuild reads a CommonJS module's exports at each use, so only values reached at load
  * time (a schema built at the top of a file, a class `extends Client`) would load it early, which the
  * host tests check. Each package is a key of dist/protocol.js's exports.
@@ -172,7 +172,7 @@ function lazyBundle(names, packages = PROTOCOL) {
       build.onResolve({ filter: server ? SERVER_FILTER : PROTOCOL_FILTER }, args => ({ path: args.path, namespace }));
       build.onLoad({ filter: /.*/, namespace }, args => ({
         loader: 'js',
-        resolveDir: path.resolve('src/core/protocol'),
+        resolveDir: path.resolve('src/core/protocol/transport'),
         // The protocol bundle's load is timed (protocol-load.ts hears of it); the server bundle's is not.
         contents: `${server ? '' : "const { reportProtocolLoad } = require('./protocol-load');"}
 let bundle;

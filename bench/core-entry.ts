@@ -3,8 +3,8 @@
 export { Catalog } from '../src/core/catalog/catalog.js';
 export { sanitizePromptName } from '../src/core/catalog/name-index.js';
 export type { CatalogPrompt, ServerEntry } from '../src/core/catalog/catalog.js';
-export { ServerConnection } from '../src/core/protocol/connection.js';
-export { EraMemory, defaultEraMemory, eraKey } from '../src/core/protocol/eras.js';
+export { ServerConnection } from '../src/core/protocol/connection/connection.js';
+export { EraMemory, defaultEraMemory, eraKey } from '../src/core/protocol/transport/eras.js';
 export { argumentList, completeArgument, parseInvocation, requestFromLine } from '../src/core/run/invocation.js';
 export { parseConfigObject, parseConfigText } from '../src/core/config/config.js';
 export { escapeLabel } from '../src/core/render/markdown.js';

@@ -16,7 +16,7 @@ const KB = 1024;
 
 /**
  * Replaces the v2 client's runtime shims (`@modelcontextprotocol/client/_shims`, the only way to its
- * bundled ajv validator) with a stub, as the project's build does with src/core/protocol/no-json-schema.ts.
+ * bundled ajv validator) with a stub, as the project's build does with src/core/protocol/transport/no-json-schema.ts.
  */
 const stubAjv = {
   name: 'stub-ajv',

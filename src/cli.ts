@@ -10,7 +10,7 @@ import { planServers } from './core/config/server-merge.js';
 import { argumentList, completeArgument } from './core/run/invocation.js';
 import { memoryRecords, PromptRunner } from './core/run/prompt-runner.js';
 import { toPart, type Part, type Transcript } from './core/render/content.js';
-import type { RawGetResult } from './core/protocol/connection.js';
+import type { RawGetResult } from './core/protocol/connection/connection.js';
 import { stringifyJson } from './core/json.js';
 import type { LogSink } from './core/log.js';
 import { terminalJson, terminalLine, terminalText } from './core/render/terminal.js';

@@ -2,7 +2,7 @@
 // client): in memory, and like vscode.SecretStorage, one store that every window of the test shares and
 // whose changes each of them hears.
 import { Emitter } from '../src/core/events';
-import type { SecretStore } from '../src/core/protocol/oauth';
+import type { SecretStore } from '../src/core/protocol/transport/oauth';
 
 export class MemorySecrets implements SecretStore {
   readonly map = new Map<string, string>();

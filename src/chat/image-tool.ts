@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { IMAGE_TOOL, parseImageHandle } from '../core/render/agent-request';
 import { formatBytes } from '../core/render/content';
 import { partAt } from '../resources';
-import type { ResultStore } from '../core/run/result-store';
+import type { ResultStore } from '../core/run/records/result-store';
 
 interface ImageInput {
   image?: unknown;

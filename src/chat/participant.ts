@@ -6,16 +6,16 @@ import { isStarting, problemOf, serverState } from '../core/view/server-state';
 import { lookAlikeWarning, serverNameWarning } from '../core/view/names';
 import { PromptError } from '../core/errors';
 import { argumentList } from '../core/run/invocation';
-import { chatLine, readChatRequest, type ChatHandOff, type ReferenceReader } from '../core/run/chat-request';
+import { chatLine, readChatRequest, type ChatHandOff, type ReferenceReader } from '../core/run/requests/chat-request';
 import { destination, type AfterGet } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions, RunOutcome } from '../core/run/prompt-runner';
-import type { StoredResult } from '../core/run/result-store';
+import type { StoredResult } from '../core/run/records/result-store';
 import type { Catalog } from '../core/catalog/catalog';
 import { skillCommand } from '../core/catalog/skills';
-import type { SkillSession } from '../core/run/skill-session';
+import type { SkillSession } from '../core/run/skills/skill-session';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { readSettings } from '../settings';
-import { describeAnswerMarkdown } from '../core/protocol/elicitation';
+import { describeAnswerMarkdown } from '../core/protocol/questions/elicitation';
 import type { QuestionWatcher } from '../core/run/question-watch';
 import { heading, renderTranscript, toModelMessages, untrusted } from './render';
 import { codeSpan, escapeLabel } from '../core/render/markdown';
@@ -87,7 +87,7 @@ async function handle(
   const turn: ChatTurn = { parts, stream, token, signal: controller.signal };
   try {
     // Read once into what it asks for: the run a command handed off for this line (nothing is parsed),
-    // or the typed text, its references read by this edge (core/run/chat-request.ts).
+    // or the typed text, its references read by this edge (core/run/requests/chat-request.ts).
     const asked = await readChatRequest(request, catalog, parts.handOff, {
       read: parts.read,
       lookingUp: name => lookingUp(catalog, stream, name),

@@ -18,7 +18,7 @@ import type { MarkdownLabels } from '../core/render/markdown';
 import { toolResultParts } from '../core/render/tool-result';
 import { PreparedCalls } from '../core/run/prepared-calls';
 import type { Prepared, PromptRunner } from '../core/run/prompt-runner';
-import { serverNamed, type PromptToolInput } from '../core/run/tool-request';
+import { serverNamed, type PromptToolInput } from '../core/run/requests/tool-request';
 import { listForAgent, listingText, prepareForAgent, PROMPT_TOOLS } from '../core/view/agent-listing';
 import { promptConfirmation } from '../core/view/prompt-confirmation';
 import { roleLabel, untrusted } from './render';

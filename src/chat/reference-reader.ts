@@ -1,12 +1,22 @@
-// Reads what the chat references of a request hold (core/run/chat-request.ts finds them):
+// Reads what the chat references of a request hold (core/run/requests/chat-request.ts finds them):
 // the editor's selection, a file or a range of it through the workspace file system (an open editor's
-// unsaved text first), a string as it is. Only I/O here; core/run/chat-request.ts turns the reads into
+// unsaved text first), a string as it is. Only I/O here; core/run/requests/chat-request.ts turns the reads into
 // values. A file outside the workspace is allowed (the user chose it) and named by its full path; this
 // works the same in Restricted Mode, since the user typed or attached it.
 import * as vscode from 'vscode';
 import type { Platform } from '../core/platform';
-import { fileTarget, type PlacedReference, type ReferencePlan, type ReferenceReader } from '../core/run/chat-request';
-import { MAX_SOURCE_BYTES, type ReadFrom, type ReferenceRead, type ReferenceReads } from '../core/run/value-sources';
+import {
+  fileTarget,
+  type PlacedReference,
+  type ReferencePlan,
+  type ReferenceReader,
+} from '../core/run/requests/chat-request';
+import {
+  MAX_SOURCE_BYTES,
+  type ReadFrom,
+  type ReferenceRead,
+  type ReferenceReads,
+} from '../core/run/requests/value-sources';
 
 /**
  * The reader of chat requests' references: what each of a plan's references holds, read once when

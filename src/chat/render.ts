@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { audienceOf, formatBytes, Part } from '../core/render/content';
 import { showHidden } from '../core/hidden-text';
 import { escapeLabel } from '../core/render/markdown';
-import type { StoredResult } from '../core/run/result-store';
+import type { StoredResult } from '../core/run/records/result-store';
 import { embeddedResourceUri, mediaUri, resourceLinkUri } from '../resources';
 
 /** Larger images are linked (served from memory by mcp-prompts-media:) instead of inlined: chat history keeps every inlined byte. */

@@ -20,7 +20,7 @@ import {
   type HandOff,
   type HandOffSource,
 } from '../core/render/agent-request';
-import type { ResultStore, StoredResult } from '../core/run/result-store';
+import type { ResultStore, StoredResult } from '../core/run/records/result-store';
 import { mediaUri } from '../resources';
 import { roleLabel } from './render';
 import { registerImageTool } from './image-tool';

@@ -8,8 +8,8 @@ import type { CatalogSkill } from '../core/catalog/skills';
 import { formatBytes } from '../core/render/content';
 import { escapeLabel, textToMarkdown } from '../core/render/markdown';
 import { boundedSkillText, SKILL_FILE_TOOL, skillContext } from '../core/render/skill-text';
-import { markerId, readSkill, skillManifest, type SkillManifest } from '../core/run/skill-loader';
-import type { SkillSession } from '../core/run/skill-session';
+import { markerId, readSkill, skillManifest, type SkillManifest } from '../core/run/skills/skill-loader';
+import type { SkillSession } from '../core/run/skills/skill-session';
 import { heading, untrusted } from './render';
 import { approveLoad, type LoadApproval } from './skill-approval';
 

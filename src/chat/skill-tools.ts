@@ -14,8 +14,8 @@ import { SKILL_PREFIX, type CatalogSkill } from '../core/catalog/skills';
 import { formatBytes } from '../core/render/content';
 import { escapeLabel } from '../core/render/markdown';
 import { LOAD_SKILL_TOOL, SKILL_FILE_TOOL, skillContext, skillFileContext } from '../core/render/skill-text';
-import { listedFile, markerId, readSkill, skillManifest, unlistedFile } from '../core/run/skill-loader';
-import type { SkillSession } from '../core/run/skill-session';
+import { listedFile, markerId, readSkill, skillManifest, unlistedFile } from '../core/run/skills/skill-loader';
+import type { SkillSession } from '../core/run/skills/skill-session';
 import { labelText } from '../core/label';
 import { approveLoad } from './skill-approval';
 

@@ -1,7 +1,7 @@
 // The CLI's memory of each server's protocol era, kept between runs in the user's cache folder, so a
 // second `mcp-prompts list` goes straight to the era its servers speak (no probe, no refused initialize).
 // Same store as the extension's (PromptCache.eraStore: keyed hashes, a random key next to it).
-import { EraMemory } from '../core/protocol/eras.js';
+import { EraMemory } from '../core/protocol/transport/eras.js';
 import { envValue, type Platform } from '../core/platform.js';
 import { FolderStorage } from '../core/catalog/cache-storage.js';
 import { PromptCache } from '../core/catalog/prompt-cache.js';

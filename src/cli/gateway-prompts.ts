@@ -17,7 +17,7 @@ import { labelText } from '../core/label.js';
 import { toPart } from '../core/render/content.js';
 import { argumentList, completeArgument } from '../core/run/invocation.js';
 import type { PromptRunner, RunOutcome } from '../core/run/prompt-runner.js';
-import { requestFromToolInput } from '../core/run/tool-request.js';
+import { requestFromToolInput } from '../core/run/requests/tool-request.js';
 import type { GatewayRuns } from './gateway-runs.js';
 
 /** How long prompts/list waits for servers still starting before it answers with what is there. */

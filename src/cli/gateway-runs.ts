@@ -1,6 +1,6 @@
 // One get of a prompt on behalf of the gateway's client, across the rounds a server's questions take. A
 // server asks in the middle of our request to it (elicitation, or a 2026-07-28 `input_required`): the
-// question reaches the gateway's Asker (core/protocol/questions.ts has checked it and made its text inert),
+// question reaches the gateway's Asker (core/protocol/questions/questions.ts has checked it and made its text inert),
 // which hands it to the get under way on that server. The gateway's handler then answers its own client
 // with `input_required` carrying the question (the SDK's server asks a 2025-era client with
 // `elicitation/create` itself and comes back), keeps the get running, and continues it when the client
@@ -15,7 +15,7 @@ import {
   type InputRequiredResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { Asker, FieldValue, Question, QuestionAnswer } from '../core/protocol/elicitation.js';
+import type { Asker, FieldValue, Question, QuestionAnswer } from '../core/protocol/questions/elicitation.js';
 import type { Prepared, PromptRunner, RunOutcome } from '../core/run/prompt-runner.js';
 import { questionSchema } from './question-schema.js';
 

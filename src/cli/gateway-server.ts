@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { PromptRunner } from '../core/run/prompt-runner.js';
-import type { PromptToolInput } from '../core/run/tool-request.js';
+import type { PromptToolInput } from '../core/run/requests/tool-request.js';
 import { labelText } from '../core/label.js';
 import { completePrompt, getPrompt, listPrompts, promptList } from './gateway-prompts.js';
 import type { GatewayRuns } from './gateway-runs.js';

@@ -1,6 +1,6 @@
 // The gateway's two tools, for agents that speak only tools: `list_prompts` answers what the extension's list
 // tool answers (core/view/agent-listing.ts), `get_prompt` runs the one run path (PromptRunner) with the input
-// checked as the extension's get tool checks it (core/run/tool-request.ts) and answers with its result made
+// checked as the extension's get tool checks it (core/run/requests/tool-request.ts) and answers with its result made
 // for an agent (core/render/tool-result.ts): one line naming the server it came from, the messages, images
 // and audio as data. Everything that goes wrong is an `isError` result naming the server, the prompt and the
 // arguments it takes; nothing here throws to the SDK.
@@ -11,7 +11,7 @@ import { labelText } from '../core/label.js';
 import { toolResultParts } from '../core/render/tool-result.js';
 import { argumentList } from '../core/run/invocation.js';
 import type { PromptRunner, RunOutcome } from '../core/run/prompt-runner.js';
-import { requestFromToolInput, type PromptToolInput } from '../core/run/tool-request.js';
+import { requestFromToolInput, type PromptToolInput } from '../core/run/requests/tool-request.js';
 import { listForAgent, listingText, type AgentListing } from '../core/view/agent-listing.js';
 import type { GatewayRuns, Round } from './gateway-runs.js';
 import type { HeldServer } from './serve-config.js';

@@ -1,9 +1,9 @@
-// A server's form question, as core/protocol/elicitation.ts parsed and bounded it, written back as the
+// A server's form question, as core/protocol/questions/elicitation.ts parsed and bounded it, written back as the
 // spec's restricted elicitation schema for the gateway's own client: every label and description is the
 // inert, cut text the parse made, so the client shows nothing of the server's that the extension would not.
 // The spec's schema has no secret fields: a password-like field reaches the client as plain text.
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import type { Field } from '../core/protocol/elicitation.js';
+import type { Field } from '../core/protocol/questions/elicitation.js';
 
 type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 type Property = RequestedSchema['properties'][string];

@@ -12,7 +12,7 @@ import {
   type FormQuestion,
   type QuestionAnswer,
   type UrlQuestion,
-} from '../core/protocol/elicitation.js';
+} from '../core/protocol/questions/elicitation.js';
 import { PromptError } from '../core/errors.js';
 import { terminalLine } from '../core/render/terminal.js';
 

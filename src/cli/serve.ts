@@ -7,7 +7,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { Catalog } from '../core/catalog/catalog.js';
 import { PromptError } from '../core/errors.js';
 import type { LogSink } from '../core/log.js';
-import type { QuestionAnswer } from '../core/protocol/elicitation.js';
+import type { QuestionAnswer } from '../core/protocol/questions/elicitation.js';
 import { envValue, type Platform } from '../core/platform.js';
 import { terminalLine } from '../core/render/terminal.js';
 import { memoryRecords, PromptRunner } from '../core/run/prompt-runner.js';

@@ -1,7 +1,7 @@
 // Stands in for the server package's runtime shims (`@modelcontextprotocol/server/_shims`, which pull in ajv)
 // in dist/server.js (see esbuild.mjs). The SDK's server uses ajv to check tool output schemas (the gateway's
 // tools declare none) and pushed elicitation answers (the gateway asks through input_required, whose answers
-// core/protocol/questions.ts checks); the gateway passes `noSchemaValidation` so the default is never built.
+// core/protocol/questions/questions.ts checks); the gateway passes `noSchemaValidation` so the default is never built.
 import process from 'node:process';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/server';
 

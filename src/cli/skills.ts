@@ -7,7 +7,7 @@ import { SKILL_PREFIX, type CatalogSkill } from '../core/catalog/skills.js';
 import { PromptError } from '../core/errors.js';
 import { stringifyJson } from '../core/json.js';
 import { terminalJson, terminalLine, terminalText } from '../core/render/terminal.js';
-import { readSkill, skillManifest } from '../core/run/skill-loader.js';
+import { readSkill, skillManifest } from '../core/run/skills/skill-loader.js';
 
 /** What the skill commands read of the command line. */
 interface SkillCommandLine {

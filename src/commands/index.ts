@@ -33,7 +33,7 @@ import {
   savePromptFile,
   sendToModel,
 } from './result-commands';
-import type { ResultStore } from '../core/run/result-store';
+import type { ResultStore } from '../core/run/records/result-store';
 import type { Platform } from '../core/platform';
 
 /** What the commands use, handed over by extension.ts. */

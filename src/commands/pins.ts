@@ -1,10 +1,10 @@
 // Pin and Unpin (the tree's rows, the picker's row button, the palette) and Copy Keybinding: the prompts
-// a person keeps at hand. Pins are kept per user (core/run/prompt-usage.ts), never in the repository.
+// a person keeps at hand. Pins are kept per user (core/run/records/prompt-usage.ts), never in the repository.
 import * as vscode from 'vscode';
 import { Command, Workbench } from '../core/command-ids';
 import type { CatalogPrompt } from '../core/catalog/catalog';
-import { bindingEntry } from '../core/run/prompt-binding';
-import { placeKey, placeOf } from '../core/run/prompt-usage';
+import { bindingEntry } from '../core/run/requests/prompt-binding';
+import { placeKey, placeOf } from '../core/run/records/prompt-usage';
 import { promptGroups } from '../core/view/prompt-groups';
 import { promptLabel } from '../core/view/names';
 import { labelText } from '../core/label';

@@ -2,8 +2,8 @@
 // into the chat input, to the clipboard, to an editor or a .prompt.md file.
 import * as vscode from 'vscode';
 import { Command } from '../core/command-ids';
-import type { ResultStore, StoredResult } from '../core/run/result-store';
-import type { ChatHandOff } from '../core/run/chat-request';
+import type { ResultStore, StoredResult } from '../core/run/records/result-store';
+import type { ChatHandOff } from '../core/run/requests/chat-request';
 import { insertIntoChat as insert } from '../chat/result-actions';
 import { openTranscript as open, transcriptMarkdown } from '../ui/transcript-editor';
 import { treeNode } from '../ui/tree-nodes';

@@ -1,17 +1,17 @@
 // Running a prompt from the palette, the tree, Repeat Last Prompt and Try Again: each builds the run
 // request from what the person chose and prepares it on the one run path (core/run/prompt-runner.ts);
-// the prepared run is got for the transcript editor, or handed to chat as it is (core/run/chat-request.ts),
+// the prepared run is got for the transcript editor, or handed to chat as it is (core/run/requests/chat-request.ts),
 // as destination() decides.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogPrompt } from '../core/catalog/catalog';
 import { Command, Workbench } from '../core/command-ids';
-import type { Attempts } from '../core/run/attempts';
+import type { Attempts } from '../core/run/records/attempts';
 import type { RunRequest } from '../core/run/invocation';
-import type { StoredResult } from '../core/run/result-store';
+import type { StoredResult } from '../core/run/records/result-store';
 import { destination, type Where } from '../core/run/destination';
 import type { Collector, PromptRunner, RunOptions } from '../core/run/prompt-runner';
-import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/prompt-binding';
-import type { PromptUsage } from '../core/run/prompt-usage';
+import { lookUpBinding, parsePromptBinding, type BindingLookup } from '../core/run/requests/prompt-binding';
+import type { PromptUsage } from '../core/run/records/prompt-usage';
 import { heldWayOut } from '../core/view/tree-items';
 import { readSettings } from '../settings';
 import type { ServerLogs } from '../workspace/server-logs';
@@ -22,7 +22,7 @@ import { treeNode } from '../ui/tree-nodes';
 import { chatAvailable, nothingToDo, showError } from './feedback';
 import { executeRef } from '../ui/descriptors';
 import { inspectSkill, loadSkill, type SkillParts } from './skills';
-import type { ChatHandOff, HandedToChat } from '../core/run/chat-request';
+import type { ChatHandOff, HandedToChat } from '../core/run/requests/chat-request';
 
 /** Set once a prompt ran from the picker or the tree (package.json's walkthrough `onContext:`). */
 const PROMPT_RAN_KEY = 'mcpPrompts.promptRan';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { labelText } from '../core/label';
 import type { ServerEntry } from '../core/catalog/catalog';
-import { refuseAuthorizationUrl } from '../core/protocol/oauth';
+import { refuseAuthorizationUrl } from '../core/protocol/transport/oauth';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import type { ServerLogs } from '../workspace/server-logs';

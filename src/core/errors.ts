@@ -28,7 +28,7 @@ export class PromptError extends Error {
 }
 
 /**
- * A server sent a message larger than `limit` bytes (see protocol/message-limit.ts); `closed`: the
+ * A server sent a message larger than `limit` bytes (see protocol/limits/message-limit.ts); `closed`: the
  * connection was closed for it (stdio, where the rest of the line cannot be skipped).
  */
 export class MessageTooLargeError extends Error {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { ReadonlyFileSystem } from './readonly-file-system';
 import type { Catalog } from '../core/catalog/catalog';
-import type { ResultStore } from '../core/run/result-store';
+import type { ResultStore } from '../core/run/records/result-store';
 import type { Part } from '../core/render/content';
 import { languageFor, safeFileName } from '../core/render/content';
 

@@ -1,7 +1,7 @@
 // The multi-step argument input shared by chat, picker and tree: step N of M (each step is
 // ./argument-step.ts), Back, optional arguments skippable with Enter on an empty line, and the inputs a
 // step hands over to: "Edit in editor…" for long values, Pick a file… and Output of a command… (values
-// from where the user is: core/run/value-sources, core/run/command-output).
+// from where the user is: core/run/requests/value-sources, core/run/requests/command-output).
 import * as vscode from 'vscode';
 import { Workbench } from '../core/command-ids';
 import type { PromptArgument } from '@modelcontextprotocol/client';
@@ -15,10 +15,15 @@ import {
   MAX_SOURCE_BYTES,
   type SourceId,
   type SourceSnapshot,
-} from '../core/run/value-sources';
-import { commandShell, displayCommand, runCommandOutput, type CommandOutcome } from '../core/run/command-output';
+} from '../core/run/requests/value-sources';
+import {
+  commandShell,
+  displayCommand,
+  runCommandOutput,
+  type CommandOutcome,
+} from '../core/run/requests/command-output';
 import type { Platform } from '../core/platform';
-import type { ArgumentHistory } from '../core/run/argument-history';
+import type { ArgumentHistory } from '../core/run/records/argument-history';
 import type { Collector } from '../core/run/prompt-runner';
 import { askArgument, BACK, CANCEL, type Answer } from './argument-step';
 import { labelText } from '../core/label';

@@ -1,5 +1,5 @@
 // One step of the argument input: the quick pick for one argument. Row 0 is what is typed (or Skip, or
-// a hint); then the values from where the user is (core/run/value-sources) and the suggestions (their
+// a hint); then the values from where the user is (core/run/requests/value-sources) and the suggestions (their
 // recent values, then the server's completions: asked by CompletionSession one request at a time, and
 // narrowed to the typed text on every keystroke meanwhile). ValueRows keeps every
 // row where it is, so what the user typed or clicked is what runs, however fast they press Enter.
@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { CatalogPrompt } from '../core/catalog/catalog';
 import { completeArgument } from '../core/run/invocation';
-import { sourceRows, type SourceId, type SourceSnapshot } from '../core/run/value-sources';
+import { sourceRows, type SourceId, type SourceSnapshot } from '../core/run/requests/value-sources';
 import { boxRow, suggestions } from '../core/view/suggestions';
 import { CompletionSession } from '../core/view/completion-session';
 import { ValueRows, type ValueRow } from '../core/view/value-rows';

@@ -20,7 +20,7 @@ import {
   type PinnableRow,
 } from '../core/view/picker-rows';
 import { argumentsText, promptGroups } from '../core/view/prompt-groups';
-import type { PromptPlace, PromptUsage } from '../core/run/prompt-usage';
+import type { PromptPlace, PromptUsage } from '../core/run/records/prompt-usage';
 import type { ServerLogs } from '../workspace/server-logs';
 import { questionShowing } from './question-input';
 import { labelText } from '../core/label';

@@ -6,7 +6,7 @@
 // values) are core's.
 import * as vscode from 'vscode';
 import { questionWatcher } from '../core/run/question-watch';
-import { oneAtATime } from '../core/protocol/questions';
+import { oneAtATime } from '../core/protocol/questions/questions';
 import {
   checkValue,
   fieldHint,
@@ -17,7 +17,7 @@ import {
   type Question,
   type QuestionAnswer,
   type UrlQuestion,
-} from '../core/protocol/elicitation';
+} from '../core/protocol/questions/elicitation';
 
 interface Row extends vscode.QuickPickItem {
   value?: string;

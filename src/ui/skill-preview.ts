@@ -1,5 +1,5 @@
 // Inspect Skill: a read-only preview of a skill's SKILL.md and its files with their sizes and digest,
-// headed by the server that serves it. It is the checked SKILL.md (core/run/skill-loader.ts) shown as
+// headed by the server that serves it. It is the checked SKILL.md (core/run/skills/skill-loader.ts) shown as
 // plain text, never as markdown: a markdown preview would hide `<!-- … -->` and fetch remote images. It
 // is served from memory under our own scheme, never written where VS Code or another tool looks for
 // skills of its own. Reading to inspect is not loading: nothing goes to a model, and no approval is
@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import type { CatalogSkill } from '../core/catalog/skills';
 import { skillPreview } from '../core/render/skill-text';
-import { readSkill, skillManifest } from '../core/run/skill-loader';
-import type { SkillSession } from '../core/run/skill-session';
+import { readSkill, skillManifest } from '../core/run/skills/skill-loader';
+import type { SkillSession } from '../core/run/skills/skill-session';
 
 export const SKILL_PREVIEW_SCHEME = 'mcp-prompts-skill';
 /** Previews kept for open editors; the oldest goes first. */

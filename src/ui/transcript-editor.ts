@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { ReadonlyFileSystem } from '../resources/readonly-file-system';
 import { codeSpan, escapeLabel, transcriptToMarkdown, MarkdownLabels } from '../core/render/markdown';
 import type { Part } from '../core/render/content';
-import type { ResultStore, StoredResult } from '../core/run/result-store';
+import type { ResultStore, StoredResult } from '../core/run/records/result-store';
 import { embeddedResourceUri, mediaUri, partAt, resourceLinkUri } from '../resources';
 
 export const TRANSCRIPT_SCHEME = 'mcp-prompts-transcript';

@@ -6,7 +6,7 @@ import type { CatalogSkill } from '../core/catalog/skills';
 import type { HeldEntry } from '../core/view/server-state';
 import { heldItem, heldWayOut } from '../core/view/tree-items';
 import type { PromptGroups } from '../core/view/prompt-groups';
-import { placeKey, placeOf, type PromptPlace } from '../core/run/prompt-usage';
+import { placeKey, placeOf, type PromptPlace } from '../core/run/records/prompt-usage';
 import { labelText } from '../core/label';
 import { toTreeItem } from './descriptors';
 

@@ -23,7 +23,7 @@ import { promptSearchText } from '../core/view/picker-rows';
 import { attentionBadge, attentionFirst, expandByDefault, needsAttention } from '../core/view/tree-layout';
 import { promptGroups, type PromptGroups } from '../core/view/prompt-groups';
 import { queryWords } from '../core/view/picker-rows';
-import { placeKey, placeOf, type PromptUsage } from '../core/run/prompt-usage';
+import { placeKey, placeOf, type PromptUsage } from '../core/run/records/prompt-usage';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerConfiguration } from '../workspace/server-configuration';
 import { labelText } from '../core/label';

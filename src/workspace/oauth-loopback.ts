@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ServerDefinition } from '../core/config/config';
-import { OAuthCallbackServer, StoredOAuthProvider } from '../core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../core/protocol/transport/oauth';
 import { signInCallback } from '../core/catalog/sign-in';
 
 export class OAuthLoopback implements vscode.Disposable {

@@ -20,12 +20,12 @@
 import { Catalog, type ServerEntry } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
 import type { LogSink } from '../../src/core/log';
-import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/transport/oauth';
 import { MemorySecrets } from '../memory-secrets';
-import { EraMemory, eraKey } from '../../src/core/protocol/eras';
+import { EraMemory, eraKey } from '../../src/core/protocol/transport/eras';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
-import { readSkill, skillManifest } from '../../src/core/run/skill-loader';
+import { readSkill, skillManifest } from '../../src/core/run/skills/skill-loader';
 import type { CatalogSkill } from '../../src/core/catalog/skills';
 
 const started = Date.now();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PromptError } from '../../src/core/errors';
 import { toolResultParts } from '../../src/core/render/tool-result';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
-import { requestFromToolInput, type PromptToolInput } from '../../src/core/run/tool-request';
+import { requestFromToolInput, type PromptToolInput } from '../../src/core/run/requests/tool-request';
 import { listForAgent, prepareForAgent } from '../../src/core/view/agent-listing';
 import { launch, ROOT, testCatalog, type TestCatalog } from './helpers';
 

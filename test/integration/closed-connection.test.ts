@@ -3,7 +3,7 @@
 // Streamable HTTP, for the real v2 server behind a front that drops one request unanswered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EraMemory } from '../../src/core/protocol/eras';
+import { EraMemory } from '../../src/core/protocol/transport/eras';
 import { httpFront, launch, testCatalog } from './helpers';
 
 test('a read whose connection the server closes before answering is sent once more and answered', async () => {

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { displayCommand, runCommandOutput } from '../../src/core/run/command-output';
-import { MAX_SOURCE_BYTES } from '../../src/core/run/value-sources';
+import { displayCommand, runCommandOutput } from '../../src/core/run/requests/command-output';
+import { MAX_SOURCE_BYTES } from '../../src/core/run/requests/value-sources';
 import { hostPlatform, platformOf } from '../../src/core/platform';
 import { processRunning, tempDir, waitFor } from './helpers';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { EraMemory, eraKey } from '../../src/core/protocol/eras';
+import { EraMemory, eraKey } from '../../src/core/protocol/transport/eras';
 import { RecordingLog, defs, launch, tempDir } from './helpers';
 
 const FIXTURES = path.join(process.cwd(), 'test', 'fixtures');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completeArgument, requestFromLine } from '../../src/core/run/invocation';
 import { memoryRecords, PromptRunner } from '../../src/core/run/prompt-runner';
-import type { QuestionAnswer } from '../../src/core/protocol/elicitation';
+import type { QuestionAnswer } from '../../src/core/protocol/questions/elicitation';
 import { childPidsMatching, processRunning, launch, testCatalog, waitFor, getLine } from './helpers';
 
 const IDLE_MS = 400;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { EraMemory, eraKey } from '../../src/core/protocol/eras';
+import { EraMemory, eraKey } from '../../src/core/protocol/transport/eras';
 import { defs, httpFront, launch, testCatalog } from './helpers';
 
 const LATE = path.join(process.cwd(), 'test', 'fixtures', 'late.mjs');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_LISTED_PROMPTS, MAX_LISTING_BYTES } from '../../src/core/catalog/listing';
-import { MAX_MESSAGE_BYTES } from '../../src/core/protocol/message-limit';
+import { MAX_MESSAGE_BYTES } from '../../src/core/protocol/limits/message-limit';
 import { type Launch, launch, rejection, runCli, tempDir, testCatalog, waitFor, getLine } from './helpers';
 
 let L: Launch;

@@ -5,7 +5,7 @@
 // stream, get, completion, a resource read) keeps them, as the real v2 server receives them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EraMemory } from '../../src/core/protocol/eras';
+import { EraMemory } from '../../src/core/protocol/transport/eras';
 import { httpFront, launch, testCatalog } from './helpers';
 
 const META = {

@@ -8,8 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { ServerConnection } from '../../src/core/protocol/connection';
-import { EraMemory, eraKey } from '../../src/core/protocol/eras';
+import { ServerConnection } from '../../src/core/protocol/connection/connection';
+import { EraMemory, eraKey } from '../../src/core/protocol/transport/eras';
 import { completeArgument } from '../../src/core/run/invocation';
 import { serverItem, type TooltipPart } from '../../src/core/view/tree-items';
 import {

@@ -9,8 +9,12 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { platformOf } from '../../src/core/platform';
-import * as oauth from '../../src/core/protocol/oauth';
-import { OAuthCallbackServer, StoredOAuthProvider, type OAuthProviderOptions } from '../../src/core/protocol/oauth';
+import * as oauth from '../../src/core/protocol/transport/oauth';
+import {
+  OAuthCallbackServer,
+  StoredOAuthProvider,
+  type OAuthProviderOptions,
+} from '../../src/core/protocol/transport/oauth';
 import { MemorySecrets } from '../memory-secrets';
 import { signInCallback } from '../../src/core/catalog/sign-in';
 import { RecordingLog, defs, launch, rejection, getLine } from './helpers';

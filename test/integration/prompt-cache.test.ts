@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Catalog, type StartPolicy } from '../../src/core/catalog/catalog';
-import { EraMemory } from '../../src/core/protocol/eras';
+import { EraMemory } from '../../src/core/protocol/transport/eras';
 import { FolderStorage } from '../../src/core/catalog/cache-storage';
 import { PromptCache } from '../../src/core/catalog/prompt-cache';
 import { requestFromLine } from '../../src/core/run/invocation';

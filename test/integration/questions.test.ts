@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ServerConnection } from '../../src/core/protocol/connection';
-import { MAX_QUESTIONS_PER_MINUTE, oneAtATime } from '../../src/core/protocol/questions';
+import { ServerConnection } from '../../src/core/protocol/connection/connection';
+import { MAX_QUESTIONS_PER_MINUTE, oneAtATime } from '../../src/core/protocol/questions/questions';
 import { Catalog } from '../../src/core/catalog/catalog';
 import { completeArgument } from '../../src/core/run/invocation';
 import {
@@ -20,7 +20,7 @@ import {
   type FormQuestion,
   type Question,
   type QuestionAnswer,
-} from '../../src/core/protocol/elicitation';
+} from '../../src/core/protocol/questions/elicitation';
 import {
   RecordingLog,
   connectQuestions as connect,

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
-import { EraMemory, eraKey } from '../../src/core/protocol/eras';
-import type { RawGetResult } from '../../src/core/protocol/connection';
+import { EraMemory, eraKey } from '../../src/core/protocol/transport/eras';
+import type { RawGetResult } from '../../src/core/protocol/connection/connection';
 import { defs, launch, runCli, tempDir, testCatalog, type CliResult } from './helpers';
 import {
   GIT_ENV,

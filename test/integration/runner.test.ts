@@ -4,7 +4,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';
-import { ResultStore } from '../../src/core/run/result-store';
+import { ResultStore } from '../../src/core/run/records/result-store';
 import { destination } from '../../src/core/run/destination';
 import { requestFromLine, type RunRequest } from '../../src/core/run/invocation';
 import {
@@ -14,7 +14,7 @@ import {
   type CollectRequest,
   type RunRecords,
 } from '../../src/core/run/prompt-runner';
-import { ChatHandOff, readChatRequest } from '../../src/core/run/chat-request';
+import { ChatHandOff, readChatRequest } from '../../src/core/run/requests/chat-request';
 import { defs, launch, type Launch } from './helpers';
 
 let L: Launch;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Catalog } from '../../src/core/catalog/catalog';
 
-import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/oauth';
+import { OAuthCallbackServer, StoredOAuthProvider } from '../../src/core/protocol/transport/oauth';
 import { MemorySecrets } from '../memory-secrets';
 import { FolderStorage } from '../../src/core/catalog/cache-storage';
 import { PromptCache } from '../../src/core/catalog/prompt-cache';

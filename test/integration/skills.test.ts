@@ -11,8 +11,8 @@ import { Catalog } from '../../src/core/catalog/catalog';
 import { FolderStorage } from '../../src/core/catalog/cache-storage';
 import { PromptCache } from '../../src/core/catalog/prompt-cache';
 import { skillCommand } from '../../src/core/catalog/skills';
-import { readSkill, skillManifest } from '../../src/core/run/skill-loader';
-import { SkillSession } from '../../src/core/run/skill-session';
+import { readSkill, skillManifest } from '../../src/core/run/skills/skill-loader';
+import { SkillSession } from '../../src/core/run/skills/skill-session';
 import { RecordingLog, defs, getLine, launch, rejection, tempDir, testCatalog, waitFor } from './helpers';
 
 const open: Catalog[] = [];

@@ -4,7 +4,7 @@
 // retried once. Declined, cancelled, unsafe and "still required" each end with a message naming the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Question, UrlQuestion } from '../../src/core/protocol/elicitation';
+import type { Question, UrlQuestion } from '../../src/core/protocol/questions/elicitation';
 import { PromptError } from '../../src/core/errors';
 import { RecordingLog, connectQuestions as connect, firstText as text, recording, rejection } from './helpers';
 

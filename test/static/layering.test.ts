@@ -39,6 +39,34 @@ const ALLOWED: Record<string, readonly string[]> = {
   commands: ['core', 'settings', 'workspace', 'resources', 'ui', 'chat', 'commands'],
   extension: ['core', 'settings', 'workspace', 'resources', 'ui', 'chat', 'commands'],
 };
+/**
+ * Inside a core folder of several subjects, its subfolders, lowest first: a file in one may import the
+ * ones before it and its own, and the folder's loose files (core/run's runner and the invocation line)
+ * may import any. protocol: the bounds a server is held to, transports and eras, the questions a server
+ * asks, then the connection's life; run: what runs leave behind, skills, then reading a request.
+ */
+const SUB_FLOORS: Record<string, readonly string[]> = {
+  'core/protocol': ['limits', 'transport', 'questions', 'connection'],
+  'core/run': ['records', 'skills', 'requests'],
+};
+
+/** The subfolder of a core folder `rel` is in ('' for the folder's loose files). */
+function subfolderOf(rel: string): string {
+  const parts = rel.split('/');
+  return parts[0] === 'core' && parts.length > 3 ? parts[2] : '';
+}
+
+/** The rule an import inside one core folder breaks, or undefined. */
+function subFloorViolation(layer: string, rel: string, target: string): string | undefined {
+  const floors = SUB_FLOORS[layer];
+  const [from, to] = [subfolderOf(rel), subfolderOf(target)];
+  if (!floors || !from) return undefined;
+  if (!floors.includes(from)) return `${rel}: ${layer}/${from} has no place in SUB_FLOORS`;
+  if (to && floors.indexOf(to) > floors.indexOf(from))
+    return `${rel} → ${target}: ${layer}/${from} may not import ${layer}/${to}`;
+  return undefined;
+}
+
 /** Layers that run outside VS Code (plain Node: the unit tests, the CLI). */
 const NO_VSCODE = new Set([...CORE_FLOORS, 'cli']);
 
@@ -82,6 +110,10 @@ function layeringViolations(srcRoot: string, files: { rel: string; text: string 
       // Above core, "core" stands for all of its folders.
       const seen = from.startsWith('core') ? to : to.replace(/^core\/.*/, 'core');
       if (!allowed.includes(seen)) problems.push(`${rel} → ${target}: ${from} may not import ${to}`);
+      else if (from === to) {
+        const inside = subFloorViolation(from, rel, target);
+        if (inside) problems.push(inside);
+      }
     }
   }
   return problems;
@@ -109,7 +141,12 @@ test('the layering check names the edge that breaks a rule', () => {
       text: "import * as vscode from 'vscode';\nimport type { ServerLogs } from '../../workspace/server-logs';",
     },
     { rel: 'cli.ts', text: "const x = require('./commands');" },
-    { rel: 'core/protocol/connection.ts', text: "import type { Catalog } from '../catalog/catalog.js';" },
+    { rel: 'core/protocol/connection/connection.ts', text: "import type { Catalog } from '../../catalog/catalog.js';" },
+    {
+      rel: 'core/protocol/limits/line-buffer.ts',
+      text: "import { ServerConnection } from '../connection/connection.js';",
+    },
+    { rel: 'core/run/records/result-store.ts', text: "import { readChatRequest } from '../requests/chat-request';" },
     { rel: 'ui/tree.ts', text: "export { runPrompt } from '../commands/run';" },
   ]);
   assert.deepEqual(problems, [
@@ -117,7 +154,9 @@ test('the layering check names the edge that breaks a rule', () => {
     'core/view/tree-items.ts → vscode: core/view must run without VS Code',
     'core/view/tree-items.ts → workspace/server-logs: core/view may not import workspace',
     'cli.ts → commands: cli may not import commands',
-    'core/protocol/connection.ts → core/catalog/catalog.js: core/protocol may not import core/catalog',
+    'core/protocol/connection/connection.ts → core/catalog/catalog.js: core/protocol may not import core/catalog',
+    'core/protocol/limits/line-buffer.ts → core/protocol/connection/connection.js: core/protocol/limits may not import core/protocol/connection',
+    'core/run/records/result-store.ts → core/run/requests/chat-request: core/run/records may not import core/run/requests',
     'ui/tree.ts → commands/run: ui may not import commands',
   ]);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_RESTART, RestartDecision, RestartPolicy, afterCrash } from '../../src/core/protocol/backoff';
+import { DEFAULT_RESTART, RestartDecision, RestartPolicy, afterCrash } from '../../src/core/protocol/limits/backoff';
 
 /** Feeds crashes at the given clock readings through the policy, keeping the crash list as the connection does. */
 function crashAt(policy: RestartPolicy, times: readonly number[]): RestartDecision[] {

@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
 import { formatInvocation, formatValue, parseInvocation } from '../../src/core/run/invocation';
-import { planReferences } from '../../src/core/run/chat-request';
+import { planReferences } from '../../src/core/run/requests/chat-request';
 import { memoryRecords, PromptRunner, type Collector, type RunRecords } from '../../src/core/run/prompt-runner';
 import { nameSuggestion, valueSuggestion } from '../../src/core/view/suggestions';
 import { handOffText } from '../../src/core/render/agent-request';
 import { toTranscript } from '../../src/core/render/content';
-import { ResultStore } from '../../src/core/run/result-store';
-import { ChatHandOff } from '../../src/core/run/chat-request';
+import { ResultStore } from '../../src/core/run/records/result-store';
+import { ChatHandOff } from '../../src/core/run/requests/chat-request';
 
 /** Values a hostile server completes to, or a user may have been handed. */
 const HOSTILE_VALUES = ['#file:secret.txt', '#selection', '#file:~/.aws/credentials', '#file:a.ts:3-5', 'a b "c"', ''];

@@ -1,13 +1,18 @@
-// A chat request read once (core/run/chat-request.ts): which chat reference becomes which argument value
+// A chat request read once (core/run/requests/chat-request.ts): which chat reference becomes which argument value
 // (named `code=#…`, written alone, attached without text, VS Code's own context left out, references
 // VS Code left as text), and the one run request the text and the references' reads make.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ChatHandOff, planReferences, readChatRequest, type ReferenceReader } from '../../src/core/run/chat-request';
-import { fillMissing, rangeText } from '../../src/core/run/value-sources';
+import {
+  ChatHandOff,
+  planReferences,
+  readChatRequest,
+  type ReferenceReader,
+} from '../../src/core/run/requests/chat-request';
+import { fillMissing, rangeText } from '../../src/core/run/requests/value-sources';
 import { Catalog, type CatalogPrompt } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
-import { ResultStore } from '../../src/core/run/result-store';
+import { ResultStore } from '../../src/core/run/records/result-store';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 /** The range of `needle` in `text` (as VS Code gives it). */

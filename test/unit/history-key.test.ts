@@ -1,4 +1,4 @@
-// Argument history is kept per server definition (historyKey, src/core/run/history-key.ts): values typed
+// Argument history is kept per server definition (historyKey, src/core/run/records/history-key.ts): values typed
 // for one repository's `api` server are not offered to another repository's `api` server, nor to a
 // definition that changed; the same definition finds them again whatever its variables hold.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import { parseConfigObject } from '../../src/core/config/config';
 import { substituteVariables } from '../../src/core/config/substitute-variables';
 import { planServers } from '../../src/core/config/server-merge';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
-import { ArgumentHistory, memoryStore } from '../../src/core/run/argument-history';
+import { ArgumentHistory, memoryStore } from '../../src/core/run/records/argument-history';
 import { platformOf } from '../../src/core/platform';
 
 /** The `review` prompt of the `api` server defined in `folder`'s .vscode/mcp.json, variables filled in with `token`. */

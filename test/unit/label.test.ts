@@ -21,7 +21,7 @@ import { fieldsOf } from './picker-row-fields';
 import { boxRow, nameSuggestion, suggestions, valueSuggestion } from '../../src/core/view/suggestions';
 import { ValueRows } from '../../src/core/view/value-rows';
 import { escapeLabel } from '../../src/core/render/markdown';
-import { checkUrl, inert } from '../../src/core/protocol/elicitation';
+import { checkUrl, inert } from '../../src/core/protocol/questions/elicitation';
 import { consentDetail } from '../../src/core/config/consent';
 
 /** Server text that tries every trick: an icon, a forged second line, a bidi override, a command link, controls. */

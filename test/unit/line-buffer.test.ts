@@ -1,9 +1,9 @@
 // The linear-time stdio message splitter that replaces the SDK's ReadBuffer inside its stdio transport.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineReadBuffer } from '../../src/core/protocol/line-buffer';
-import { MessageTooLargeError, WireMeter } from '../../src/core/protocol/message-limit';
-import { createStdioTransport } from '../../src/core/protocol/transports';
+import { LineReadBuffer } from '../../src/core/protocol/limits/line-buffer';
+import { MessageTooLargeError, WireMeter } from '../../src/core/protocol/limits/message-limit';
+import { createStdioTransport } from '../../src/core/protocol/transport/transports';
 import { silentLog } from '../../src/core/log';
 import { hostPlatform } from '../../src/core/platform';
 

@@ -1,8 +1,8 @@
-// The bound on one HTTP message (src/core/protocol/message-limit.ts): a JSON body is one message, an
+// The bound on one HTTP message (src/core/protocol/limits/message-limit.ts): a JSON body is one message, an
 // event stream's events are each one, so a long stream of small events is never cut.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MessageTooLargeError, WireMeter, limitedFetch } from '../../src/core/protocol/message-limit';
+import { MessageTooLargeError, WireMeter, limitedFetch } from '../../src/core/protocol/limits/message-limit';
 
 /** A fetch that answers `chunks` as the body, with `headers`. */
 function serving(chunks: string[], headers: Record<string, string>): typeof fetch {

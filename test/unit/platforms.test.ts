@@ -27,12 +27,12 @@ import {
 import { envValue, expandHome, mergeEnv, platformOf } from '../../src/core/platform';
 import { toPromptError } from '../../src/core/errors';
 import { silentLog } from '../../src/core/log';
-import { createStdioTransport } from '../../src/core/protocol/transports';
+import { createStdioTransport } from '../../src/core/protocol/transport/transports';
 import path from 'node:path';
 import { descendantsOf, treeStopPlan } from '../../src/core/process-tree';
 import { cacheFolder } from '../../src/cli/era-cache';
-import { commandShell, commandStop, shellScript } from '../../src/core/run/command-output';
-import { fileTarget, planReferences } from '../../src/core/run/chat-request';
+import { commandShell, commandStop, shellScript } from '../../src/core/run/requests/command-output';
+import { fileTarget, planReferences } from '../../src/core/run/requests/chat-request';
 import { formatInvocation, parseInvocation } from '../../src/core/run/invocation';
 
 const windows = (env: Record<string, string> = {}) => platformOf('win32', env, 'C:\\Users\\u');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog, type CatalogPrompt, type ServerEntry } from '../../src/core/catalog/catalog';
 import { parseConfigObject } from '../../src/core/config/config';
-import { ServerConnection } from '../../src/core/protocol/connection';
+import { ServerConnection } from '../../src/core/protocol/connection/connection';
 import { PromptError } from '../../src/core/errors';
 import { missingArguments } from '../../src/core/run/invocation';
 import { memoryRecords, PromptRunner, type Collector, type RunOptions } from '../../src/core/run/prompt-runner';

@@ -1,4 +1,4 @@
-// A prompt bound to a key (core/run/prompt-binding.ts): the `args` of a keybindings.json entry come from
+// A prompt bound to a key (core/run/requests/prompt-binding.ts): the `args` of a keybindings.json entry come from
 // a file the user edits by hand, so every shape is checked into a binding or one sentence naming what
 // is wrong; a binding is then looked up in the servers as they are now.
 import { test } from 'node:test';
@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import type { ServerEntry } from '../../src/core/catalog/catalog';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { listedServer, untrustedServer } from './listed-server';
-import { bindingEntry, lookUpBinding, parsePromptBinding, type PromptBinding } from '../../src/core/run/prompt-binding';
+import {
+  bindingEntry,
+  lookUpBinding,
+  parsePromptBinding,
+  type PromptBinding,
+} from '../../src/core/run/requests/prompt-binding';
 
 function server(name: string, prompts: string[]): ServerEntry {
   const args = [

@@ -1,4 +1,4 @@
-// The prompts a person ran and pinned (core/run/prompt-usage.ts) and how the surfaces find them in the
+// The prompts a person ran and pinned (core/run/records/prompt-usage.ts) and how the surfaces find them in the
 // servers as they are now (core/view/prompt-groups.ts): newest first, bounded, per definition, nothing
 // typed into a password-like argument or taken from the editor, nothing of an untrusted workspace's
 // servers, and whatever another version wrote into the store read as untrusted data.
@@ -8,8 +8,8 @@ import { parseConfigObject, type ServerDefinition } from '../../src/core/config/
 import type { ServerEntry } from '../../src/core/catalog/catalog';
 import { listedServer } from './listed-server';
 import type { HeldEntry } from '../../src/core/config/server-merge';
-import { memoryStore, type KeyValueStore } from '../../src/core/run/argument-history';
-import { MAX_RECENT, PromptUsage, placeOf } from '../../src/core/run/prompt-usage';
+import { memoryStore, type KeyValueStore } from '../../src/core/run/records/argument-history';
+import { MAX_RECENT, PromptUsage, placeOf } from '../../src/core/run/records/prompt-usage';
 import { promptGroups } from '../../src/core/view/prompt-groups';
 
 function def(name: string, source: 'user' | 'workspace' = 'user', command = 'node'): ServerDefinition {

@@ -1,10 +1,10 @@
-// The requests under way on one connection (core/protocol/request-tracker.ts): a request that ended
+// The requests under way on one connection (core/protocol/questions/request-tracker.ts): a request that ended
 // cleanly hands its controller to the next one, and only then: one that was aborted, timed out or is
 // still listened to is never reused, and ending a request from outside after it ended touches nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SdkError } from '@modelcontextprotocol/client';
-import { RequestTracker, type TrackedRequest } from '../../src/core/protocol/request-tracker';
+import { RequestTracker, type TrackedRequest } from '../../src/core/protocol/questions/request-tracker';
 
 const info = { method: 'prompts/get', params: { name: 'review' }, timeoutMs: 60_000 };
 

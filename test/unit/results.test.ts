@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toTranscript } from '../../src/core/render/content';
 import type { InvokeResult } from '../../src/core/run/invocation';
 import { BoundedMap, heldChars } from '../../src/core/bounded';
-import { RESULTS_CHARS_LIMIT, ResultStore } from '../../src/core/run/result-store';
+import { RESULTS_CHARS_LIMIT, ResultStore } from '../../src/core/run/records/result-store';
 
 const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 

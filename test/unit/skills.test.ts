@@ -23,8 +23,8 @@ import {
   skillPreview,
   type SkillSummary,
 } from '../../src/core/render/skill-text';
-import { listedFile, unlistedFile, type SkillManifest } from '../../src/core/run/skill-loader';
-import { SkillSession } from '../../src/core/run/skill-session';
+import { listedFile, unlistedFile, type SkillManifest } from '../../src/core/run/skills/skill-loader';
+import { SkillSession } from '../../src/core/run/skills/skill-session';
 
 const DIGEST = `sha256:${'a'.repeat(64)}`;
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { StderrTail, stderrCause } from '../../src/core/protocol/stderr-cause';
+import { StderrTail, stderrCause } from '../../src/core/protocol/limits/stderr-cause';
 
 const sample = (name: string) =>
   fs.readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'stderr', `${name}.txt`), 'utf8').split('\n');

@@ -7,7 +7,7 @@ import {
   firstLine,
   formatSize,
   MAX_SOURCE_BYTES,
-} from '../../src/core/run/value-sources';
+} from '../../src/core/run/requests/value-sources';
 
 test('each source with something in it has a row naming its source, with a preview and the size', () => {
   const rows = sourceRows({

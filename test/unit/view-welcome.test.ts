@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfigObject } from '../../src/core/config/config';
-import type { ConnectionState, ConnectionStatus } from '../../src/core/protocol/connection-state';
+import type { ConnectionState, ConnectionStatus } from '../../src/core/protocol/connection/connection-state';
 import { PromptError } from '../../src/core/errors';
 import type { HoldReason } from '../../src/core/config/server-merge';
 import type { ServerSnapshot } from '../../src/core/view/server-state';

@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { parseConfigObject, type ServerDefinition } from '../../src/core/config/config';
 import { PromptError } from '../../src/core/errors';
 import type { CatalogPrompt } from '../../src/core/catalog/catalog';
-import type { ConnectionState, ConnectionStatus, ServerInfo } from '../../src/core/protocol/connection-state';
+import type {
+  ConnectionState,
+  ConnectionStatus,
+  ServerInfo,
+} from '../../src/core/protocol/connection/connection-state';
 import type { HeldEntry } from '../../src/core/config/server-merge';
 import { isSafeIcon, safeIconSrc } from '../../src/core/view/icons';
 import { mergePickerRows, pickerItems } from '../../src/core/view/picker-rows';

@@ -7,7 +7,7 @@ import type { Prompt } from '@modelcontextprotocol/client';
 import type { Skill } from '@modelcontextprotocol/core/ext/skills';
 import type { ServerDefinition } from '../config/config.js';
 import { PromptError, refusedByServer } from '../errors.js';
-import type { ServerConnection } from '../protocol/connection.js';
+import type { ServerConnection } from '../protocol/connection/connection.js';
 
 export interface CatalogPrompt {
   server: ServerEntry;

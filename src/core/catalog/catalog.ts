@@ -4,8 +4,8 @@
 // alias where unique). Config changes keep the connections of unchanged servers.
 import * as l10n from '@vscode/l10n';
 import type { ServerDefinition } from '../config/config.js';
-import { ConnectionOptions, ServerConnection } from '../protocol/connection.js';
-import { stateError } from '../protocol/connection-state.js';
+import { ConnectionOptions, ServerConnection } from '../protocol/connection/connection.js';
+import { stateError } from '../protocol/connection/connection-state.js';
 import { Emitter } from '../events.js';
 import { readListing } from './listing.js';
 import { NameIndex, buildIndex, replaceInIndex } from './name-index.js';

@@ -3,7 +3,7 @@
 // servers offer it, the server is down or does not have it), as the message a person reads.
 import * as l10n from '@vscode/l10n';
 import { PromptError } from '../errors.js';
-import { stateError } from '../protocol/connection-state.js';
+import { stateError } from '../protocol/connection/connection-state.js';
 import type { CatalogPrompt, ServerEntry } from './catalog-entry.js';
 import type { NameIndex } from './name-index.js';
 import { SKILL_PREFIX, type CatalogSkill } from './skills.js';

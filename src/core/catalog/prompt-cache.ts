@@ -11,7 +11,7 @@ import type { Prompt, PriorDiscovery } from '@modelcontextprotocol/client';
 import { DiscoverResultSchema } from '@modelcontextprotocol/core';
 import * as z from 'zod/v4';
 import type { ServerDefinition } from '../config/config.js';
-import type { EraStore } from '../protocol/eras.js';
+import type { EraStore } from '../protocol/transport/eras.js';
 import { lazy } from '../lazy.js';
 import type { CacheStorage, StoredEntry } from './cache-storage.js';
 import {

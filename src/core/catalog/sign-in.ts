@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Catalog } from './catalog.js';
 import type { ServerEntry } from './catalog-entry.js';
-import { printable, type CallbackAnswer } from '../protocol/oauth.js';
+import { printable, type CallbackAnswer } from '../protocol/transport/oauth.js';
 
 export function signInCallback(catalog: Catalog): (query: URLSearchParams) => Promise<CallbackAnswer> {
   return async query => {

@@ -5,8 +5,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Client } from '@modelcontextprotocol/client';
 import { PromptError, toPromptError } from '../errors.js';
-import type { ServerConnection } from '../protocol/connection.js';
-import { listSkills, offersSkills, type Skill, type SkillListing } from '../protocol/skill-requests.js';
+import type { ServerConnection } from '../protocol/connection/connection.js';
+import { listSkills, offersSkills, type Skill, type SkillListing } from '../protocol/connection/skill-requests.js';
 import { MAX_SAVED_SKILLS } from './skills.js';
 
 /** Bytes of one listing of skills, all its pages together. */

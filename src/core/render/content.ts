@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Annotations, EmbeddedResource } from '@modelcontextprotocol/client';
 import { ContentBlockSchema } from '@modelcontextprotocol/core';
-import type { RawGetResult } from '../protocol/connection.js';
+import type { RawGetResult } from '../protocol/connection/connection.js';
 
 export type Role = 'user' | 'assistant';
 

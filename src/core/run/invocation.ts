@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { PromptArgument } from '@modelcontextprotocol/client';
 import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
-import type { CompletionResult, RawGetResult } from '../protocol/connection.js';
+import type { CompletionResult, RawGetResult } from '../protocol/connection/connection.js';
 import { PromptError } from '../errors.js';
 
 export interface ParsedInvocation {

@@ -7,11 +7,11 @@ import { toTranscript } from '../render/content.js';
 import { PromptError } from '../errors.js';
 import type { Catalog, CatalogPrompt } from '../catalog/catalog.js';
 import { type WhileStarting, callOn } from '../catalog/catalog-entry.js';
-import { ArgumentHistory, memoryStore } from './argument-history.js';
-import { Attempts } from './attempts.js';
-import { PromptUsage } from './prompt-usage.js';
+import { ArgumentHistory, memoryStore } from './records/argument-history.js';
+import { Attempts } from './records/attempts.js';
+import { PromptUsage } from './records/prompt-usage.js';
 import { missingArguments, unknownArguments, type InvokeResult, type RunRequest } from './invocation.js';
-import { ResultStore, type StoredResult } from './result-store.js';
+import { ResultStore, type StoredResult } from './records/result-store.js';
 import { watchQuestions, type QuestionWatcher } from './question-watch.js';
 
 /** What a surface's argument input returns: the values, and which of them came from a source (not kept as history). */

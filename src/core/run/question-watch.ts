@@ -1,7 +1,7 @@
 // Who shows, besides the question's own input, that a server asks something and how it was answered:
 // a chat response while its request runs ("waiting for your answer", then a transcript line). Here,
 // vscode-free, so that chat (which watches) and ui (which asks) need not know each other.
-import type { Question, QuestionAnswer } from '../protocol/elicitation.js';
+import type { Question, QuestionAnswer } from '../protocol/questions/elicitation.js';
 
 export interface QuestionWatcher {
   asking(question: Question): void;

@@ -7,11 +7,11 @@ import type { Catalog, CatalogPrompt, ServerEntry } from '../catalog/catalog.js'
 import type { CatalogSkill } from '../catalog/skills.js';
 import { LOAD_SKILL_TOOL } from '../render/skill-text.js';
 import { labelText } from '../label.js';
-import { stateError } from '../protocol/connection-state.js';
+import { stateError } from '../protocol/connection/connection-state.js';
 import { lookAlikeWarning } from './names.js';
 import { missingArguments } from '../run/invocation.js';
 import type { Prepared, PromptRunner } from '../run/prompt-runner.js';
-import { promptOfToolInput, requestFor, type PromptToolInput } from '../run/tool-request.js';
+import { promptOfToolInput, requestFor, type PromptToolInput } from '../run/requests/tool-request.js';
 
 /** The language-model tools of the prompts (package.json `contributes.languageModelTools`). */
 export const PROMPT_TOOLS = {

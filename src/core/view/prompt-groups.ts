@@ -3,9 +3,9 @@
 // out (and forgotten); a pinned prompt of a server held back (trust, consent, disabled) shows as held.
 import type { CatalogPrompt, ServerEntry } from '../catalog/catalog.js';
 import type { HeldEntry } from '../config/server-merge.js';
-import { historyKey } from '../run/history-key.js';
+import { historyKey } from '../run/records/history-key.js';
 import { formatName, formatValue } from '../run/invocation.js';
-import { scopeOf, type Pin, type PromptPlace, type RecentRun } from '../run/prompt-usage.js';
+import { scopeOf, type Pin, type PromptPlace, type RecentRun } from '../run/records/prompt-usage.js';
 
 export type PinnedPrompt = { prompt: CatalogPrompt } | { held: HeldEntry; place: PromptPlace };
 

@@ -6,7 +6,7 @@ import type { PromptError } from '../errors.js';
 import { labelText } from '../label.js';
 import type { ServerDefinition } from '../config/config.js';
 import type { HeldEntry } from '../config/server-merge.js';
-import { type ConnectionState, stateError } from '../protocol/connection-state.js';
+import { type ConnectionState, stateError } from '../protocol/connection/connection-state.js';
 
 /** What a surface reads of a catalog entry (a `ServerEntry` is one; tests build plain objects). */
 export interface ServerSnapshot {
