@@ -3,7 +3,6 @@
 // reads a whole response body, or every event of a stream, so the fetch it is given (limitedFetch)
 // counts each message's bytes as they arrive and stops reading past the bound. Both count what the
 // server sent in a WireMeter, which the catalog uses to bound a whole listing.
-import type { ReadableStreamReadResult, ReadableWritablePair, StreamPipeOptions } from 'node:stream/web';
 import { MessageTooLargeError } from '../errors.js';
 
 /** One message (a stdio line, a JSON body, one event of a stream): 32 MiB. See docs/limits.md. */
@@ -75,33 +74,26 @@ export function limitedFetch(meter: WireMeter, limit = MAX_MESSAGE_BYTES, base: 
  * `response` reading `body` instead of its own: every way to read it (the stream, text(), json()…)
  * goes through `body`. Cheaper per call than a new Response, which copies the headers.
  */
-function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+function withBody(response: Response, counted: ReadableStream<Uint8Array>): Response {
+  let body = counted;
   const whole = () => new Response(body, { status: response.status, statusText: response.statusText });
-  const read = {
-    value: body,
-    text: () => whole().text(),
-    json: () => whole().json(),
-    arrayBuffer: () => whole().arrayBuffer(),
-    blob: () => whole().blob(),
-    bytes: () =>
+  const own = (value: unknown) => ({ value, configurable: true });
+  return Object.defineProperties(response, {
+    body: { get: () => body, configurable: true },
+    bodyUsed: { get: () => body.locked, configurable: true },
+    text: own(() => whole().text()),
+    json: own(() => whole().json()),
+    arrayBuffer: own(() => whole().arrayBuffer()),
+    bytes: own(() =>
       whole()
         .arrayBuffer()
         .then(b => new Uint8Array(b)),
-    formData: () => whole().formData(),
-  };
-  const own = (value: unknown) => ({ value, configurable: true });
-  return Object.defineProperties(response, {
-    body: own(read.value),
-    text: own(read.text),
-    json: own(read.json),
-    arrayBuffer: own(read.arrayBuffer),
-    blob: own(read.blob),
-    bytes: own(read.bytes),
-    formData: own(read.formData),
-    bodyUsed: { get: () => body.locked, configurable: true },
+    ),
+    blob: own(() => whole().blob()),
+    formData: own(() => whole().formData()),
     clone: own(() => {
       const [mine, theirs] = body.tee();
-      Object.defineProperty(response, 'body', own(mine));
+      body = mine;
       return withBody(new Response(null, response), theirs);
     }),
   });
@@ -134,71 +126,30 @@ async function readWhole(response: Response, meter: WireMeter, limit: number): P
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** The event stream `source`, failing when one event grows past the bound. */
+/**
+ * The event stream `source`, failing when one event grows past the bound. Read chunk by chunk as its
+ * reader asks: a pull source, cheaper per call than a TransformStream piped in (no pipe of our own).
+ */
 function countEvents(source: ReadableStream<Uint8Array>, meter: WireMeter, limit: number): ReadableStream<Uint8Array> {
   const size = eventSizes();
   let current = 0;
-  return new CountedStream(source, chunk => {
-    meter.add(chunk.length);
-    current = size(chunk, current);
-    return current <= limit ? undefined : tooLarge(meter, limit);
-  });
-}
-
-/**
- * `source` passed on chunk by chunk, each shown to `check` first (an error it returns fails the stream).
- * Read as its reader asks: no piping machinery, one read of `source` per read of this. Piped into a
- * transform (the SDK decodes an event stream so), `source` feeds the transform directly: one pipe in
- * all, as for a body we do not count.
- */
-class CountedStream extends ReadableStream<Uint8Array> {
-  constructor(
-    private readonly source: ReadableStream<Uint8Array>,
-    private readonly check: (chunk: Uint8Array) => Error | undefined,
-  ) {
-    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-    super(
-      {
-        pull: controller =>
-          (reader ??= source.getReader()).read().then(({ done, value }) => {
-            if (done) return controller.close();
-            const error = check(value);
-            if (!error) return controller.enqueue(value);
-            controller.error(error);
-            return reader?.cancel(error).catch(() => undefined);
-          }),
-        cancel: reason => (reader ?? source).cancel(reason),
-      },
-      { highWaterMark: 0 },
-    );
-  }
-
-  override pipeThrough<T>(
-    transform: ReadableWritablePair<T, Uint8Array>,
-    options?: StreamPipeOptions,
-  ): ReadableStream<T> {
-    if (options !== undefined || this.locked || this.source.locked) return super.pipeThrough(transform, options);
-    this.getReader(); // this stream is used up, as piping it would leave it
-    const reader = this.source.getReader();
-    const writer = transform.writable.getWriter();
-    const step = ({ done, value }: ReadableStreamReadResult<Uint8Array>): Promise<void> => {
-      if (done) return writer.close();
-      const error = this.check(value);
-      if (error) throw error;
-      return writer
-        .write(value)
-        .then(() => reader.read())
-        .then(step);
-    };
-    reader
-      .read()
-      .then(step)
-      .catch((error: unknown) => {
-        writer.abort(error).catch(() => undefined);
-        reader.cancel(error).catch(() => undefined);
-      });
-    return transform.readable;
-  }
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: controller =>
+        (reader ??= source.getReader()).read().then(({ done, value }) => {
+          if (done) return controller.close();
+          meter.add(value.length);
+          current = size(value, current);
+          if (current <= limit) return controller.enqueue(value);
+          const error = tooLarge(meter, limit);
+          controller.error(error);
+          return reader?.cancel(error).catch(() => undefined);
+        }),
+      cancel: reason => (reader ?? source).cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**
