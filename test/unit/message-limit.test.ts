@@ -104,3 +104,44 @@ test('an event stream: each event is bounded, not the stream (LF and CRLF, event
   await assert.rejects(tooBig.text(), isTooLarge);
   assert.equal(heard.length, 1);
 });
+
+test('an event stream piped into a decoder, as the SDK reads it: every event passes, one past the bound fails it', async () => {
+  const event = (n: number) => `data: ${'y'.repeat(n)}\n\n`;
+  const read = async (chunks: string[], meter: WireMeter) => {
+    const response = await limitedFetch(
+      meter,
+      100,
+      serving(chunks, { 'content-type': 'text/event-stream' }),
+    )('http://x/');
+    const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += r.value;
+    return text;
+  };
+  const { meter, heard } = metered();
+  const many = Array.from({ length: 50 }, () => event(30));
+  assert.equal(await read(many, meter), many.join(''));
+  assert.equal(meter.received, many.join('').length);
+  await assert.rejects(read([event(30), `data: ${'z'.repeat(60)}`, 'z'.repeat(60), event(10)], meter), isTooLarge);
+  assert.equal(heard.length, 1);
+});
+
+test("an event stream whose reader gives up: the server's stream is cancelled", async () => {
+  let cancelled = false;
+  const endless: typeof fetch = () =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull: c => c.enqueue(new TextEncoder().encode('data: x\n\n')),
+          cancel: () => void (cancelled = true),
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+    );
+  const response = await limitedFetch(new WireMeter(), 100, endless)('http://x/');
+  const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  assert.equal((await reader.read()).value, 'data: x\n\n');
+  await reader.cancel();
+  await new Promise(resolve => setImmediate(resolve));
+  assert.ok(cancelled);
+});

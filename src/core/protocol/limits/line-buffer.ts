@@ -22,10 +22,11 @@ export class LineReadBuffer {
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, i);
       this.grow(piece.length);
-      const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
+      const line = this.pending.length ? Buffer.concat(this.pending.concat(piece)) : piece;
       this.pending = [];
       this.pendingBytes = 0;
-      this.lines.push(line.toString('utf8').replace(/\r$/, ''));
+      const text = line.toString('utf8');
+      this.lines.push(text.charCodeAt(text.length - 1) === 13 ? text.slice(0, -1) : text);
       start = i + 1;
     }
     if (start < chunk.length) {

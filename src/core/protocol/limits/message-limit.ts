@@ -66,9 +66,37 @@ export function limitedFetch(meter: WireMeter, limit = MAX_MESSAGE_BYTES, base: 
     // A JSON body of unstated length is read whole (the SDK would), counting as it comes: one copy of
     // the stream machinery fewer than passing it through a counting stream.
     if (!events) return readWhole(response, meter, limit);
-    const body = response.body.pipeThrough(countEvents(meter, limit));
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return withBody(response, countEvents(response.body, meter, limit));
   };
+}
+
+/**
+ * `response` reading `body` instead of its own: every way to read it (the stream, text(), json()…)
+ * goes through `body`. Cheaper per call than a new Response, which copies the headers.
+ */
+function withBody(response: Response, counted: ReadableStream<Uint8Array>): Response {
+  let body = counted;
+  const whole = () => new Response(body, { status: response.status, statusText: response.statusText });
+  const own = (value: unknown) => ({ value, configurable: true });
+  return Object.defineProperties(response, {
+    body: { get: () => body, configurable: true },
+    bodyUsed: { get: () => body.locked, configurable: true },
+    text: own(() => whole().text()),
+    json: own(() => whole().json()),
+    arrayBuffer: own(() => whole().arrayBuffer()),
+    bytes: own(() =>
+      whole()
+        .arrayBuffer()
+        .then(b => new Uint8Array(b)),
+    ),
+    blob: own(() => whole().blob()),
+    formData: own(() => whole().formData()),
+    clone: own(() => {
+      const [mine, theirs] = body.tee();
+      body = mine;
+      return withBody(new Response(null, response), theirs);
+    }),
+  });
 }
 
 /** The error for a message past the bound, which `meter` hears of first. */
@@ -98,18 +126,30 @@ async function readWhole(response: Response, meter: WireMeter, limit: number): P
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Passes an event stream on, failing it when one event grows past the bound. */
-function countEvents(meter: WireMeter, limit: number): TransformStream<Uint8Array, Uint8Array> {
+/**
+ * The event stream `source`, failing when one event grows past the bound. Read chunk by chunk as its
+ * reader asks: a pull source, cheaper per call than a TransformStream piped in (no pipe of our own).
+ */
+function countEvents(source: ReadableStream<Uint8Array>, meter: WireMeter, limit: number): ReadableStream<Uint8Array> {
   const size = eventSizes();
   let current = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      meter.add(chunk.length);
-      current = size(chunk, current);
-      if (current <= limit) return controller.enqueue(chunk);
-      controller.error(tooLarge(meter, limit));
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: controller =>
+        (reader ??= source.getReader()).read().then(({ done, value }) => {
+          if (done) return controller.close();
+          meter.add(value.length);
+          current = size(value, current);
+          if (current <= limit) return controller.enqueue(value);
+          const error = tooLarge(meter, limit);
+          controller.error(error);
+          return reader?.cancel(error).catch(() => undefined);
+        }),
+      cancel: reason => (reader ?? source).cancel(reason),
     },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /**
