@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, dead code and format check, build, static checks, unit tests (pure), with
-// the VS Code host's install beside them; then the real VS Code host tests and browser-driven UI tests,
-// with the official MCP conformance suite's client scenarios and the integration tests (real MCP servers)
-// beside them. Ends with one line `N passed, N failed, N skipped` over all of them.
+// `npm test`: build, static checks, unit tests (pure), with the VS Code host's install beside them; then
+// the real VS Code host tests and browser-driven UI tests, with the official MCP conformance suite's
+// client scenarios, the type check, lint, dead code and format check, and the integration tests (real MCP
+// servers) beside them, one after the other. Without the host (--no-host, or its setup failed) the source
+// checks run first, two at a time. Ends with one line `N passed, N failed, N skipped` over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,34 +93,43 @@ function shown(name, { status, out, seconds }) {
   );
 }
 
-/** Steps that read the sources and write nothing, run two at a time (2 cores). */
-async function checks(list) {
+/**
+ * The steps that read the sources and write nothing: type check, lint, dead code, format. Alone, two at a
+ * time (2 cores); beside the host tests, one at a time at the lower priority (`yielding`).
+ */
+async function sourceChecks({ beside = false } = {}) {
+  const list = [
+    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+    ['lint (eslint)', 'npx', ['eslint', '.']],
+    ['dead code (knip)', 'npx', ['knip']],
+    ...(FORMAT_CHECK_ON ? [['format check (prettier)', 'npx', ['prettier', '--check', '.']]] : []),
+  ];
   const results = new Array(list.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < list.length; i = next++) results[i] = await captured(list[i][1], list[i][2]);
+    for (let i = next++; i < list.length; i = next++)
+      results[i] = await captured(list[i][1], list[i][2], { yielding: beside });
   };
-  await Promise.all([worker(), worker()]);
-  list.forEach(([name], i) => shown(name, results[i]));
-  return results.map(r => r.status === 0);
+  await Promise.all(beside ? [worker()] : [worker(), worker()]);
+  list.forEach(([name], i) => shown(beside ? `${name} (beside the host tests)` : name, results[i]));
+  const [typecheck, lint, deadCode, format] = results.map(r => r.status === 0);
+  count('typecheck', typecheck);
+  count('lint', lint);
+  count('dead code', deadCode);
+  if (FORMAT_CHECK_ON) count('format check', format);
+  else {
+    skipped++;
+    process.stdout.write('\n=== format check (prettier): skipped, FORMAT_CHECK_ON is false in scripts/test-all.mjs\n');
+  }
 }
+let sourcesChecked = false;
 
 // The host's install (a fresh machine: Debian packages, Node 24, VS Code server; about 45 s, mostly one
-// core compiling native modules) goes on beside the checks and the build, which need none of it.
+// core compiling native modules) goes on beside the build and the quick tests, which need none of it.
 const setupRun = skipHost ? undefined : captured('node', ['scripts/host.mjs', 'setup']);
-const [typecheck, lint, deadCode, format] = await checks([
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
-  ['lint (eslint)', 'npx', ['eslint', '.']],
-  ['dead code (knip)', 'npx', ['knip']],
-  ...(FORMAT_CHECK_ON ? [['format check (prettier)', 'npx', ['prettier', '--check', '.']]] : []),
-]);
-count('typecheck', typecheck);
-count('lint', lint);
-count('dead code', deadCode);
-if (FORMAT_CHECK_ON) count('format check', format);
-else {
-  skipped++;
-  process.stdout.write('\n=== format check (prettier): skipped, FORMAT_CHECK_ON is false in scripts/test-all.mjs\n');
+if (skipHost) {
+  await sourceChecks();
+  sourcesChecked = true;
 }
 const built = step('build', 'node', ['esbuild.mjs', '--tests']).status === 0;
 count('build', built);
@@ -179,8 +189,10 @@ async function conformanceSuite() {
 }
 
 /** Beside the host tests, one after the other: they need only the second core's idle part. */
-async function conformanceThenIntegration() {
+async function besideTheHost() {
   await conformanceSuite();
+  await sourceChecks({ beside: true });
+  sourcesChecked = true;
   await besideHost(...INTEGRATION);
 }
 
@@ -200,7 +212,7 @@ if (setupRun) {
   shown('VS Code host setup (beside the checks)', setup);
   count('host setup', setup.status === 0);
   if (setup.status === 0 && built) {
-    integration = conformanceThenIntegration();
+    integration = besideTheHost();
     // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
       MCP_PROMPTS_VSIX_PACKED: '1',
@@ -216,5 +228,6 @@ if (setupRun) {
 }
 
 if (built && !skipHost) await (integration ?? besideHost(...INTEGRATION));
+if (!sourcesChecked) await sourceChecks();
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;
