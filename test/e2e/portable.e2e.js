@@ -50,7 +50,8 @@ module.exports = async function portable(ctx) {
       .filter({ hasText: text })
       .first();
   await row('demo', 'not started: workspace not trusted').waitFor({ timeout: 60000 });
-  await row('flow', 'running').hover();
+  // Hovered once its listing is in: the row is redrawn when its prompts come, and a redrawn row drops its hover.
+  await row('flow', 'running · stdio · 3 prompts').hover();
   await page
     .locator('.monaco-hover, .workbench-hover')
     .filter({ hasText: `Defined in: ${path.join(copilotHome, 'mcp-config.json')}` })
@@ -75,7 +76,8 @@ module.exports = async function portable(ctx) {
   if (await modal.isVisible())
     await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
-  await row('demo', 'running').hover();
+  // Hovered once its listing is in, as above (the row is redrawn when its prompts come, dropping its hover).
+  await row('demo', 'running · stdio · 4 prompts').hover();
   await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: .mcp.json' }).first().waitFor();
   await ui.screenshot('trusted');
 
