@@ -72,7 +72,7 @@ export function setup() {
       // on one core, the longest part of a fresh setup (only VS Code's agent host opens a database).
       npm_config_sqlite: '/usr',
       // The native modules (spdlog, kerberos, the sqlite binding) unoptimised: 33 s instead of 44 s for a
-      // fresh setup, which runs beside the checks on CI's 2 cores; they only log and open a small database here.
+      // fresh setup, which runs beside the build and the quick tests on CI's 2 cores; they only log and open a small database here.
       CFLAGS: '-O0',
       CXXFLAGS: '-O0',
     });

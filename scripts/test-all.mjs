@@ -209,7 +209,7 @@ if (setupRun) {
   const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
   count('package', pkg.status === 0);
   const setup = await setupRun;
-  shown('VS Code host setup (beside the checks)', setup);
+  shown('VS Code host setup (beside the build and the quick tests)', setup);
   count('host setup', setup.status === 0);
   if (setup.status === 0 && built) {
     integration = besideTheHost();
