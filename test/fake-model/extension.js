@@ -126,17 +126,23 @@ function callDirectives(text) {
   return out;
 }
 
+/** Where the user's request is: the last user message that is not a tool result (-1: none). */
+function requestAt(messages) {
+  const isToolResult = m =>
+    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
+  let at = messages.length - 1;
+  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
+    at--;
+  return at;
+}
+
 /**
  * The next tool call the user's request tells the model to make, if any: the request is the last user
  * message that is not a tool result; only tools the model was offered count (other words after "call"
  * are text), and the calls made since the request are counted, so each directive runs once.
  */
 function directedCall(messages, options) {
-  const isToolResult = m =>
-    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
-  let at = messages.length - 1;
-  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
-    at--;
+  const at = requestAt(messages);
   if (at < 0) return undefined;
   const offered = new Set((options.tools || []).map(t => t.name));
   const directives = callDirectives(textOf(messages[at])).filter(d => offered.has(d.name));
@@ -157,11 +163,7 @@ const SKILL_STEP = /^\s*\d+\.\s+Call `(\w+)`/gm;
  * object of the person's own words (the text before the first reference).
  */
 function skillCall(messages, options) {
-  const isToolResult = m =>
-    typeof m.content !== 'string' && (m.content || []).some(p => p instanceof vscode.LanguageModelToolResultPart);
-  let at = messages.length - 1;
-  while (at >= 0 && (messages[at].role !== vscode.LanguageModelChatMessageRole.User || isToolResult(messages[at])))
-    at--;
+  const at = requestAt(messages);
   if (at < 0) return undefined;
   const text = textOf(messages[at]);
   const skill = text.indexOf(' <skill ');
