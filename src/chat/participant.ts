@@ -85,22 +85,37 @@ async function handle(
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   const turn: ChatTurn = { parts, stream, token, signal: controller.signal };
+  // The VS Code request stays at this edge: its text and references are read once into what it asks
+  // for (core/run/requests/chat-request.ts); after that only its model (and the model's tool token) is used.
   try {
-    // Read once into what it asks for: the run a command handed off for this line (nothing is parsed),
-    // or the typed text, its references read by this edge (core/run/requests/chat-request.ts).
-    const asked = await readChatRequest(request, catalog, parts.handOff, {
-      read: parts.read,
-      lookingUp: name => lookingUp(catalog, stream, name),
-    });
+    // The run a command handed off for this line (nothing is parsed), or the typed text and its references.
+    const asked = await readChatRequest(
+      { prompt: request.prompt, references: request.references },
+      catalog,
+      parts.handOff,
+      {
+        read: parts.read,
+        lookingUp: name => lookingUp(catalog, stream, name),
+      },
+    );
     // A run is got on the one run path; a stored result handed off (Send to Model) is shown as it is.
     if (asked.kind !== 'skill') {
       for (const note of asked.kind === 'run' ? asked.notes : []) stream.markdown(untrusted(`${note}\n\n`));
       const outcome = asked.kind === 'run' ? await parts.runner.run(asked.run, runOptions(turn)) : asked;
-      return await showOutcome(request, turn, outcome, line);
+      return await showOutcome(turn, outcome, line, request.model);
     }
     // `@mcp /server.skill request`: the skill is loaded into this response (skill-chat.ts).
     const { skill: target, ask } = asked;
-    await loadSkillInChat({ session: parts.skills, target, ask, request, stream, token, signal: turn.signal });
+    await loadSkillInChat({
+      session: parts.skills,
+      target,
+      ask,
+      model: request.model,
+      toolToken: request.toolInvocationToken,
+      stream,
+      token,
+      signal: turn.signal,
+    });
     return { metadata: { invocation: line } satisfies ChatResultMetadata };
   } catch (err) {
     return showError(catalog, stream, err, line, controller.signal.aborted);
@@ -147,10 +162,10 @@ type ChatOutcome = RunOutcome | { kind: 'result'; stored: StoredResult };
  * Cancelled; or a stored result handed off, which goes to the model as it is (the server is not asked again).
  */
 async function showOutcome(
-  request: vscode.ChatRequest,
   turn: ChatTurn,
   outcome: ChatOutcome,
   line: string,
+  model: vscode.LanguageModelChat,
 ): Promise<vscode.ChatResult> {
   const { parts, stream, token, signal } = turn;
   if (outcome.kind === 'cancelled') {
@@ -169,23 +184,22 @@ async function showOutcome(
     const where = await destination('chat', 'chat', readSettings(), async () => true);
     then = where.to === 'chat' ? where.then : 'send';
   }
-  const result = await answer(stream, stored, request, token, then === 'send');
+  const result = await answer(turn, stored, model, then === 'send');
   if (then === 'agent' && !token.isCancellationRequested) continueAfterResponse(stored);
   return result;
 }
 
 /** The model's answer to a stored result (when `send`), then the result's buttons. */
 async function answer(
-  stream: vscode.ChatResponseStream,
+  { stream, token }: ChatTurn,
   stored: StoredResult,
-  request: vscode.ChatRequest,
-  token: vscode.CancellationToken,
+  model: vscode.LanguageModelChat,
   send: boolean,
 ): Promise<vscode.ChatResult> {
   if (send && !token.isCancellationRequested) {
     stream.markdown(untrusted('\n\n---\n\n'));
-    stream.markdown(heading('sparkle', request.model.name));
-    const response = await request.model.sendRequest(toModelMessages(stored), {}, token);
+    stream.markdown(heading('sparkle', model.name));
+    const response = await model.sendRequest(toModelMessages(stored), {}, token);
     for await (const chunk of response.text) stream.markdown(untrusted(chunk));
   }
   // The buttons come last: VS Code folds everything before a response's closing markdown into

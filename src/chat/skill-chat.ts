@@ -21,7 +21,9 @@ export interface SkillLoad {
   target: CatalogSkill;
   /** What the person wrote after the skill's name: their request, for the model with the skill. */
   ask: string;
-  request: vscode.ChatRequest;
+  /** The model picked for this request, and the request's token for the tools it calls. */
+  model: vscode.LanguageModelChat;
+  toolToken: vscode.ChatParticipantToolToken;
   stream: vscode.ChatResponseStream;
   token: vscode.CancellationToken;
   signal: AbortSignal;
@@ -64,16 +66,16 @@ function showSkill(stream: vscode.ChatResponseStream, m: SkillManifest, body: st
 
 /** The model's answer with the skill as context; its file reads go through the file tool (confirmed by the person). */
 async function answer(load: SkillLoad, context: string, m: SkillManifest): Promise<void> {
-  const { request, stream, token } = load;
+  const { model, stream, token } = load;
   const tool = vscode.lm.tools.find(t => t.name === SKILL_FILE_TOOL.name);
   const tools = tool && m.summary.files.length > 1 ? [tool] : [];
   const ask =
     load.ask.trim() ||
     vscode.l10n.t('I loaded this skill. Say in one or two sentences what it is for, then wait for my request.');
   const messages = [vscode.LanguageModelChatMessage.User(context), vscode.LanguageModelChatMessage.User(ask)];
-  stream.markdown(heading('sparkle', request.model.name));
+  stream.markdown(heading('sparkle', model.name));
   for (let round = 0; round < MAX_ROUNDS && !token.isCancellationRequested; round++) {
-    const response = await request.model.sendRequest(messages, { tools }, token);
+    const response = await model.sendRequest(messages, { tools }, token);
     const calls: vscode.LanguageModelToolCallPart[] = [];
     for await (const part of response.stream) {
       if (part instanceof vscode.LanguageModelTextPart) stream.markdown(untrusted(part.value));
@@ -96,7 +98,7 @@ async function run(call: vscode.LanguageModelToolCallPart, load: SkillLoad): Pro
   try {
     const result = await vscode.lm.invokeTool(
       call.name,
-      { input: call.input, toolInvocationToken: load.request.toolInvocationToken },
+      { input: call.input, toolInvocationToken: load.toolToken },
       load.token,
     );
     return result.content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart);

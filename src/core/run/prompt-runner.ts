@@ -151,7 +151,7 @@ export class PromptRunner {
 
   private async getFrom(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
     const { prompt, args } = prepared;
-    const { results, attempts } = this.records;
+    const { results, attempts, usage } = this.records;
     try {
       // The one call: the server started if needed, the get sent, a prompt that is gone said so.
       const done = await callOn(
@@ -166,24 +166,17 @@ export class PromptRunner {
         },
         options.whileStarting,
       );
+      // What the run leaves, kept here once (a run handed to chat by the chat's run of it): the draft
+      // cleared, the attempt for Repeat, the prompt as recent. An agent's values are never kept.
       attempts.setDraft(prompt.invocationName, undefined);
       if (!prepared.byAgent) attempts.ran({ invocationName: prompt.invocationName, args });
-      this.keepAsRecent(prepared);
+      void usage.ran(prompt, args, prepared.byAgent ? Object.keys(args) : prepared.sourced);
       return { kind: 'done', stored: results.store(done, toTranscript(done.result)) };
     } catch (error) {
       // The arguments that reached the server are kept: "Try Again…" / "Edit Arguments and Retry…" start from them.
       if (!prepared.byAgent) attempts.setDraft(prompt.invocationName, args);
       return { kind: 'failed', error, retry: prompt.invocationName };
     }
-  }
-
-  /**
-   * A run that got its answer is kept as recent, once: a run handed to chat is kept by the chat's run of
-   * it (chat-request.ts: ChatHandOff), which carries the same prepared values. An agent's run is kept as a
-   * use of the prompt, without its values.
-   */
-  private keepAsRecent({ prompt, args, sourced, byAgent }: Prepared): void {
-    void this.records.usage.ran(prompt, args, byAgent ? Object.keys(args) : sourced);
   }
 
   /** The argument input, with the server held (its completions need it) and what was typed remembered. */
