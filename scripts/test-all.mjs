@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: build, static checks, unit tests (pure), with the VS Code host's install beside them; then
-// the real VS Code host tests and browser-driven UI tests, with the official MCP conformance suite's
-// client scenarios, the type check, lint, dead code and format check, and the integration tests (real MCP
-// servers) beside them, one after the other. Without the host (--no-host, or its setup failed) the source
-// checks run first, two at a time. Ends with one line `N passed, N failed, N skipped` over all of them.
+// `npm test`: build and the .vsix, with the VS Code host's install beside them; then the real VS Code host
+// tests and browser-driven UI tests, with the static checks, unit tests (pure), the official MCP
+// conformance suite's client scenarios, the type check, lint, dead code and format check, and the
+// integration tests (real MCP servers) beside them, one after the other at a lower priority (the static
+// checks and unit tests start beside the host's install when that is still going on). Without the host
+// (--no-host) the source checks run first, two at a time, then the tests one folder after the other; when
+// the host's setup failed, they run after it. Ends with one line `N passed, N failed, N skipped`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -168,7 +170,7 @@ function nodeTests(name, dir, tapFile) {
  */
 async function besideHost(name, dir, tapFile) {
   const run = await captured('node', nodeTestArgs(dir, tapFile, 1), { yielding: true });
-  shown(`${name} (beside the host tests)`, run);
+  shown(`${name} (beside the host)`, run);
   countTap(name, tapFile, run.status);
 }
 
@@ -196,23 +198,45 @@ async function besideTheHost() {
   await besideHost(...INTEGRATION);
 }
 
+const STATIC = ['static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap'];
+const UNIT = ['unit tests (pure)', 'out/test/unit/', 'out/unit.tap'];
 const INTEGRATION = ['integration tests (real MCP servers, the CLI)', 'out/test/integration/', 'out/integration.tap'];
-let integration;
-if (built) {
-  fs.mkdirSync('out', { recursive: true });
-  nodeTests('static checks (sources, manifest, README, l10n, package)', 'out/test/static/', 'out/static.tap');
-  nodeTests('unit tests (pure)', 'out/test/unit/', 'out/unit.tap');
-  if (skipHost) nodeTests(...INTEGRATION);
+if (built) fs.mkdirSync('out', { recursive: true });
+if (built && skipHost) for (const tests of [STATIC, UNIT, INTEGRATION]) nodeTests(...tests);
+
+/**
+ * The .vsix, from the bundles the build just made: the package script's vsce step (its `esbuild.mjs
+ * --production` step makes the same bundles; test/static/package.test.ts runs the vsce step as spelled).
+ */
+function packageVsix() {
+  const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+  const vsce = manifest.scripts.package
+    .split('&&')
+    .map(s => s.trim())
+    .find(s => s.startsWith('vsce '));
+  if (!vsce) return step('package .vsix', 'npm', ['run', 'package', '--silent']);
+  return step('package .vsix (vsce, from the bundles just built)', 'npx', vsce.split(/\s+/));
 }
 
+/** The static checks, then the unit tests, at the lower priority. */
+async function quickTests() {
+  await besideHost(...STATIC);
+  await besideHost(...UNIT);
+}
+
+let integration;
 if (setupRun) {
-  const pkg = step('package .vsix', 'npm', ['run', 'package', '--silent']);
+  // Before the host tests: they run from dist/, which the package script would rewrite under them.
+  const pkg = built ? packageVsix() : step('package .vsix', 'npm', ['run', 'package', '--silent']);
   count('package', pkg.status === 0);
+  // The quick tests at the lower priority: on a fresh machine beside the host's install, else beside the
+  // host tests; the rest of what runs beside the host tests waits for them.
+  const quick = built ? quickTests() : undefined;
   const setup = await setupRun;
   shown('VS Code host setup (beside the build and the quick tests)', setup);
   count('host setup', setup.status === 0);
   if (setup.status === 0 && built) {
-    integration = besideTheHost();
+    integration = quick.then(besideTheHost);
     // start.e2e.js packs as `npm start` does, unless the .vsix was packed from this tree just now.
     const host = await streamed('real VS Code host and UI tests', 'node', ['scripts/run-host-tests.mjs'], {
       MCP_PROMPTS_VSIX_PACKED: '1',
@@ -224,10 +248,10 @@ if (setupRun) {
       skipped += Number(m[3] ?? 0);
     }
     if (!m || (host.status !== 0 && Number(m[2]) === 0)) count('host test run', false);
-  }
+  } else if (quick) integration = quick.then(() => besideHost(...INTEGRATION));
 }
 
-if (built && !skipHost) await (integration ?? besideHost(...INTEGRATION));
+await integration;
 if (!sourcesChecked) await sourceChecks();
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exitCode = failed ? 1 : 0;

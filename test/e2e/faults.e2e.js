@@ -7,6 +7,7 @@
 // input and the chat's stop button cancel (the server receives notifications/cancelled), and a window
 // reload with a request pending leaves no server process behind.
 const { execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, readLog, waitForFile, waitForFrameValue } = require('./harness');
 
@@ -15,7 +16,13 @@ const QUICK = '.quick-input-widget';
 
 module.exports = async function faults(ctx) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const stdio = fault => ({ type: 'stdio', ...faultyCommand(fault) });
+  // Each server's command line ends with this run's tag: the processes counted below are this window's,
+  // not those of the integration tests running beside it (they start the same fixture).
+  const tag = `faults-${crypto.randomBytes(4).toString('hex')}`;
+  const stdio = fault => {
+    const { command, args } = faultyCommand(fault);
+    return { type: 'stdio', command, args: [...args, tag] };
+  };
   const ui = await openWorkbench(ctx, {
     workspaceTrust: true,
     waitForModel: false,
@@ -212,7 +219,7 @@ module.exports = async function faults(ctx) {
   const servers = () =>
     execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
       .split('\n')
-      .filter(l => l.includes('faulty.mjs')).length;
+      .filter(l => l.includes('faulty.mjs') && l.includes(tag)).length;
   await waitForFile(() => servers() === 4, 'exactly one process per server (flaky, hostile, slow, user-ok)');
 };
 
