@@ -183,22 +183,36 @@ export class RequestTracker {
   private readonly deadlines = new Deadlines(() => this.running);
 
   /** Runs `send` as a tracked request: its timeout starts now (or once no question is open). */
-  async run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
+  run<T>(info: RequestInfo, send: (request: TrackedRequest) => Promise<T>): Promise<T> {
     const request = new TrackedRequest(info, this.deadlines);
     this.running.add(request);
     if (!this.open) request.resume();
+    let sent: Promise<T>;
     try {
-      return await send(request);
+      sent = send(request);
     } catch (err) {
-      throw request.failure ?? err;
-    } finally {
-      request.end();
-      this.running.delete(request);
-      // The last request ended: questions still open belong to nothing any more.
-      if (!this.running.size && this.ended) {
-        this.ended.abort();
-        this.ended = undefined;
-      }
+      sent = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+    // No async frame of its own: this runs for every request (every page of a listing).
+    return sent.then(
+      answer => {
+        this.finish(request);
+        return answer;
+      },
+      (err: unknown) => {
+        this.finish(request);
+        throw request.failure ?? err;
+      },
+    );
+  }
+
+  private finish(request: TrackedRequest): void {
+    request.end();
+    this.running.delete(request);
+    // The last request ended: questions still open belong to nothing any more.
+    if (!this.running.size && this.ended) {
+      this.ended.abort();
+      this.ended = undefined;
     }
   }
 
