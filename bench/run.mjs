@@ -28,12 +28,7 @@ const sections = [
   [
     'overhead',
     '1. Per-call overhead: core vs plain SDK Client (already connected)',
-    async () =>
-      (await import('./overhead.mjs')).run(
-        quick
-          ? { calls: 40, warmup: 10, rounds: 2, httpRounds: 1 }
-          : { calls: 240, warmup: 30, rounds: 6, httpRounds: 2 },
-      ),
+    async () => (await import('./overhead.mjs')).run({ quick }),
   ],
   [
     'cold',
