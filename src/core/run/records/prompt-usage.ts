@@ -92,7 +92,8 @@ export class PromptUsage {
   async ran(prompt: CatalogPrompt, args: Record<string, string>, sourced: Iterable<string> = []): Promise<void> {
     const place = placeOf(prompt);
     // A run a read would drop (a name past MAX_NAME_CHARS) is not kept.
-    if (!this.mayKeep(prompt.server.def) || !parsePlace(place)) return;
+    if (!this.mayKeep(prompt.server.def) || !isName(place.scope) || !isName(place.server) || !isName(place.prompt))
+      return;
     const before = this.recent();
     const previous = before.find(r => samePlace(r.place, place));
     // The values as a read takes them back (parseArgs), so the list written is the list read.
