@@ -185,15 +185,3 @@ export function runProcess(cmd, args, { env, cwd = ROOT, timeoutMs = 60000, cpu 
     });
   });
 }
-
-/**
- * The median of `xs` and a distribution-free 95% confidence interval for it: the order statistics
- * whose ranks a binomial(n, ½) puts around the middle (normal approximation, n ≥ 6).
- */
-export function medianInterval(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  if (n < 6) return { median: median(s), low: -Infinity, high: Infinity, n };
-  const k = Math.max(0, Math.floor(n / 2 - 0.98 * Math.sqrt(n)));
-  return { median: median(s), low: s[k], high: s[n - 1 - k], n };
-}

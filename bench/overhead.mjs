@@ -64,7 +64,7 @@ const settle = () => new Promise(resolve => setImmediate(resolve));
  * calls is one sample; its span in time places the garbage collections (gcLog) that ran in it, and the
  * growth of the heap over a block without one is what its calls allocated.
  */
-async function cycles(fns, { block, count, warmup }, into) {
+async function cycles(fns, { block, count, warmup, roundNo }, into) {
   for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
   for (let c = 0; c < count; c++) {
     for (const k of ORDERS[c % ORDERS.length]) {
@@ -81,6 +81,7 @@ async function cycles(fns, { block, count, warmup }, into) {
       into[`${KEYS[k]}Cpu`].push((cpu.user + cpu.system) / block);
       into[`${KEYS[k]}Span`].push([t0, t1, block, h1 - h0]);
     }
+    into.round.push(roundNo);
   }
 }
 
@@ -219,6 +220,8 @@ function coreCalls(core, catalog) {
 
 /** The quietest tenth of a client's blocks: the machine's other work only ever adds to a block's CPU. */
 const QUIET = 0.1;
+/** Rounds a verdict needs at least: the interval comes from resampling them. */
+const MIN_ROUNDS = 4;
 
 /**
  * One client's CPU per call over another's, from the cycles `idx`: the difference of their quiet blocks
@@ -235,24 +238,25 @@ function cpuOver(x, y, idx, perByte) {
   return q(x.cpu) - q(y.cpu) + (allocated(x) - allocated(y)) * perByte;
 }
 
-/** `cpuOver` on all cycles, with a 95% interval from 1,000 resamples of the cycles (seeded: a run repeats). */
-function withInterval(x, y, perByte) {
-  const n = x.cpu.length;
-  const all = [...Array(n).keys()];
+/**
+ * `cpuOver` on all cycles, with a 95% interval from 1,000 resamples of the rounds (each with all its
+ * cycles: the cycles of one round, on the same server processes, are not independent of each other);
+ * seeded, so a run repeats.
+ */
+function withInterval(x, y, perByte, roundOf) {
+  const byRound = new Map();
+  roundOf.forEach((r, i) => byRound.set(r, [...(byRound.get(r) ?? []), i]));
+  const rounds = [...byRound.values()];
   let seed = 12345;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const boots = [];
-  for (let b = 0; b < 1000; b++)
-    boots.push(
-      cpuOver(
-        x,
-        y,
-        all.map(() => Math.floor(random() * n)),
-        perByte,
-      ),
-    );
+  for (let b = 0; b < 1000; b++) {
+    const idx = rounds.flatMap(() => rounds[Math.floor(random() * rounds.length)]);
+    boots.push(cpuOver(x, y, idx, perByte));
+  }
   boots.sort((a, b) => a - b);
-  return { estimate: cpuOver(x, y, all, perByte), low: boots[25], high: boots[974], n };
+  const all = roundOf.map((_, i) => i);
+  return { estimate: cpuOver(x, y, all, perByte), low: boots[25], high: boots[974], n: all.length };
 }
 
 /**
@@ -261,15 +265,17 @@ function withInterval(x, y, perByte) {
  * interval on both sides. PASS: the widened interval lies at or under the target; MISS: above it;
  * otherwise (UNDECIDED) the noise cannot decide.
  */
-export function decide(t, target = CPU_OVER_RAW_US) {
+function decide(t, target = CPU_OVER_RAW_US) {
   const [core, raw, raw2] = KEYS.map(key => ({ cpu: t[`${key}Cpu`], ...allocations(t[`${key}Span`]) }));
   const perByte = gcPerByte([core, raw, raw2]);
-  const over = withInterval(core, raw, perByte);
-  const aa = withInterval(raw2, raw, perByte);
+  const over = withInterval(core, raw, perByte, t.round);
+  const aa = withInterval(raw2, raw, perByte, t.round);
   const bias = Math.abs(aa.estimate);
   const low = over.low - bias;
   const high = over.high + bias;
-  const verdict = high <= target ? 'PASS' : low > target ? 'MISS' : 'UNDECIDED';
+  // Resampling fewer rounds than MIN_ROUNDS cannot show how much one round differs from the next.
+  const enough = new Set(t.round).size >= MIN_ROUNDS;
+  const verdict = !enough ? 'UNDECIDED' : high <= target ? 'PASS' : low > target ? 'MISS' : 'UNDECIDED';
   const gc = { core: core.typical * perByte, raw: raw.typical * perByte, raw2: raw2.typical * perByte };
   const kb = { core: core.typical / 1024, raw: raw.typical / 1024, raw2: raw2.typical / 1024 };
   const pairs = t.coreCpu.map((c, i) => c - t.rawCpu[i]);
@@ -282,32 +288,40 @@ export function decide(t, target = CPU_OVER_RAW_US) {
  */
 const PLANS = {
   full: {
-    stdio: { count: 24, warmup: 60, minRounds: 3, maxRounds: 12, budgetS: 100 },
+    stdio: { count: 16, warmup: 60, minRounds: 6, maxRounds: 16, budgetS: 120 },
     http: { count: 24, warmup: 40, minRounds: 4, maxRounds: 36, budgetS: 240 },
   },
   quick: {
-    stdio: { count: 6, warmup: 10, minRounds: 1, maxRounds: 2, budgetS: 10 },
-    http: { count: 4, warmup: 4, minRounds: 1, maxRounds: 2, budgetS: 10 },
+    stdio: { count: 4, warmup: 10, minRounds: 4, maxRounds: 4, budgetS: 20 },
+    http: { count: 4, warmup: 4, minRounds: 4, maxRounds: 4, budgetS: 20 },
   },
 };
 
 /** Rounds of fresh servers until every op's verdict is decided (after plan.minRounds) or the budget is spent. */
 async function measure(core, transport, plan) {
-  const samples = OPS.map(() => Object.fromEntries(KEYS.flatMap(k => ['Cpu', 'Wall', 'Span'].map(f => [k + f, []]))));
+  const samples = OPS.map(() => ({
+    round: [],
+    ...Object.fromEntries(KEYS.flatMap(k => ['Cpu', 'Wall', 'Span'].map(f => [k + f, []]))),
+  }));
   const started = Date.now();
+  const verdicts = [];
   let rounds = 0;
   let open = OPS.map((_, k) => k);
   while (open.length && rounds < plan.maxRounds) {
     const warmup = rounds === 0 ? plan.warmup : Math.ceil(plan.warmup / 3);
-    await round(core, transport, open, { count: plan.count, warmup }, samples);
+    await round(core, transport, open, { count: plan.count, warmup, roundNo: rounds }, samples);
     rounds++;
     // The round's garbage-collection entries are delivered on a later turn.
     await sleep(10);
     if (rounds < plan.minRounds) continue;
-    open = open.filter(k => decide(samples[k]).verdict === 'UNDECIDED');
+    // A method decided keeps the verdict it was decided on (its figures would drift with the other
+    // methods' collections, which set the cost of a collection).
+    for (const k of open) verdicts[k] = { ...decide(samples[k]), rounds };
+    open = open.filter(k => verdicts[k].verdict === 'UNDECIDED');
     if ((Date.now() - started) / 1000 > plan.budgetS) break;
   }
-  return { samples, rounds, seconds: (Date.now() - started) / 1000 };
+  for (const k of open) verdicts[k] = { ...decide(samples[k]), rounds };
+  return { samples, verdicts, seconds: (Date.now() - started) / 1000 };
 }
 
 const us = x => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
@@ -320,10 +334,11 @@ export async function run({ quick = false } = {}) {
   gcObserver.observe({ entryTypes: ['gc'] });
   for (const transport of ['stdio', 'http']) {
     const plan = PLANS[quick ? 'quick' : 'full'][transport];
-    const { samples, rounds, seconds } = await measure(core, transport, plan);
+    const { samples, verdicts, seconds } = await measure(core, transport, plan);
     OPS.forEach((op, k) => {
       const t = samples[k];
-      const d = decide(t);
+      const d = verdicts[k];
+      const { rounds } = d;
       const wall = { core: median(t.coreWall), raw: median(t.rawWall), raw2: median(t.raw2Wall) };
       const cpu = { core: median(t.coreCpu), raw: median(t.rawCpu), raw2: median(t.raw2Cpu) };
       const blocks = t.coreCpu.length;
@@ -377,7 +392,7 @@ export async function run({ quick = false } = {}) {
     data,
     notes: [
       "per op: cycles of three blocks back to back (ours, raw, raw′ = a second plain SDK client on its own server process over stdio, own session over HTTP), in every order in turn; a block's client CPU over its calls is one sample",
-      "CPU/call over raw = the difference of the quietest tenth of each client's blocks (the machine's other work only adds to a block) plus the difference of their garbage collection per call (bytes allocated per call × the op's collection pauses per byte allocated); 95% interval from 1,000 resamples of the cycles",
+      "CPU/call over raw = the difference of the quietest tenth of each client's blocks (the machine's other work only adds to a block) plus the difference of their garbage collection per call (bytes allocated per call × the op's collection pauses per byte allocated); 95% interval from 1,000 resamples of the rounds",
       'the verdict: that interval, widened on both sides by the A/A figure |raw′ over raw|: PASS when it lies at or under the target, MISS when over it, UNDECIDED (counted as missed) when it holds the target after the rounds the budget allows',
       'ours = Catalog.refresh / PromptRunner.run(requestFromLine("rich.code_review code=… language=python")) (parse, resolve, get, result stored) / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
     ],
