@@ -363,7 +363,7 @@ export async function run({ quick = false } = {}) {
         undefined,
         'µs',
         { abs: CPU_OVER_RAW_US },
-        `95% interval ${us(d.over.low)} to ${us(d.over.high)} µs; A/A raw′ − raw ${us(d.aa.estimate)} µs (${us(d.aa.low)} to ${us(d.aa.high)}); decided on ${us(d.low)} to ${us(d.high)} µs; ${blocks} blocks of ${BLOCK[transport][k]} calls each in ${rounds} rounds; CPU/call (median block) ours ${cpu.core.toFixed(0)} / raw ${cpu.raw.toFixed(0)} / raw′ ${cpu.raw2.toFixed(0)} µs; allocated/call ours ${d.kb.core.toFixed(1)} / raw ${d.kb.raw.toFixed(1)} / raw′ ${d.kb.raw2.toFixed(1)} KB, its GC ${d.gc.core.toFixed(1)} / ${d.gc.raw.toFixed(1)} / ${d.gc.raw2.toFixed(1)} µs; median of the cycles' ours − raw (every block, the machine's load in it) ${us(d.medianPair)} µs`,
+        `95% interval ${us(d.over.low)} to ${us(d.over.high)} µs; A/A raw′ − raw ${us(d.aa.estimate)} µs (${us(d.aa.low)} to ${us(d.aa.high)}); decided on ${us(d.low)} to ${us(d.high)} µs; ${blocks} blocks of ${BLOCK[transport][k]} calls each in ${rounds} batches of fresh servers; CPU/call (median block) ours ${cpu.core.toFixed(0)} / raw ${cpu.raw.toFixed(0)} / raw′ ${cpu.raw2.toFixed(0)} µs; allocated/call ours ${d.kb.core.toFixed(1)} / raw ${d.kb.raw.toFixed(1)} / raw′ ${d.kb.raw2.toFixed(1)} KB, its GC ${d.gc.core.toFixed(1)} / ${d.gc.raw.toFixed(1)} / ${d.gc.raw2.toFixed(1)} µs; median of the cycles' ours − raw (every block, the machine's load in it) ${us(d.medianPair)} µs`,
       );
       if (d.verdict === 'UNDECIDED') {
         r.verdict = 'UNDECIDED';
@@ -392,8 +392,8 @@ export async function run({ quick = false } = {}) {
     data,
     notes: [
       "per op: cycles of three blocks back to back (ours, raw, raw′ = a second plain SDK client on its own server process over stdio, own session over HTTP), in every order in turn; a block's client CPU over its calls is one sample",
-      "CPU/call over raw = the difference of the quietest tenth of each client's blocks (the machine's other work only adds to a block) plus the difference of their garbage collection per call (bytes allocated per call × the op's collection pauses per byte allocated); 95% interval from 1,000 resamples of the rounds",
-      'the verdict: that interval, widened on both sides by the A/A figure |raw′ over raw|: PASS when it lies at or under the target, MISS when over it, UNDECIDED (counted as missed) when it holds the target after the rounds the budget allows',
+      "CPU/call over raw = the difference of the quietest tenth of each client's blocks (the machine's other work only adds to a block) plus the difference of their garbage collection per call (bytes allocated per call × the op's collection pauses per byte allocated); 95% interval from 1,000 resamples of the batches of fresh servers",
+      'the verdict: that interval, widened on both sides by the A/A figure |raw′ over raw|: PASS when it lies at or under the target, MISS when over it, UNDECIDED (counted as missed) when it holds the target after the batches of fresh servers the budget allows',
       'ours = Catalog.refresh / PromptRunner.run(requestFromLine("rich.code_review code=… language=python")) (parse, resolve, get, result stored) / completeArgument on the bundled core; baseline = Client.listPrompts (all pages) / getPrompt / complete of the plain SDK Client from the same bundle',
     ],
   };
