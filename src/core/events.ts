@@ -11,6 +11,7 @@ export class Emitter<T> {
     return { dispose: () => this.listeners.delete(listener) };
   };
   fire(e: T): void {
+    if (!this.listeners.size) return;
     for (const l of [...this.listeners]) {
       try {
         l(e);

@@ -1,6 +1,6 @@
-// The requests under way on one connection (core/protocol/questions/request-tracker.ts): a request that ended
-// cleanly hands its controller to the next one, and only then: one that was aborted, timed out or is
-// still listened to is never reused, and ending a request from outside after it ended touches nothing.
+// The requests under way on one connection (core/protocol/questions/request-tracker.ts): each request has
+// its own signal, which aborts on the caller's cancel, on the timeout (with the SDK's timeout error) and
+// when failed from outside, and on nothing once the request ended.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SdkError } from '@modelcontextprotocol/client';
@@ -18,45 +18,67 @@ async function signalOf(tracker: RequestTracker, during: (r: TrackedRequest) => 
   return seen!.signal;
 }
 
-test('a request that ended cleanly hands its signal on; an aborted one, or one still listened to, does not', async () => {
+test("the caller's cancel aborts the request's signal, with the caller's reason, and each listener hears it once", async () => {
   const tracker = new RequestTracker();
   const first = await signalOf(tracker);
-  assert.equal(await signalOf(tracker), first, 'the next request takes the same controller');
+  const second = await signalOf(tracker);
+  assert.notEqual(second, first, 'each request has its own signal');
+  assert.equal(first.aborted, false);
 
   const caller = new AbortController();
+  const reason = new Error('cancelled by the person');
+  let heard = 0;
+  let removedHeard = 0;
   const cancelled = await tracker
     .run({ ...info, signal: caller.signal }, async r => {
-      caller.abort(new Error('cancelled by the person'));
+      r.signal.addEventListener('abort', () => heard++, { once: true });
+      const removed = () => removedHeard++;
+      r.signal.addEventListener('abort', removed, { once: true });
+      r.signal.removeEventListener('abort', removed);
+      caller.abort(reason);
+      caller.abort(new Error('again'));
       return r.signal;
     })
     .catch(() => undefined);
-  assert.equal(cancelled, first, 'the cancelled request had that controller');
-  assert.equal(first.aborted, true);
-  const fresh = await signalOf(tracker);
-  assert.notEqual(fresh, first, 'an aborted controller is not taken again');
-  assert.equal(fresh.aborted, false);
-
-  const listening = await signalOf(tracker, r => r.signal.addEventListener('abort', () => {}));
-  assert.equal(listening, fresh);
-  assert.notEqual(await signalOf(tracker), listening, 'a signal someone still listens to is not taken again');
+  assert.equal(cancelled?.aborted, true);
+  assert.equal(cancelled?.reason, reason);
+  assert.throws(() => cancelled?.throwIfAborted(), /cancelled by the person/);
+  assert.equal(heard, 1);
+  assert.equal(removedHeard, 0, 'a removed listener hears nothing');
+  assert.equal((await signalOf(tracker)).aborted, false, 'the next request is not aborted');
 });
 
-test("failing a request that already ended does not abort the next request's signal", async () => {
+test('a signal the caller cancelled before the request began starts aborted', async () => {
+  const tracker = new RequestTracker();
+  const caller = new AbortController();
+  caller.abort(new Error('gone'));
+  const signal = await tracker.run({ ...info, signal: caller.signal }, async r => r.signal);
+  assert.equal(signal.aborted, true);
+});
+
+test("failing a request that already ended does not abort it, nor the next request's signal", async () => {
   const tracker = new RequestTracker();
   let ended: TrackedRequest | undefined;
   await tracker.run(info, async r => {
     ended = r;
   });
   await tracker.run(info, async r => {
-    assert.equal(r.signal, ended!.signal, 'the controller was handed on');
     ended!.fail(new Error('a message past the bound, too late'));
+    assert.equal(ended!.signal.aborted, false);
     assert.equal(r.signal.aborted, false);
   });
+  const error = await tracker
+    .run(info, async r => {
+      tracker.failAll(new Error('a message past the bound'));
+      assert.equal(r.signal.aborted, true);
+      throw new Error('the SDK saw the abort');
+    })
+    .catch((e: unknown) => e);
+  assert.match(String(error), /past the bound/, 'a request failed from outside throws why');
 });
 
-test('a request that times out is aborted with the SDK timeout error, and its controller is not taken again', async () => {
+test('a request that times out is aborted with the SDK timeout error', async () => {
   const tracker = new RequestTracker();
-  const before = await signalOf(tracker);
   // The deadline timer does not keep a process alive on its own (a connection does).
   const alive = setTimeout(() => {}, 5000);
   const error = await tracker
@@ -67,6 +89,5 @@ test('a request that times out is aborted with the SDK timeout error, and its co
     .catch((e: unknown) => e);
   clearTimeout(alive);
   assert.ok(error instanceof SdkError, String(error));
-  assert.equal(before.aborted, true, 'the timed-out request had the spare controller');
   assert.equal((await signalOf(tracker)).aborted, false);
 });

@@ -118,20 +118,20 @@ export class PromptRunner {
   async prepare(request: RunRequest, options: RunOptions): Promise<Preparation> {
     const { prompt } = request;
     try {
-      const unknown = Object.keys(request.values).filter(k => !(prompt.prompt.arguments ?? []).some(a => a.name === k));
+      const declared = prompt.prompt.arguments ?? [];
+      const unknown = Object.keys(request.values).filter(k => !declared.some(a => a.name === k));
       if (unknown.length) throw unknownArguments(prompt, unknown);
       let values = request.values;
-      const sourced = new Set(request.sourced);
+      let sourced = request.sourced ?? [];
       if (options.collect && (options.askOptional || missingArguments(prompt, values).length)) {
         const collected = await this.collect(request, options.collect, options);
         if (!collected) return { kind: 'cancelled' };
         values = { ...values, ...collected.values };
-        for (const name of collected.fromSource ?? []) sourced.add(name);
+        sourced = [...new Set([...sourced, ...(collected.fromSource ?? [])])];
       }
       const missing = missingArguments(prompt, values);
       if (missing.length) throw missingError(prompt, missing);
-      const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-      return { kind: 'ready', prepared: { prompt, args, sourced: [...sourced] } };
+      return { kind: 'ready', prepared: { prompt, args: nonEmpty(values), sourced } };
     } catch (error) {
       return { kind: 'failed', error };
     }
@@ -200,6 +200,13 @@ export class PromptRunner {
       release();
     }
   }
+}
+
+/** The values that are not empty: an empty value is an argument not given. */
+function nonEmpty(values: Record<string, string>): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (const name of Object.keys(values)) if (values[name] !== '') args[name] = values[name];
+  return args;
 }
 
 function missingError(prompt: CatalogPrompt, missing: readonly { name: string }[]): PromptError {

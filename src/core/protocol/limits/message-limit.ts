@@ -50,24 +50,35 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * SDK's read of an event stream, fails with MessageTooLargeError and `meter` hears of it.
  */
 export function limitedFetch(meter: WireMeter, limit = MAX_MESSAGE_BYTES, base: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await base(input, init);
-    if (!response.body || NO_BODY.has(response.status)) return response;
-    const events = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() === 'text/event-stream';
-    // A body of a stated length (fetch holds the server to it) is counted without reading it twice;
-    // within the bound, so is each event in it.
-    const length = Number(response.headers.get('content-length') ?? NaN);
-    if (Number.isInteger(length) && length >= 0 && (length <= limit || !events)) {
-      meter.add(length);
-      if (length <= limit) return response;
-      await response.body.cancel().catch(() => undefined);
-      throw tooLarge(meter, limit);
-    }
-    // A JSON body of unstated length is read whole (the SDK would), counting as it comes: one copy of
-    // the stream machinery fewer than passing it through a counting stream.
-    if (!events) return readWhole(response, meter, limit);
-    return withBody(response, countEvents(response.body, meter, limit));
-  };
+  return (input, init) => base(input, init).then(response => bounded(response, meter, limit));
+}
+
+/** `response` as the SDK may read it: counted, and failing past the bound. */
+function bounded(response: Response, meter: WireMeter, limit: number): Response | Promise<Response> {
+  if (!response.body || NO_BODY.has(response.status)) return response;
+  // A body of a stated length within the bound (fetch holds the server to it) is counted without reading
+  // it twice; so is each event in it. The usual answer needs no other header.
+  const stated = response.headers.get('content-length');
+  const length = stated === null ? NaN : Number(stated);
+  const known = Number.isInteger(length) && length >= 0;
+  if (known && length <= limit) {
+    meter.add(length);
+    return response;
+  }
+  const events = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase() === 'text/event-stream';
+  if (known && !events) {
+    meter.add(length);
+    return response.body
+      .cancel()
+      .catch(() => undefined)
+      .then(() => {
+        throw tooLarge(meter, limit);
+      });
+  }
+  // A JSON body of unstated length is read whole (the SDK would), counting as it comes: one copy of
+  // the stream machinery fewer than passing it through a counting stream.
+  if (!events) return readWhole(response, meter, limit);
+  return withBody(response, countEvents(response.body, meter, limit));
 }
 
 /**

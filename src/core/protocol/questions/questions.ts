@@ -138,15 +138,22 @@ export class ServerQuestions {
    * `send` answered -32042 (the server needs the user on a page first): the page is asked like any URL
    * question, and once the user finished there `send` runs once more. The request's timeout waits meanwhile.
    */
-  async retryAfterPage<T>(request: TrackedRequest, send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (err) {
+  retryAfterPage<T>(request: TrackedRequest, send: () => Promise<T>): Promise<T> {
+    // No async frame for the usual answer: this runs for every request (every page of a listing).
+    return send().catch((err: unknown) => {
       if (!(err instanceof UrlElicitationRequiredError)) throw err;
-      request.pause();
-      await this.askRequired(err, request);
-      request.resume();
-    }
+      return this.afterPage(err, request, send);
+    });
+  }
+
+  private async afterPage<T>(
+    err: UrlElicitationRequiredError,
+    request: TrackedRequest,
+    send: () => Promise<T>,
+  ): Promise<T> {
+    request.pause();
+    await this.askRequired(err, request);
+    request.resume();
     try {
       return await send();
     } catch (again) {

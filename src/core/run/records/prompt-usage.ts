@@ -92,11 +92,12 @@ export class PromptUsage {
   async ran(prompt: CatalogPrompt, args: Record<string, string>, sourced: Iterable<string> = []): Promise<void> {
     const place = placeOf(prompt);
     // A run a read would drop (a name past MAX_NAME_CHARS) is not kept.
-    if (!this.mayKeep(prompt.server.def) || !parsePlace(place)) return;
+    if (!this.mayKeep(prompt.server.def) || !isName(place.scope) || !isName(place.server) || !isName(place.prompt))
+      return;
     const before = this.recent();
     const previous = before.find(r => samePlace(r.place, place));
     // The values as a read takes them back (parseArgs), so the list written is the list read.
-    const kept = parseArgs(keptValues(args, sourced));
+    const kept = storedArgs(keptValues(args, sourced));
     const run: RecentRun = {
       place,
       at: Date.now(),
@@ -194,6 +195,19 @@ function parseArgs(value: unknown): Record<string, string> | undefined {
   // Through the same rule as when they were kept: a value stored by something else is not trusted to obey it.
   const kept = keptValues(Object.fromEntries(args));
   return Object.keys(kept).length ? kept : undefined;
+}
+
+/**
+ * What parseArgs makes of values keptValues already passed, in one pass: only the bounds of a read
+ * (the number of values, the length of a name) are left to check.
+ */
+function storedArgs(kept: Record<string, string>): Record<string, string> | undefined {
+  let n = 0;
+  for (const name in kept) {
+    if (++n > MAX_STORED_ARGS) return undefined;
+    if (!isName(name)) return parseArgs(kept);
+  }
+  return n ? kept : undefined;
 }
 
 function parsePin(value: unknown): Pin | undefined {
