@@ -103,7 +103,7 @@ module.exports = async function skills(ctx) {
     .first()
     .waitFor();
   await tree.filter({ hasText: 'tricky' }).filter({ hasText: '0 prompts · 6 skills' }).first().waitFor();
-  await tree.filter({ hasText: 'plain' }).filter({ hasText: 'running · stdio · 1 prompts' }).first().waitFor();
+  await tree.filter({ hasText: 'plain' }).filter({ hasText: 'running · stdio · 1 prompt' }).first().waitFor();
   await tree.filter({ hasText: 'pdf-forms' }).first().waitFor({ timeout: 60000 });
   const groups = page.locator('.pane-body .monaco-list-row .label-name').filter({ hasText: /^Skills$/ });
   await page.waitForFunction(

@@ -142,6 +142,11 @@ test('the status bar counts a re-listing server as running and any problem as fa
     tooltip: 'MCP Prompts: 1 running, 1 failing, 3 prompts',
     warning: true,
   });
+  assert.equal(
+    statusSummary([server({ status: 'running' })], 0, 1)?.tooltip,
+    'MCP Prompts: 1 running, 0 failing, 1 prompt',
+    'one prompt is "1 prompt"',
+  );
   assert.equal(statusSummary([], 0, 0), undefined, 'nothing configured: hidden');
   assert.equal(statusSummary([], 1, 0)?.text, '$(plug) 0', 'only held servers: shown');
 });
@@ -152,7 +157,7 @@ test('tree rows say the state: the error while down, the counts while running, s
   const warned = serverItem(server({ status: 'running', listError: 'page 2 broke', prompts: 1 }));
   assert.equal(
     warned.description,
-    'running · stdio · 1 prompts',
+    'running · stdio · 1 prompt',
     'a listing problem of a running server is not its description',
   );
   assert.deepEqual(warned.icon, { codicon: 'warning', color: 'problemsWarningIcon.foreground' });

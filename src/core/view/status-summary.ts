@@ -20,7 +20,10 @@ export function statusSummary(
   const failing = states.filter(isFailing).length;
   return {
     text: failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`,
-    tooltip: l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, promptCount),
+    tooltip:
+      promptCount === 1
+        ? l10n.t('MCP Prompts: {0} running, {1} failing, 1 prompt', running, failing)
+        : l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, promptCount),
     warning: failing > 0,
   };
 }

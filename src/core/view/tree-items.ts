@@ -133,7 +133,7 @@ export function serverItem(
       entry.def.name,
       problem !== undefined && !isRunning(state)
         ? `${statusText}: ${labelText(problem)}`
-        : [statusText, transport, l10n.t('{0} prompts', entry.prompts.length), ...skillCount(entry)].join(' · '),
+        : [statusText, transport, promptCount(entry.prompts.length), ...skillCount(entry)].join(' · '),
       'description',
     ),
     tooltip,
@@ -266,7 +266,13 @@ export function promptItem(p: CatalogPrompt, where: PromptRowPlace = {}): TreeIt
 
 /** `3 skills` beside the prompt count, for a server that has any. */
 function skillCount(entry: ServerView): string[] {
-  return entry.skills?.length ? [l10n.t('{0} skills', entry.skills.length)] : [];
+  const n = entry.skills?.length ?? 0;
+  return n === 0 ? [] : [n === 1 ? l10n.t('1 skill') : l10n.t('{0} skills', n)];
+}
+
+/** "1 prompt", "2 prompts": the server row's count. */
+function promptCount(n: number): string {
+  return n === 1 ? l10n.t('1 prompt') : l10n.t('{0} prompts', n);
 }
 
 /** The Skills group under a server: its skills, apart from its prompts. */
