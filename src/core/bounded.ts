@@ -4,6 +4,40 @@
 
 /** Characters held by the strings in `value` (base64 and text are one byte per character in V8). */
 export function heldChars(value: unknown): number {
+  const chars = shallowChars(value, 0);
+  return chars >= 0 ? chars : walkedChars(value);
+}
+
+/** Past this depth the walk with a set of objects seen counts instead (a cycle, or a server's deep nesting). */
+const SHALLOW_DEPTH = 32;
+
+/**
+ * The usual answer (a few levels of parsed JSON, no object twice) without the set and stack of a full
+ * walk: it ran on every result stored. −1 when it went deeper than SHALLOW_DEPTH. An object reached
+ * twice is counted twice here: the bound errs on the side of less memory.
+ */
+function shallowChars(v: unknown, depth: number): number {
+  if (typeof v === 'string') return v.length;
+  if (!v || typeof v !== 'object') return 0;
+  if (depth > SHALLOW_DEPTH) return -1;
+  let total = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const chars = shallowChars(v[i], depth + 1);
+      if (chars < 0) return -1;
+      total += chars;
+    }
+  } else {
+    for (const key in v) {
+      const chars = shallowChars((v as Record<string, unknown>)[key], depth + 1);
+      if (chars < 0) return -1;
+      total += chars;
+    }
+  }
+  return total;
+}
+
+function walkedChars(value: unknown): number {
   let total = 0;
   const stack: unknown[] = [value];
   const seen = new Set<object>();

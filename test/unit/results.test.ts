@@ -88,3 +88,13 @@ test('kept results with 5 MB images and the transcript documents VS Code keeps o
   const MB = 1024 * 1024;
   assert.ok(base64 * (1 + 3) <= 40 * MB, `${(base64 * 4) / MB} MB kept`);
 });
+
+test('the size of a value counts its strings, past any depth and around a cycle', () => {
+  assert.equal(heldChars({ messages: [{ role: 'user', content: { type: 'text', text: 'abcd' } }] }), 4 + 4 + 4);
+  let deep: unknown = 'xyz';
+  for (let i = 0; i < 5000; i++) deep = i % 2 ? [deep] : { v: deep };
+  assert.equal(heldChars(deep), 3);
+  const cyclic: { text: string; self?: unknown } = { text: 'ab' };
+  cyclic.self = [cyclic, 'c'];
+  assert.equal(heldChars(cyclic), 3);
+});

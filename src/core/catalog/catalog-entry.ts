@@ -203,12 +203,13 @@ export class CatalogEntry implements ServerEntry {
  * The one call of a run: through the prompt's entry (CatalogEntry.call), which starts its server if
  * needed, sends, and says when the prompt is gone. A server no catalog made (a plain entry) is only asked.
  */
-export async function callOn<T>(
+export function callOn<T>(
   prompt: CatalogPrompt,
   send: (connection: ServerConnection) => PromiseLike<T>,
   whileStarting?: WhileStarting,
 ): Promise<T> {
   const { server } = prompt;
+  // Not an async function: the entry's promise is handed on as it is (one frame and three turns fewer on every get).
   if (server instanceof CatalogEntry) return server.call(prompt.prompt.name, send, whileStarting);
-  return await send(server.connection);
+  return (async () => await send(server.connection))();
 }

@@ -104,7 +104,8 @@ export class PromptRunner {
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     const unwatch = options.questions && watchQuestions(options.questions);
     try {
-      const preparation = await this.prepare(request, options);
+      // Without an argument input nothing is awaited: no async frame for it on every get.
+      const preparation = options.collect ? await this.prepare(request, options) : this.prepareGiven(request);
       return preparation.kind === 'ready' ? await this.get(preparation.prepared, options) : preparation;
     } finally {
       unwatch?.();
@@ -117,21 +118,26 @@ export class PromptRunner {
    */
   async prepare(request: RunRequest, options: RunOptions): Promise<Preparation> {
     const { prompt } = request;
+    const collect = options.collect;
+    if (!collect || !(options.askOptional || missingArguments(prompt, request.values).length))
+      return this.prepareGiven(request);
     try {
-      const declared = prompt.prompt.arguments ?? [];
-      const unknown = Object.keys(request.values).filter(k => !declared.some(a => a.name === k));
-      if (unknown.length) throw unknownArguments(prompt, unknown);
-      let values = request.values;
-      let sourced = request.sourced ?? [];
-      if (options.collect && (options.askOptional || missingArguments(prompt, values).length)) {
-        const collected = await this.collect(request, options.collect, options);
-        if (!collected) return { kind: 'cancelled' };
-        values = { ...values, ...collected.values };
-        sourced = [...new Set([...sourced, ...(collected.fromSource ?? [])])];
-      }
-      const missing = missingArguments(prompt, values);
-      if (missing.length) throw missingError(prompt, missing);
-      return { kind: 'ready', prepared: { prompt, args: nonEmpty(values), sourced } };
+      checkDeclared(prompt, request.values);
+      const collected = await this.collect(request, collect, options);
+      if (!collected) return { kind: 'cancelled' };
+      const values = { ...request.values, ...collected.values };
+      const sourced = [...new Set([...(request.sourced ?? []), ...(collected.fromSource ?? [])])];
+      return ready(prompt, values, sourced);
+    } catch (error) {
+      return { kind: 'failed', error };
+    }
+  }
+
+  /** The given values alone, checked against the prompt (no argument input). */
+  private prepareGiven(request: RunRequest): Preparation {
+    try {
+      checkDeclared(request.prompt, request.values);
+      return ready(request.prompt, request.values, request.sourced ?? []);
     } catch (error) {
       return { kind: 'failed', error };
     }
@@ -200,6 +206,20 @@ export class PromptRunner {
       release();
     }
   }
+}
+
+/** Throws when a value is given for an argument the prompt does not declare. */
+function checkDeclared(prompt: CatalogPrompt, values: Record<string, string>): void {
+  const declared = prompt.prompt.arguments ?? [];
+  const unknown = Object.keys(values).filter(k => !declared.some(a => a.name === k));
+  if (unknown.length) throw unknownArguments(prompt, unknown);
+}
+
+/** Ready when no required argument is missing; throws the error naming the missing ones. */
+function ready(prompt: CatalogPrompt, values: Record<string, string>, sourced: readonly string[]): Preparation {
+  const missing = missingArguments(prompt, values);
+  if (missing.length) throw missingError(prompt, missing);
+  return { kind: 'ready', prepared: { prompt, args: nonEmpty(values), sourced } };
 }
 
 /** The values that are not empty: an empty value is an argument not given. */

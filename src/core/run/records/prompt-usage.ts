@@ -98,13 +98,15 @@ export class PromptUsage {
     const previous = before.find(r => samePlace(r.place, place));
     // The values as a read takes them back (parseArgs), so the list written is the list read.
     const kept = storedArgs(keptValues(args, sourced));
-    const run: RecentRun = {
-      place,
-      at: Date.now(),
-      count: (previous?.count ?? 0) + 1,
-      ...(kept ? { args: kept, definition: historyKey(prompt) } : {}),
-    };
-    const list = [run, ...before.filter(r => r !== previous)].slice(0, MAX_RECENT);
+    const at = Date.now();
+    const count = (previous?.count ?? 0) + 1;
+    const run: RecentRun = kept
+      ? { place, at, count, args: kept, definition: historyKey(prompt) }
+      : { place, at, count };
+    // It runs on every get: one list built, not a filtered copy and a slice of it.
+    const list = [run];
+    for (let i = 0; i < before.length && list.length < MAX_RECENT; i++)
+      if (before[i] !== previous) list.push(before[i]);
     await this.write(RECENT_KEY, list);
   }
 
