@@ -146,7 +146,8 @@ module.exports = async function commands(ctx) {
   await page.locator(QUICK).getByText('The folder prompts does not exist').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'OK' }).first().click();
   const saved = path.join(ui.host.workspace, '.github', 'prompts', 'hello.prompt.md');
-  await waitForFile(() => fs.existsSync(saved), saved);
+  // VS Code writes a file by creating it and then writing: an empty file is one still being written.
+  await waitForFile(() => fs.existsSync(saved) && fs.statSync(saved).size > 0, saved);
   const text = fs.readFileSync(saved, 'utf8');
   if (!/### 👤 User/.test(text) || !/Hello, Ada\nLovelace!/.test(text))
     throw new Error(`unexpected .prompt.md:\n${text}`);

@@ -228,7 +228,8 @@ module.exports = async function hostile(ctx) {
     .first()
     .waitFor({ timeout: 60000 });
   await page.locator(`${QUICK} .monaco-button`).filter({ hasText: /^OK$/ }).first().click();
-  await waitForFile(() => fs.existsSync(saved), 'the saved .prompt.md file');
+  // Written by creating the file, then writing: an empty file is still being written.
+  await waitForFile(() => fs.existsSync(saved) && fs.statSync(saved).size > 0, 'the saved .prompt.md file');
   const markdown = fs.readFileSync(saved, 'utf8');
   const MarkdownIt = require('markdown-it');
   const walk = tokens => tokens.flatMap(t => [t, ...(t.children ? walk(t.children) : [])]);

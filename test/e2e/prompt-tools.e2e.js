@@ -180,12 +180,17 @@ async function storedResult(ui, code) {
   await ui.screenshot('open-as-document');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
   await ui.runCommand('MCP Prompts: Copy Last Result as Markdown');
-  await page.waitForFunction(
-    async () => /Please review this python code/.test(await navigator.clipboard.readText()),
-    undefined,
-    { timeout: 30000 },
-  );
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  // What the wait read is what is checked: a second read of the browser's clipboard came back empty once.
+  const copied = await (
+    await page.waitForFunction(
+      async () => {
+        const text = await navigator.clipboard.readText();
+        return /Please review this python code/.test(text) ? text : false;
+      },
+      undefined,
+      { timeout: 30000 },
+    )
+  ).jsonValue();
   assert.match(copied, /^# Code review\n\n`@mcp \/demo\.code_review code="print\(greet\('Ada'\)\)" language=python`/);
 }
 
