@@ -92,8 +92,7 @@ export class PromptUsage {
   async ran(prompt: CatalogPrompt, args: Record<string, string>, sourced: Iterable<string> = []): Promise<void> {
     const place = placeOf(prompt);
     // A run a read would drop (a name past MAX_NAME_CHARS) is not kept.
-    if (!this.mayKeep(prompt.server.def) || !isName(place.scope) || !isName(place.server) || !isName(place.prompt))
-      return;
+    if (!this.mayKeep(prompt.server.def) || !readsBack(place)) return;
     const before = this.recent();
     const previous = before.find(r => samePlace(r.place, place));
     // The values as a read takes them back (parseArgs), so the list written is the list read.
@@ -164,10 +163,15 @@ function isName(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_NAME_CHARS;
 }
 
+/** A place whose names a read takes back (each within MAX_NAME_CHARS). */
+function readsBack(place: { scope?: unknown; server?: unknown; prompt?: unknown }): place is PromptPlace {
+  return isName(place.scope) && isName(place.server) && isName(place.prompt);
+}
+
 function parsePlace(value: unknown): PromptPlace | undefined {
   if (!value || typeof value !== 'object') return undefined;
-  const { scope, server, prompt } = value as Record<string, unknown>;
-  return isName(scope) && isName(server) && isName(prompt) ? { scope, server, prompt } : undefined;
+  const v = value as Record<string, unknown>;
+  return readsBack(v) ? { scope: v.scope, server: v.server, prompt: v.prompt } : undefined;
 }
 
 function isTime(value: unknown): value is number {
