@@ -151,3 +151,8 @@ export function isStarting(state: ServerState): boolean {
 export function unreachable(value: never): never {
   throw new Error(`unhandled state ${JSON.stringify(value)}`);
 }
+
+/** "1 prompt", "2 prompts": a count of prompts as a server row and the status bar say it. */
+export function promptCount(n: number): string {
+  return n === 1 ? l10n.t('1 prompt') : l10n.t('{0} prompts', n);
+}

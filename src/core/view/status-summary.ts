@@ -1,6 +1,6 @@
 // The status bar's one item: how many servers run and fail, as plain data (src/ui/status.ts shows it).
 import * as l10n from '@vscode/l10n';
-import { isFailing, isRunning, serverState, type ServerSnapshot } from './server-state.js';
+import { isFailing, isRunning, promptCount, serverState, type ServerSnapshot } from './server-state.js';
 
 export interface StatusSummary {
   text: string;
@@ -12,7 +12,7 @@ export interface StatusSummary {
 export function statusSummary(
   servers: readonly ServerSnapshot[],
   heldCount: number,
-  promptCount: number,
+  prompts: number,
 ): StatusSummary | undefined {
   if (!servers.length && !heldCount) return undefined;
   const states = servers.map(serverState);
@@ -20,10 +20,7 @@ export function statusSummary(
   const failing = states.filter(isFailing).length;
   return {
     text: failing ? `$(plug) ${running} $(error) ${failing}` : `$(plug) ${running}`,
-    tooltip:
-      promptCount === 1
-        ? l10n.t('MCP Prompts: {0} running, {1} failing, 1 prompt', running, failing)
-        : l10n.t('MCP Prompts: {0} running, {1} failing, {2} prompts', running, failing, promptCount),
+    tooltip: l10n.t('MCP Prompts: {0} running, {1} failing, {2}', running, failing, promptCount(prompts)),
     warning: failing > 0,
   };
 }

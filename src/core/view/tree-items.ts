@@ -19,6 +19,7 @@ import {
   isRunning,
   lifecycleOf,
   problemOf,
+  promptCount,
   serverState,
   shadowedText,
   unreachable,
@@ -268,11 +269,6 @@ export function promptItem(p: CatalogPrompt, where: PromptRowPlace = {}): TreeIt
 function skillCount(entry: ServerView): string[] {
   const n = entry.skills?.length ?? 0;
   return n === 0 ? [] : [n === 1 ? l10n.t('1 skill') : l10n.t('{0} skills', n)];
-}
-
-/** "1 prompt", "2 prompts": the server row's count. */
-function promptCount(n: number): string {
-  return n === 1 ? l10n.t('1 prompt') : l10n.t('{0} prompts', n);
 }
 
 /** The Skills group under a server: its skills, apart from its prompts. */
