@@ -175,9 +175,9 @@ function helpers(page, H, { name, timings = {} }) {
     /**
      * Types into the chat input like a person and (send: true, default) presses Enter once, which must
      * send the request: a suggestion list left open by our completions would swallow it (a defect).
-     * Keys go as fast as the page takes them and the last one is held 25 ms, as a hand on a key is:
-     * with none held, VS Code's suggest widget could still hold a row from before the last key when
-     * Enter came (seen once in 20 lines). `delay` holds every key that long instead.
+     * Keys go as fast as the page takes them and the last one is held 100 ms, as a hand on a key is:
+     * with none held (or 25 ms under load), VS Code's suggest widget could still hold a row from before
+     * the last key when Enter came. `delay` holds every key that long instead.
      */
     async typeInChat(text, { send = true, timeout = TIMEOUT, delay } = {}) {
       await self.openChat({ timeout });
