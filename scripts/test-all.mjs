@@ -205,17 +205,11 @@ if (built) fs.mkdirSync('out', { recursive: true });
 if (built && skipHost) for (const tests of [STATIC, UNIT, INTEGRATION]) nodeTests(...tests);
 
 /**
- * The .vsix, from the bundles the build just made: the package script's vsce step (its `esbuild.mjs
- * --production` step makes the same bundles; test/static/package.test.ts runs the vsce step as spelled).
+ * The .vsix, from the bundles the build just made: the package script's vsce step (`package:vsix`; its
+ * `esbuild.mjs --production` step makes the same bundles).
  */
 function packageVsix() {
-  const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8'));
-  const vsce = manifest.scripts.package
-    .split('&&')
-    .map(s => s.trim())
-    .find(s => s.startsWith('vsce '));
-  if (!vsce) return step('package .vsix', 'npm', ['run', 'package', '--silent']);
-  return step('package .vsix (vsce, from the bundles just built)', 'npx', vsce.split(/\s+/));
+  return step('package .vsix (vsce, from the bundles just built)', 'npm', ['run', 'package:vsix', '--silent']);
 }
 
 /** The static checks, then the unit tests, at the lower priority. */
