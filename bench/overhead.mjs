@@ -3,7 +3,7 @@
 // kind, in alternating blocks of calls, over stdio and Streamable HTTP; the client CPU per call decides.
 import { getHeapStatistics } from 'node:v8';
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
-import { loadCore, median, now, row, sleep } from './lib.mjs';
+import { loadCore, median, now, quantile, row, sleep } from './lib.mjs';
 
 const PAGINATED_ENV = { PAGINATED_COUNT: '23', PAGINATED_PAGE_SIZE: '5' };
 const CODE = 'def f(x): return x * 2';
@@ -230,10 +230,11 @@ const MIN_ROUNDS = 4;
  * the op's cost per byte), so that collections, which mostly fall outside the quiet tenth, count in full.
  */
 function cpuOver(x, y, idx, perByte) {
-  const q = xs => {
-    const s = idx.map(i => xs[i]).sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor(QUIET * s.length))];
-  };
+  const q = xs =>
+    quantile(
+      idx.map(i => xs[i]),
+      QUIET,
+    );
   const allocated = c => median(idx.filter(i => c.clean[i]).map(i => c.alloc[i])) || c.typical;
   return q(x.cpu) - q(y.cpu) + (allocated(x) - allocated(y)) * perByte;
 }
