@@ -32,8 +32,12 @@ export function lookUpCommand(
 }
 
 /** The prompt `server.prompt` or a unique bare `prompt` names; throws the PromptError saying why there is none. */
-export async function lookUpPrompt(name: string, names: CatalogNames): Promise<CatalogPrompt> {
-  return (await afterListing(names, entries => resolveName(name, names.entry, entries, names.index))).prompt;
+export function lookUpPrompt(name: string, names: CatalogNames): Promise<CatalogPrompt> {
+  const resolve = (entries: readonly ServerEntry[]) => resolveName(name, names.entry, entries, names.index);
+  // `server.prompt` of a server that listed it (every typed run): found at once, without afterListing's async frames.
+  const found = names.entry ? resolve(names.entries()) : undefined;
+  if (found && 'prompt' in found) return Promise.resolve(found.prompt);
+  return afterListing(names, resolve, found).then(r => r.prompt);
 }
 
 /**
@@ -44,8 +48,9 @@ export async function lookUpPrompt(name: string, names: CatalogNames): Promise<C
 async function afterListing<R extends { prompt: CatalogPrompt } | { skill: CatalogSkill } | { error: PromptError }>(
   names: CatalogNames,
   resolve: (entries: readonly ServerEntry[]) => R,
+  first: R | undefined = names.entry ? resolve(names.entries()) : undefined,
 ): Promise<Exclude<R, { error: PromptError }>> {
-  let found = names.entry ? resolve(names.entries()) : undefined;
+  let found = first;
   if (!found || !('prompt' in found)) {
     await names.listed();
     found = resolve(names.entries());

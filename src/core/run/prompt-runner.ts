@@ -101,10 +101,17 @@ export class PromptRunner {
   ) {}
 
   /** Asks for the prompt's missing arguments, then gets it. */
-  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+  run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    if (options.questions || options.collect) return this.watched(request, options);
+    // Without an argument input or a question watch nothing is awaited here: no async frame on every get.
+    const preparation = this.prepareGiven(request);
+    return preparation.kind === 'ready' ? this.get(preparation.prepared, options) : Promise.resolve(preparation);
+  }
+
+  /** `run` with the argument input asked, and the server's questions told while it is under way. */
+  private async watched(request: RunRequest, options: RunOptions): Promise<RunOutcome> {
     const unwatch = options.questions && watchQuestions(options.questions);
     try {
-      // Without an argument input nothing is awaited: no async frame for it on every get.
       const preparation = options.collect ? await this.prepare(request, options) : this.prepareGiven(request);
       return preparation.kind === 'ready' ? await this.get(preparation.prepared, options) : preparation;
     } finally {
@@ -163,11 +170,10 @@ export class PromptRunner {
       const done = await callOn(
         prompt,
         connection => {
-          const get = async (signal?: AbortSignal): Promise<InvokeResult> => ({
-            prompt,
-            args,
-            result: await connection.getPrompt(prompt.prompt.name, args, { signal: signal ?? options.signal }),
-          });
+          const get = (signal?: AbortSignal): Promise<InvokeResult> =>
+            connection
+              .getPrompt(prompt.prompt.name, args, { signal: signal ?? options.signal })
+              .then(result => ({ prompt, args, result }));
           return options.whileGetting ? options.whileGetting(prepared, get) : get();
         },
         options.whileStarting,
