@@ -9,10 +9,16 @@ export const MAX_KEPT_VALUE_CHARS = 2000;
 
 /** The values of `values` that may be kept; `sourced` names the arguments whose value came from a source. */
 export function keptValues(values: Record<string, string>, sourced: Iterable<string> = []): Record<string, string> {
-  const skip = new Set(sourced);
-  return Object.fromEntries(
-    Object.entries(values).filter(
-      ([name, value]) => value && !skip.has(name) && !looksSecret(name) && value.length <= MAX_KEPT_VALUE_CHARS,
-    ),
-  );
+  // One pass, no set, entries or copy of them: it runs on every get (a recent run keeps its values).
+  const skip = Array.isArray(sourced) ? (sourced as readonly string[]) : [...sourced];
+  const kept: Record<string, string> = {};
+  for (const name of Object.keys(values)) {
+    const value = values[name];
+    if (!value || value.length > MAX_KEPT_VALUE_CHARS || skip.includes(name) || looksSecret(name)) continue;
+    // As Object.fromEntries did: `__proto__` is a value's name, not the object's prototype.
+    if (name === '__proto__')
+      Object.defineProperty(kept, name, { value, enumerable: true, writable: true, configurable: true });
+    else kept[name] = value;
+  }
+  return kept;
 }

@@ -21,6 +21,21 @@ const RESULTS_LIMIT = 50;
  */
 export const RESULTS_CHARS_LIMIT = 20 * 1024 * 1024;
 
+/** A kept result; a class, not an object with a getter: no closure and accessor made on every get. */
+class Stored implements StoredResult {
+  private line: string | undefined;
+  constructor(
+    readonly id: string,
+    readonly result: InvokeResult,
+    readonly transcript: Transcript,
+  ) {}
+
+  /** Written when a surface first shows it: the CLI and a run nobody looks at again never need it. */
+  get invocation(): string {
+    return (this.line ??= formatInvocation(this.result.prompt.invocationName, this.result.args));
+  }
+}
+
 export class ResultStore {
   /** What mcp-prompts-media: and the result buttons serve; bounded by count and by size (bounded.ts). */
   private readonly results = new BoundedMap<StoredResult>(
@@ -36,16 +51,7 @@ export class ResultStore {
 
   /** Keeps a result under a fresh id; the oldest go beyond RESULTS_LIMIT results or RESULTS_CHARS_LIMIT. */
   store(result: InvokeResult, transcript: Transcript): StoredResult {
-    let line: string | undefined;
-    const stored: StoredResult = {
-      id: `r${++this.counter}`,
-      // Written when a surface first shows it: the CLI and a run nobody looks at again never need it.
-      get invocation() {
-        return (line ??= formatInvocation(result.prompt.invocationName, result.args));
-      },
-      result,
-      transcript,
-    };
+    const stored = new Stored(`r${++this.counter}`, result, transcript);
     this.results.set(stored.id, stored);
     return stored;
   }
