@@ -28,7 +28,11 @@ export function lookUpCommand(
   name: string,
   names: CatalogNames,
 ): Promise<{ prompt: CatalogPrompt } | { skill: CatalogSkill }> {
-  return afterListing(names, entries => resolveCommand(name, names.entry, entries, names.index));
+  const resolve = (entries: readonly ServerEntry[]) => resolveCommand(name, names.entry, entries, names.index);
+  // A prompt of a server that listed it (every typed run in chat): found at once, as in lookUpPrompt.
+  const found = names.entry ? resolve(names.entries()) : undefined;
+  if (found && 'prompt' in found) return Promise.resolve(found);
+  return afterListing(names, resolve, found);
 }
 
 /** The prompt `server.prompt` or a unique bare `prompt` names; throws the PromptError saying why there is none. */

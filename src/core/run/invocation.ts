@@ -185,10 +185,10 @@ export function bindRequest(prompt: CatalogPrompt, parsed: ParsedInvocation): Ru
 }
 
 /** A typed line (`server.prompt a=1 "two words"`) as a run request. */
-export async function requestFromLine(catalog: Catalog, line: string): Promise<RunRequest> {
+export function requestFromLine(catalog: Catalog, line: string): Promise<RunRequest> {
   const parsed = parseInvocation(line);
-  if (!parsed) throw new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input');
-  return bindRequest(await catalog.findPrompt(parsed.name), parsed);
+  if (!parsed) return Promise.reject(new PromptError(l10n.t('Name a prompt, e.g. server.prompt'), 'input'));
+  return catalog.findPrompt(parsed.name).then(prompt => bindRequest(prompt, parsed));
 }
 
 /** What a prompts/get answered, with the prompt and the arguments it was asked with. */

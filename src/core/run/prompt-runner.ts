@@ -151,12 +151,20 @@ export class PromptRunner {
   }
 
   /** prompts/get with prepared arguments (the server started first when it is not running); the result is stored. */
-  async get(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
-    const outcome = await this.getFrom(prepared, options);
-    // The server's configuration changed while the get was under way (an edited mcp.json): its old
-    // connection was closed by us, not by the server, so the get goes once to the server as configured now.
+  get(prepared: Prepared, options: RunOptions): Promise<RunOutcome> {
+    // No async frame of its own for the usual outcome: this runs on every get.
+    return this.getFrom(prepared, options).then(outcome =>
+      outcome.kind === 'failed' ? this.againIfReconfigured(prepared, options, outcome) : outcome,
+    );
+  }
+
+  /**
+   * The server's configuration changed while the get was under way (an edited mcp.json): its old
+   * connection was closed by us, not by the server, so the get goes once to the server as configured now.
+   */
+  private async againIfReconfigured(prepared: Prepared, options: RunOptions, outcome: RunOutcome): Promise<RunOutcome> {
     const { server } = prepared.prompt;
-    if (outcome.kind !== 'failed' || options.signal?.aborted) return outcome;
+    if (options.signal?.aborted) return outcome;
     if (this.catalog.servers.includes(server) || !this.catalog.server(server.id)) return outcome;
     const now = await this.catalog.findPrompt(`${server.id}.${prepared.prompt.prompt.name}`).catch(() => undefined);
     return now ? this.getFrom({ ...prepared, prompt: now }, options) : outcome;
