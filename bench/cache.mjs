@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, loadCore, median, now, row, runProcess } from './lib.mjs';
+import { serverStart } from './server-start.mjs';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
 const SERVERS = 20;
@@ -91,7 +92,11 @@ async function childMain(mode, dir) {
     const t0 = now();
     const client = new core.Client({ name: 'raw', version: '1' });
     await client.connect(
-      new core.StdioClientTransport({ command: process.execPath, args: [FIXTURE], env: { CACHEABLE_COUNT: '1000' } }),
+      new core.StdioClientTransport({
+        command: process.execPath,
+        args: [FIXTURE],
+        ...serverStart({ CACHEABLE_COUNT: '1000' }),
+      }),
     );
     const r = await client.getPrompt({ name: 'p7', arguments: { topic: 'bench' } });
     const ms = now() - t0;

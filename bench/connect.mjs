@@ -12,19 +12,28 @@
 //                  raw client gets the same as `prior`.
 import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
+import { serverStart } from './server-start.mjs';
 
 /** Connects per HTTP server for each one over stdio. */
 const HTTP_REPS = 5;
 
-/** One connect + close by the raw client; returns ms to connected and the era it found. */
-async function rawConnect(core, server, prior, negotiate = true) {
+/**
+ * One connect + close by the raw client; returns ms to connected and the era it found. Its stdio server
+ * starts as ours does (serverStart), unless `sdkEnv`: the SDK's default environment.
+ */
+async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false) {
   const client = new core.Client(
     { name: 'raw-connect', version: '0' },
     { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' } } : {}) },
   );
   const transport =
     server.type === 'stdio'
-      ? new core.StdioClientTransport({ command: server.command, args: server.args, env: server.env, stderr: 'ignore' })
+      ? new core.StdioClientTransport({
+          command: server.command,
+          args: server.args,
+          ...(sdkEnv ? { env: server.env } : serverStart(server.env)),
+          stderr: 'ignore',
+        })
       : new core.StreamableHTTPClientTransport(new URL(server.url));
   const t0 = now();
   await client.connect(transport, prior ? { prior } : {});
@@ -105,6 +114,24 @@ export async function run({ reps = 9 } = {}) {
       );
       data[label] = { version: first.version, era: first.era, cold, rawCold, warm, rawWarm };
     }
+    // What this machine's environment costs a server's start, which the core passes on as VS Code does and
+    // the SDK's default leaves out (a CA bundle in NODE_EXTRA_CA_CERTS: parsed before a Node server runs).
+    const legacy = { type: 'stdio', ...fixtureCommand('paginated') };
+    const [passed, sdkDefault] = await interleaved(reps, [
+      async () => (await rawConnect(core, legacy, undefined, false)).ms,
+      async () => (await rawConnect(core, legacy, undefined, false, true)).ms,
+    ]);
+    rows.push(
+      row(
+        "a server's start in the environment the core passes on vs the SDK's default",
+        median(passed),
+        median(sdkDefault),
+        'ms',
+        undefined,
+        `the raw client, stdio 2025-11-25; both sides above start their servers in the first (bench/server-start.mjs); ${spread(passed)} against ${spread(sdkDefault)}`,
+      ),
+    );
+    data.environment = { passed, sdkDefault };
   } finally {
     await Promise.all(running.map(s => s.close()));
   }

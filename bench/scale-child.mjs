@@ -7,12 +7,14 @@
 // urls: Streamable HTTP servers already running (started by scale.mjs) instead of stdio spawns.
 // core: one Catalog (eager, as the extension) over the servers; time from setServers() until it holds
 //       every prompt; for a 2025 first start also heap growth, the item mapping and a re-list.
-// raw:  plain SDK Clients connected and listed concurrently, prompts kept in arrays: a 2025 server gets
-//       the plain initialize handshake; a 2026 server the SDK's negotiation (`auto`, which probes on a
-//       throw-away second process), or the remembered era as `prior`.
+// raw:  plain SDK Clients connected and listed concurrently, prompts kept in arrays, each server started
+//       as the core starts it (bench/server-start.mjs): a 2025 server gets the plain initialize
+//       handshake; a 2026 server the SDK's negotiation (`auto`, which probes on a throw-away second
+//       process), or the remembered era as `prior`.
 // Prints one JSON line on stdout.
 import { fixtureCommand, modernCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now } from './lib.mjs';
+import { serverStart } from './server-start.mjs';
 
 const opts = JSON.parse(process.argv[2]);
 const { mode, era, remembered = false, servers: nServers, prompts: nPrompts, pageSize = 100, urls, prior } = opts;
@@ -129,7 +131,7 @@ if (mode === 'core') {
       await client.connect(
         urls
           ? new StreamableHTTPClientTransport(new URL(urls[i]))
-          : new StdioClientTransport({ ...server, stderr: 'ignore' }),
+          : new StdioClientTransport({ ...server, ...serverStart(server.env), stderr: 'ignore' }),
         remembered && era === 'modern' ? { prior } : {},
       );
       return rawList(client);
