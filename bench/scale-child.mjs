@@ -14,6 +14,7 @@
 // Prints one JSON line on stdout.
 import { fixtureCommand, modernCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now } from './lib.mjs';
+import { treeCpuMs } from './tree-cpu.mjs';
 import { serverStart } from './server-start.mjs';
 
 const opts = JSON.parse(process.argv[2]);
@@ -70,11 +71,13 @@ if (mode === 'core') {
   if (remembered) for (const def of defs) core.defaultEraMemory.set(core.eraKey(def), prior);
   const before = heap();
   const cpu0 = process.cpuUsage();
+  const tree0 = treeCpuMs();
   const t0 = now();
   const catalog = new core.Catalog({ start: 'eager' });
   catalog.setServers(defs);
   await catalog.ready();
   result.loadMs = now() - t0;
+  result.treeCpuMs = treeCpuMs() - tree0;
   result.clientCpuMs = cpuMs(process.cpuUsage(cpu0));
   result.prompts = catalog.prompts.length;
   result.errors = catalog.servers.filter(e => e.listError).map(e => e.listError.message);
@@ -121,6 +124,7 @@ if (mode === 'core') {
   const { Client, StdioClientTransport, StreamableHTTPClientTransport } = loadCore();
   const before = heap();
   const cpu0 = process.cpuUsage();
+  const tree0 = treeCpuMs();
   const t0 = now();
   const clients = [];
   const negotiation = era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {};
@@ -138,6 +142,7 @@ if (mode === 'core') {
     }),
   );
   result.loadMs = now() - t0;
+  result.treeCpuMs = treeCpuMs() - tree0;
   result.clientCpuMs = cpuMs(process.cpuUsage(cpu0));
   result.prompts = lists.reduce((n, l) => n + l.length, 0);
   if (result.prompts !== expected) throw new Error(`raw holds ${result.prompts} prompts, expected ${expected}`);
