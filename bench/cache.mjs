@@ -8,14 +8,14 @@
 //  - heap after it, minus the heap of the same process with no servers;
 //  - the first run of a prompt on a stopped server (start and get through the run path, the re-list alongside) vs the raw
 //    SDK client doing spawn + connect + get from a script, as the CPU time of the process and its server
-//    until the answer (bench/tree-cpu.mjs), in rounds with a second raw until decided (bench/ratio-rounds.mjs).
+//    until the answer (bench/tree-cpu.mjs), in cycles with a second raw until decided (bench/ratio-cycles.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, loadCore, median, now, quantile, row, runProcess } from './lib.mjs';
 import { serverStart } from './server-start.mjs';
-import { decideRatio } from './ratio-rounds.mjs';
+import { decideRatio } from './ratio-cycles.mjs';
 import { canMeasureTree, treeCpuMs } from './tree-cpu.mjs';
 
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'cacheable.mjs');
@@ -168,7 +168,7 @@ export async function run({ quick = false } = {}) {
       {
         bound: 1.2,
         what: canMeasureTree ? 'CPU of the client and the server it started, until the answer' : 'wall',
-        ...(quick ? { minRounds: 2, maxRounds: 2, budgetS: 10 } : { minRounds: 6, maxRounds: 24, budgetS: 45 }),
+        ...(quick ? { minCycles: 2, maxCycles: 2, budgetS: 10 } : { minCycles: 6, maxCycles: 24, budgetS: 45 }),
       },
     );
     const heapDelta = median(act.map(a => a.heap)) - median(empty.map(a => a.heap));

@@ -10,7 +10,7 @@
 //   era remembered: ours passes the remembered era (its era memory, which a later start in the same
 //                  session has, and with a persisted memory every start after a server's first); the
 //                  raw client gets the same as `prior`.
-// Each ratio is decided by bench/ratio-rounds.mjs: ours, raw and a second raw (the A/A check) in rounds
+// Each ratio is decided by bench/ratio-cycles.mjs: ours, raw and a second raw (the A/A check) in cycles
 // until the 1.2× target is decided; the raw side's stdio servers start as ours do (bench/server-start.mjs).
 // Over stdio the measure is the CPU time until connected of this process and the servers it started
 // (bench/tree-cpu.mjs; each connect starts with no server process left): a spawn's wall time on this
@@ -18,25 +18,25 @@
 import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
 import { serverStart } from './server-start.mjs';
-import { decideRatio } from './ratio-rounds.mjs';
+import { decideRatio } from './ratio-cycles.mjs';
 import { canMeasureTree, childrenGone, treeCpuMs } from './tree-cpu.mjs';
 
 /** The HTTP servers' processes, running throughout: not part of any stdio connect's CPU. */
 const httpPids = new Set();
 
 /**
- * Rounds of ours, raw and raw′ per ratio (bench/ratio-rounds.mjs): at least, at most, and seconds after
- * which no new round starts. An HTTP connect takes milliseconds, where one slow request on a busy machine
- * moves a short median: many more rounds, at a fraction of a stdio spawn's time.
+ * Cycles of ours, raw and raw′ per ratio (bench/ratio-cycles.mjs): at least, at most, and seconds after
+ * which no new cycle starts. An HTTP connect takes milliseconds, where one slow request on a busy machine
+ * moves a short median: many more cycles, at a fraction of a stdio spawn's time.
  */
 const PLANS = {
   full: {
-    stdio: { minRounds: 6, maxRounds: 30, budgetS: 25 },
-    http: { minRounds: 20, maxRounds: 300, budgetS: 15 },
+    stdio: { minCycles: 6, maxCycles: 30, budgetS: 25 },
+    http: { minCycles: 20, maxCycles: 300, budgetS: 15 },
   },
   quick: {
-    stdio: { minRounds: 3, maxRounds: 3, budgetS: 10 },
-    http: { minRounds: 10, maxRounds: 10, budgetS: 5 },
+    stdio: { minCycles: 3, maxCycles: 3, budgetS: 10 },
+    http: { minCycles: 10, maxCycles: 10, budgetS: 5 },
   },
 };
 
@@ -140,7 +140,7 @@ export async function run({ quick = false } = {}) {
       if (first.era === 'modern') {
         // A remembered 2026 era needs no request at all, on either side: what is timed is setting up the
         // client (ours adds the trace, the question handlers and the start of the listen stream).
-        const [o, r] = await interleaved(plan.minRounds, [
+        const [o, r] = await interleaved(plan.minCycles, [
           async () => (await oursConnect(core, def, warmEras)).ms,
           async () => (await rawConnect(core, server, rawFirst.prior)).ms,
         ]);
@@ -169,9 +169,15 @@ export async function run({ quick = false } = {}) {
     // What this machine's environment costs a server's start, which the core passes on as VS Code does and
     // the SDK's default leaves out (a CA bundle in NODE_EXTRA_CA_CERTS: parsed before a Node server runs).
     const legacy = { type: 'stdio', ...fixtureCommand('paginated') };
+    const wall = { passed: [], sdkDefault: [] };
+    const start = async (walls, sdkEnv) => {
+      const r = await rawConnect(core, legacy, undefined, false, sdkEnv);
+      walls.push(r.ms);
+      return canMeasureTree ? r.cpu : r.ms;
+    };
     const [passed, sdkDefault] = await interleaved(reps, [
-      async () => (await rawConnect(core, legacy, undefined, false)).ms,
-      async () => (await rawConnect(core, legacy, undefined, false, true)).ms,
+      () => start(wall.passed, false),
+      () => start(wall.sdkDefault, true),
     ]);
     rows.push(
       row(
@@ -180,10 +186,10 @@ export async function run({ quick = false } = {}) {
         median(sdkDefault),
         'ms',
         undefined,
-        `the raw client, stdio 2025-11-25; both sides above start their servers in the first (bench/server-start.mjs); ${spread(passed)} against ${spread(sdkDefault)}`,
+        `the raw client, stdio 2025-11-25, ${canMeasureTree ? 'CPU of it and its server' : 'wall'} until connected; both sides above start their servers in the first (bench/server-start.mjs); ${spread(passed)} against ${spread(sdkDefault)}; wall ${spread(wall.passed)} against ${spread(wall.sdkDefault)}`,
       ),
     );
-    data.environment = { passed, sdkDefault };
+    data.environment = { passed, sdkDefault, wall };
   } finally {
     await Promise.all(running.map(s => s.close()));
   }

@@ -21,7 +21,7 @@ const only = argv
   .split(',');
 // The real-host memory section (its wait for the host lock, a host start, 1,000 runs) gets its own time;
 // so do the per-call section, which measures until each method is decided (up to 6 minutes), and the
-// scale, connect and cache sections, which measure until each ratio is decided (bench/ratio-rounds.mjs).
+// scale, connect and cache sections, which measure until each ratio is decided (bench/ratio-cycles.mjs).
 const LIMIT_S =
   600 +
   (!only || only.includes('overhead') ? 400 : 0) +
@@ -53,7 +53,7 @@ const sections = [
     '3. Scale: 20 stdio servers × 1,000 prompts',
     async () =>
       (await import('./scale.mjs')).run(
-        quick ? { reps: 1, singles: 1, plan: { minRounds: 2, maxRounds: 2, budgetS: 0 } } : { reps: 5, singles: 5 },
+        quick ? { reps: 1, singles: 1, plan: { minCycles: 2, maxCycles: 2, budgetS: 0 } } : { reps: 5, singles: 5 },
       ),
   ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],

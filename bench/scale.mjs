@@ -4,18 +4,18 @@
 // remembered, as the extension's storage and the CLI's cache folder keep it). Each ratio is decided on
 // the CPU time, until every prompt is held, of the measuring process and the servers it started
 // (bench/tree-cpu.mjs: the work the start costs this 2-core machine, which 20 Node processes keep busy;
-// its wall time there is mostly the wait for a CPU), in rounds with a second raw run until decided
-// (bench/ratio-rounds.mjs); the wall time of every run is printed beside it.
+// its wall time there is mostly the wait for a CPU), in cycles with a second raw run until decided
+// (bench/ratio-cycles.mjs); the wall time of every run is printed beside it.
 import path from 'node:path';
 import { modernCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
 import { BENCH, loadCore, median, row, runProcess } from './lib.mjs';
-import { decideRatio } from './ratio-rounds.mjs';
+import { decideRatio } from './ratio-cycles.mjs';
 import { canMeasureTree } from './tree-cpu.mjs';
 
 const SERVERS = 20;
 const PROMPTS = 1000;
-/** Rounds of ours, raw and raw′ per start (bench/ratio-rounds.mjs): at least, at most, and seconds. */
-const PLAN = { minRounds: 4, maxRounds: 8, budgetS: 75 };
+/** Cycles of ours, raw and raw′ per start (bench/ratio-cycles.mjs): at least, at most, and seconds. */
+const PLAN = { minCycles: 4, maxCycles: 8, budgetS: 75 };
 
 async function child(options) {
   const r = await runProcess(
