@@ -9,6 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fixtureCommand, modernCommand } from '../test/fixtures/launch.mjs';
 import { BENCH, ROOT, canMeasureCpu, interleaved, median, row, runProcess, spread } from './lib.mjs';
+import { serverStart } from './server-start.mjs';
+
+/** raw-list.mjs hands its server the variables prefixed RAW_ENV_: the environment the core gives it. */
+const rawServerEnv = env =>
+  Object.fromEntries(Object.entries(serverStart(env).env).map(([k, v]) => [`RAW_ENV_${k}`, v]));
 
 export async function run({ reps = 12 } = {}) {
   const cli = path.join(ROOT, 'dist', 'cli.js');
@@ -19,7 +24,7 @@ export async function run({ reps = 12 } = {}) {
     const env = { PAGINATED_COUNT: '23', PAGINATED_PAGE_SIZE: '5' };
     const config = path.join(dir, 'mcp.json');
     fs.writeFileSync(config, JSON.stringify({ servers: { pag: { command, args, env } } }));
-    const rawEnv = { ...process.env, ...Object.fromEntries(Object.entries(env).map(([k, v]) => [`RAW_ENV_${k}`, v])) };
+    const rawEnv = { ...process.env, ...rawServerEnv(env) };
     const ours = () => runProcess(process.execPath, [cli, 'list', '--config', config], { cwd: dir, cpu: true });
     const raw = () =>
       runProcess(process.execPath, [path.join(BENCH, 'raw-list.mjs'), command, ...args], {
@@ -107,7 +112,7 @@ async function eraRows(cli, dir, reps) {
       runProcess(process.execPath, [cli, 'list', '--config', config], { cwd: dir, env: cliEnv(cache) });
     const raw = extra =>
       runProcess(process.execPath, [path.join(BENCH, 'raw-list.mjs'), command, ...args], {
-        env: { ...process.env, ...rawNegotiation, ...extra },
+        env: { ...process.env, ...rawServerEnv({}), ...rawNegotiation, ...extra },
         cwd: dir,
       });
     const check = (r, who) => {

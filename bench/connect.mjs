@@ -10,43 +10,82 @@
 //   era remembered: ours passes the remembered era (its era memory, which a later start in the same
 //                  session has, and with a persisted memory every start after a server's first); the
 //                  raw client gets the same as `prior`.
+// Each ratio is decided by bench/ratio-cycles.mjs: ours, raw and a second raw (the A/A check) in cycles
+// until the 1.2× target is decided; the raw side's stdio servers start as ours do (bench/server-start.mjs).
+// Over stdio the measure is the CPU time until connected of this process and the servers it started
+// (bench/tree-cpu.mjs; each connect starts with no server process left): a spawn's wall time on this
+// loaded 2-core machine is mostly the wait for a CPU. Over HTTP (the server runs throughout) it is wall time.
 import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
+import { serverStart } from './server-start.mjs';
+import { decideRatio } from './ratio-cycles.mjs';
+import { canMeasureTree, childrenGone, treeCpuMs } from './tree-cpu.mjs';
 
-/** Connects per HTTP server for each one over stdio. */
-const HTTP_REPS = 5;
+/** The HTTP servers' processes, running throughout: not part of any stdio connect's CPU. */
+const httpPids = new Set();
 
-/** One connect + close by the raw client; returns ms to connected and the era it found. */
-async function rawConnect(core, server, prior, negotiate = true) {
+/**
+ * Cycles of ours, raw and raw′ per ratio (bench/ratio-cycles.mjs): at least, at most, and seconds after
+ * which no new cycle starts. An HTTP connect takes milliseconds, where one slow request on a busy machine
+ * moves a short median: many more cycles, at a fraction of a stdio spawn's time.
+ */
+const PLANS = {
+  full: {
+    stdio: { minCycles: 6, maxCycles: 30, budgetS: 25 },
+    http: { minCycles: 20, maxCycles: 300, budgetS: 15 },
+  },
+  quick: {
+    stdio: { minCycles: 3, maxCycles: 3, budgetS: 10 },
+    http: { minCycles: 10, maxCycles: 10, budgetS: 5 },
+  },
+};
+
+/**
+ * One connect + close by the raw client; returns ms to connected and the era it found. Its stdio server
+ * starts as ours does (serverStart), unless `sdkEnv`: the SDK's default environment.
+ */
+async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false) {
   const client = new core.Client(
     { name: 'raw-connect', version: '0' },
     { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' } } : {}) },
   );
   const transport =
     server.type === 'stdio'
-      ? new core.StdioClientTransport({ command: server.command, args: server.args, env: server.env, stderr: 'ignore' })
+      ? new core.StdioClientTransport({
+          command: server.command,
+          args: server.args,
+          ...(sdkEnv ? { env: server.env } : serverStart(server.env)),
+          stderr: 'ignore',
+        })
       : new core.StreamableHTTPClientTransport(new URL(server.url));
+  await childrenGone(httpPids);
+  const cpu0 = treeCpuMs(httpPids);
   const t0 = now();
   await client.connect(transport, prior ? { prior } : {});
   const ms = now() - t0;
+  const cpu = treeCpuMs(httpPids) - cpu0;
   const era = client.getProtocolEra();
   const discover = client.getDiscoverResult();
   await client.close();
-  return { ms, prior: era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' }, era };
+  return { ms, cpu, prior: era === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' }, era };
 }
 
 /** One connect + close by the core. */
 async function oursConnect(core, def, eras) {
   const connection = new core.ServerConnection(def, { restart: false, eras });
+  await childrenGone(httpPids);
+  const cpu0 = treeCpuMs(httpPids);
   const t0 = now();
   await connection.connect();
   const ms = now() - t0;
+  const cpu = treeCpuMs(httpPids) - cpu0;
   const info = connection.info;
   await connection.dispose();
-  return { ms, era: info?.era, version: info?.protocolVersion };
+  return { ms, cpu, era: info?.era, version: info?.protocolVersion };
 }
 
-export async function run({ reps = 9 } = {}) {
+export async function run({ quick = false } = {}) {
+  const reps = quick ? 3 : 9;
   const core = loadCore();
   const running = [];
   const rows = [];
@@ -54,8 +93,10 @@ export async function run({ reps = 9 } = {}) {
   try {
     const httpLegacy = await startHttpFixture('paginated');
     running.push(httpLegacy);
+    httpPids.add(httpLegacy.pid);
     const httpModern = await startModernHttp();
     running.push(httpModern);
+    httpPids.add(httpModern.pid);
     const servers = [
       ['stdio 2024-11-05', { type: 'stdio', ...fixtureCommand('old-protocol') }],
       ['stdio 2025-11-25', { type: 'stdio', ...fixtureCommand('paginated') }],
@@ -74,37 +115,81 @@ export async function run({ reps = 9 } = {}) {
       // Over stdio a client written for a 2025 server does not negotiate, and costs one process: that is
       // the first start to beat. Over HTTP the raw client negotiates as ours must (no process either way).
       const negotiate = first.era === 'modern' || server.type !== 'stdio';
-      // An HTTP connect takes milliseconds, where one slow request on a busy machine moves a short median:
-      // five times the connects, at a fraction of a stdio spawn's time.
-      const n = server.type === 'stdio' ? reps : reps * HTTP_REPS;
-      const [cold, rawCold, warm, rawWarm] = await interleaved(n, [
-        async () => (await oursConnect(core, def, new core.EraMemory())).ms,
-        async () => (await rawConnect(core, server, undefined, negotiate)).ms,
-        async () => (await oursConnect(core, def, warmEras)).ms,
-        async () => (await rawConnect(core, server, rawFirst.prior)).ms,
-      ]);
-      rows.push(
-        row(
-          `connect ${label}: first (negotiated)`,
-          median(cold),
-          median(rawCold),
-          'ms',
-          { ratio: 1.2 },
-          `protocol ${first.version} (${first.era}); ours ${spread(cold)}, raw v2 Client (${negotiate ? 'auto' : 'plain initialize'}) ${spread(rawCold)}; ${n} interleaved each`,
-        ),
+      const plan = PLANS[quick ? 'quick' : 'full'][server.type];
+      // A stdio connect is decided on the CPU time it costs (this process and the servers it starts); an
+      // HTTP one, whose server runs throughout, on wall time.
+      const byCpu = server.type === 'stdio' && canMeasureTree;
+      const measured = r => (byCpu ? { value: r.cpu, wall: r.ms } : r.ms);
+      const what = byCpu ? 'CPU of the client and the server processes it started, until connected' : 'wall';
+      const oursCold = async () => measured(await oursConnect(core, def, new core.EraMemory()));
+      const rawCold = async () => measured(await rawConnect(core, server, undefined, negotiate));
+      const oursWarm = async () => measured(await oursConnect(core, def, warmEras));
+      const rawWarm = async () => measured(await rawConnect(core, server, rawFirst.prior));
+      const cold = await decideRatio(
+        `connect ${label}: first (negotiated)`,
+        { ours: oursCold, raw: rawCold },
+        {
+          ...plan,
+          bound: 1.2,
+          what,
+          context: `protocol ${first.version} (${first.era}); raw v2 Client (${negotiate ? 'auto' : 'plain initialize'})`,
+        },
+      );
+      rows.push(cold.row);
+      let warm;
+      if (first.era === 'modern') {
         // A remembered 2026 era needs no request at all, on either side: what is timed is setting up the
         // client (ours adds the trace, the question handlers and the start of the listen stream).
-        row(
+        const [o, r] = await interleaved(plan.minCycles, [
+          async () => (await oursConnect(core, def, warmEras)).ms,
+          async () => (await rawConnect(core, server, rawFirst.prior)).ms,
+        ]);
+        warm = { ours: o, raw: r };
+        rows.push(
+          row(
+            `connect ${label}: era remembered`,
+            median(o),
+            median(r),
+            'ms',
+            undefined,
+            `ours with its era memory, raw with the same as prior; ours ${spread(o)}, raw ${spread(r)}; no request on either side`,
+          ),
+        );
+      } else {
+        const decided = await decideRatio(
           `connect ${label}: era remembered`,
-          median(warm),
-          median(rawWarm),
-          'ms',
-          first.era === 'modern' ? undefined : { ratio: 1.2 },
-          `ours with its era memory, raw with the same as prior; ours ${spread(warm)}, raw ${spread(rawWarm)}${first.era === 'modern' ? '; no request on either side' : ''}`,
-        ),
-      );
-      data[label] = { version: first.version, era: first.era, cold, rawCold, warm, rawWarm };
+          { ours: oursWarm, raw: rawWarm },
+          { ...plan, bound: 1.2, what, context: 'ours with its era memory, raw with the same as prior' },
+        );
+        warm = decided.samples;
+        rows.push(decided.row);
+      }
+      data[label] = { version: first.version, era: first.era, cold: cold.samples, warm };
     }
+    // What this machine's environment costs a server's start, which the core passes on as VS Code does and
+    // the SDK's default leaves out (a CA bundle in NODE_EXTRA_CA_CERTS: parsed before a Node server runs).
+    const legacy = { type: 'stdio', ...fixtureCommand('paginated') };
+    const wall = { passed: [], sdkDefault: [] };
+    const start = async (walls, sdkEnv) => {
+      const r = await rawConnect(core, legacy, undefined, false, sdkEnv);
+      walls.push(r.ms);
+      return canMeasureTree ? r.cpu : r.ms;
+    };
+    const [passed, sdkDefault] = await interleaved(reps, [
+      () => start(wall.passed, false),
+      () => start(wall.sdkDefault, true),
+    ]);
+    rows.push(
+      row(
+        "a server's start in the environment the core passes on vs the SDK's default",
+        median(passed),
+        median(sdkDefault),
+        'ms',
+        undefined,
+        `the raw client, stdio 2025-11-25, ${canMeasureTree ? 'CPU of it and its server' : 'wall'} until connected; both sides above start their servers in the first (bench/server-start.mjs); ${spread(passed)} against ${spread(sdkDefault)}; wall ${spread(wall.passed)} against ${spread(wall.sdkDefault)}`,
+      ),
+    );
+    data.environment = { passed, sdkDefault, wall };
   } finally {
     await Promise.all(running.map(s => s.close()));
   }

@@ -20,3 +20,6 @@ export { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 export { FolderStorage } from '../src/core/catalog/cache-storage.js';
 export { PromptCache } from '../src/core/catalog/prompt-cache.js';
 export { PromptRunner, memoryRecords } from '../src/core/run/prompt-runner.js';
+// How the core starts a stdio server (its environment, its working folder): a raw baseline starts its own the same way.
+export { serverEnvironment } from '../src/core/config/stdio-launch.js';
+export { hostPlatform } from '../src/core/platform.js';

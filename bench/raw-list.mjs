@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Cold-start baseline: what `mcp-prompts list` does, written against the plain SDK.
-//   node bench/raw-list.mjs COMMAND [ARGS...]   (server env: inherited PAGINATED_* etc. via RAW_ENV_* below)
+//   node bench/raw-list.mjs COMMAND [ARGS...]   (server env: what the core gives its server, via RAW_ENV_* below)
 // Connects a stdio client, lists every page of prompts, prints one line per prompt, closes, exits.
 // RAW_NEGOTIATE=auto: the SDK's version negotiation (for a 2026 server; its probe runs on a throw-away
 // process); RAW_PRIOR: a remembered era as JSON, passed as `prior` (no probe).

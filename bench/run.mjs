@@ -20,10 +20,14 @@ const only = argv
   ?.slice(7)
   .split(',');
 // The real-host memory section (its wait for the host lock, a host start, 1,000 runs) gets its own time;
-// so does the per-call section, which measures until each method is decided (up to 6 minutes).
+// so do the per-call section, which measures until each method is decided (up to 6 minutes), and the
+// scale, connect and cache sections, which measure until each ratio is decided (bench/ratio-cycles.mjs).
 const LIMIT_S =
   600 +
   (!only || only.includes('overhead') ? 400 : 0) +
+  (!only || only.includes('scale') ? 300 : 0) +
+  (!only || only.includes('connect') ? 240 : 0) +
+  (!only || only.includes('cache') ? 60 : 0) +
   (!only || only.includes('host-memory') ? 1200 : 0) +
   (!only || only.includes('ui-scale') ? 900 : 0);
 
@@ -47,14 +51,17 @@ const sections = [
   [
     'scale',
     '3. Scale: 20 stdio servers × 1,000 prompts',
-    async () => (await import('./scale.mjs')).run(quick ? { reps: 1, singles: 1 } : { reps: 5, singles: 5 }),
+    async () =>
+      (await import('./scale.mjs')).run(
+        quick ? { reps: 1, singles: 1, plan: { minCycles: 2, maxCycles: 2, budgetS: 0 } } : { reps: 5, singles: 5 },
+      ),
   ],
   ['activation', '5. Activation', async () => (await import('./activation.mjs')).run()],
   ['cache', '7. Saved prompt lists, on demand', async () => (await import('./cache.mjs')).run({ quick })],
   [
     'connect',
     '8. Connect time per protocol era: core vs the raw v2 SDK Client (stdio spawns; HTTP servers already running)',
-    async () => (await import('./connect.mjs')).run({ reps: quick ? 3 : 9 }),
+    async () => (await import('./connect.mjs')).run({ quick }),
   ],
   [
     'host-memory',

@@ -7,12 +7,15 @@
 // urls: Streamable HTTP servers already running (started by scale.mjs) instead of stdio spawns.
 // core: one Catalog (eager, as the extension) over the servers; time from setServers() until it holds
 //       every prompt; for a 2025 first start also heap growth, the item mapping and a re-list.
-// raw:  plain SDK Clients connected and listed concurrently, prompts kept in arrays: a 2025 server gets
-//       the plain initialize handshake; a 2026 server the SDK's negotiation (`auto`, which probes on a
-//       throw-away second process), or the remembered era as `prior`.
+// raw:  plain SDK Clients connected and listed concurrently, prompts kept in arrays, each server started
+//       as the core starts it (bench/server-start.mjs): a 2025 server gets the plain initialize
+//       handshake; a 2026 server the SDK's negotiation (`auto`, which probes on a throw-away second
+//       process), or the remembered era as `prior`.
 // Prints one JSON line on stdout.
 import { fixtureCommand, modernCommand } from '../test/fixtures/launch.mjs';
 import { loadCore, median, now } from './lib.mjs';
+import { treeCpuMs } from './tree-cpu.mjs';
+import { serverStart } from './server-start.mjs';
 
 const opts = JSON.parse(process.argv[2]);
 const { mode, era, remembered = false, servers: nServers, prompts: nPrompts, pageSize = 100, urls, prior } = opts;
@@ -68,11 +71,13 @@ if (mode === 'core') {
   if (remembered) for (const def of defs) core.defaultEraMemory.set(core.eraKey(def), prior);
   const before = heap();
   const cpu0 = process.cpuUsage();
+  const tree0 = treeCpuMs();
   const t0 = now();
   const catalog = new core.Catalog({ start: 'eager' });
   catalog.setServers(defs);
   await catalog.ready();
   result.loadMs = now() - t0;
+  result.treeCpuMs = treeCpuMs() - tree0;
   result.clientCpuMs = cpuMs(process.cpuUsage(cpu0));
   result.prompts = catalog.prompts.length;
   result.errors = catalog.servers.filter(e => e.listError).map(e => e.listError.message);
@@ -119,6 +124,7 @@ if (mode === 'core') {
   const { Client, StdioClientTransport, StreamableHTTPClientTransport } = loadCore();
   const before = heap();
   const cpu0 = process.cpuUsage();
+  const tree0 = treeCpuMs();
   const t0 = now();
   const clients = [];
   const negotiation = era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {};
@@ -129,13 +135,14 @@ if (mode === 'core') {
       await client.connect(
         urls
           ? new StreamableHTTPClientTransport(new URL(urls[i]))
-          : new StdioClientTransport({ ...server, stderr: 'ignore' }),
+          : new StdioClientTransport({ ...server, ...serverStart(server.env), stderr: 'ignore' }),
         remembered && era === 'modern' ? { prior } : {},
       );
       return rawList(client);
     }),
   );
   result.loadMs = now() - t0;
+  result.treeCpuMs = treeCpuMs() - tree0;
   result.clientCpuMs = cpuMs(process.cpuUsage(cpu0));
   result.prompts = lists.reduce((n, l) => n + l.length, 0);
   if (result.prompts !== expected) throw new Error(`raw holds ${result.prompts} prompts, expected ${expected}`);
