@@ -14,9 +14,8 @@
 // tool: the request names it with a handle and attaches the tool; the fake agent runs the tool call the
 // fake model makes (as an agent does) and the model receives the image data in the tool result.
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, root } = require('./harness');
 
 const QUICK = '.quick-input-widget';
 const SESSION = '.interactive-session';
@@ -113,12 +112,7 @@ async function insertIntoChat(ui) {
   const { page } = ui;
   // The person adds rich-demo beside the server the walkthrough added; a workspace server asks first.
   const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
-  fs.mkdirSync(path.join(ui.host.workspace, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(ui.host.workspace, '.vscode', 'mcp.json'),
-    JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2),
-  );
-  await ui.allowServers(['rich-demo']);
+  await ui.addWorkspaceServers({ 'rich-demo': testServers()['rich-demo'] });
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
   // Real work in a chat of its own (Ctrl+L): the walkthrough's chat ran Rich content already.
   await ui.newChat();
@@ -229,21 +223,7 @@ async function continueInAgent(ui) {
 
   // 4. chat.afterGet "agent", chosen in the Settings editor: the transcript, then the hand-off to a new
   // agent chat without a click.
-  await ui.runCommand('Preferences: Open User Settings');
-  await page.locator('.settings-editor .suggest-input-container .monaco-editor').first().waitFor({ timeout: 60000 });
-  await page.keyboard.type('mcpPrompts.chat.afterGet');
-  const setting = page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'After Get' }).first();
-  await setting.locator('select, .monaco-select-box').first().click({ timeout: 60000 });
-  await page
-    .locator('.monaco-select-box-dropdown-container .option-text')
-    .filter({ hasText: /^agent$/ })
-    .first()
-    .click();
-  const settingsFile = path.join(ui.host.userDataDir, 'User', 'settings.json');
-  await waitForFile(
-    () => /"mcpPrompts\.chat\.afterGet":\s*"agent"/.test(fs.readFileSync(settingsFile, 'utf8')),
-    'chat.afterGet "agent" in the user settings',
-  );
+  await ui.chooseSetting('mcpPrompts.chat.afterGet', 'After Get', 'agent');
   await ui.newChat();
   await ui.typeInChat('@mcp /rich-demo.rich_content');
   await ui.waitForSession(

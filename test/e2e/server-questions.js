@@ -26,16 +26,14 @@ module.exports = async function serverQuestions(ui, { running }) {
   const pidFile = path.join(dir, 'server.pid');
   try {
     // The person adds the server to the workspace's .vscode/mcp.json, beside those already there.
-    const mcpJson = path.join(ui.host.workspace, '.vscode', 'mcp.json');
-    const config = JSON.parse(fs.readFileSync(mcpJson, 'utf8'));
-    config.servers.q = {
-      type: 'stdio',
-      command: process.execPath,
-      args: [RUN, 'questions'],
-      env: { QUESTIONS_RECORD: record, QUESTIONS_PID_FILE: pidFile, QUESTIONS_ON_LIST: 'signal' },
-    };
-    fs.writeFileSync(mcpJson, JSON.stringify(config, null, 2));
-    await ui.allowServers(['q']);
+    await ui.addWorkspaceServers({
+      q: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [RUN, 'questions'],
+        env: { QUESTIONS_RECORD: record, QUESTIONS_PID_FILE: pidFile, QUESTIONS_ON_LIST: 'signal' },
+      },
+    });
     const { page } = ui;
     const quick = page.locator(QUICK);
     const answers = () => (fs.existsSync(record) ? fs.readFileSync(record, 'utf8').split('\n').filter(Boolean) : []);
