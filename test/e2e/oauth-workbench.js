@@ -5,14 +5,14 @@ const { openWorkbench, root } = require('./harness');
 
 /**
  * Starts the OAuth fixture (with `args`), opens a workbench on it and on `others` (more servers of the
- * same `.vscode/mcp.json`), with `extraArgs` for the VS Code server; the fixture closes with the test.
+ * same `.vscode/mcp.json`); the fixture closes with the test.
  */
-async function openOAuthWorkbench(ctx, args = [], others = {}, extraArgs = []) {
+async function openOAuthWorkbench(ctx, args = [], others = {}) {
   const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const server = await startOAuthServer({ args });
   ctx.defer(() => server.close());
   const config = { servers: { secured: { type: 'http', url: server.url }, ...others } };
-  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) }, extraArgs });
+  const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) } });
   // code-server maps localhost URLs opened from a remote window to its port proxy (/proxy/PORT/…),
   // which the bare VS Code server in this harness does not serve: the browser does that mapping here,
   // for the page and for where it redirects (route handlers do not see redirects).

@@ -1,7 +1,7 @@
 // OAuth against a real authorization server (test/fixtures/oauth.mjs: the SDK's auth router, dynamic
 // client registration, PKCE) and our real loopback listener. The "browser" is a fetch that follows
 // /authorize to the redirect, which is what the user's browser does after they sign in. The secret store is a Map here; the extension
-// passes VS Code's SecretStorage (tested in the host by test/e2e/credentials.e2e.js).
+// passes VS Code's SecretStorage (tested in the host by test/e2e/oauth.e2e.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Catalog } from '../../src/core/catalog/catalog';

@@ -9,14 +9,11 @@
 // Beside it a hostile OAuth server, whose metadata sends the browser to `command:` (a VS Code command
 // link) instead of an https sign-in page: nothing is opened; chat and the tree say why, naming the
 // server, and offer no Sign In; VS Code runs no command (no terminal appears) and no tab opens.
-// Then, in the same window (its JSON-RPC trace on from the start), a server whose token is an input
-// asked in a password box (secret-inputs.js).
 const fs = require('node:fs');
 const path = require('node:path');
 const { runStandalone, hostHarness, filesContaining, root, waitForFile } = require('./harness');
 const { openOAuthWorkbench } = require('./oauth-workbench');
 const { savedLists } = require('./saved-lists');
-const secretInputs = require('./secret-inputs');
 
 /** A screenshot of another page (the browser tab the sign-in opened). */
 async function screenshotOf(p, name) {
@@ -25,17 +22,14 @@ async function screenshotOf(p, name) {
 
 const SESSION = '.interactive-session';
 
-module.exports = async function credentials(ctx) {
+module.exports = async function oauth(ctx) {
   const { startOAuthServer } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const hostileServer = await startOAuthServer({
     args: ['--authorization-endpoint', 'command:workbench.action.terminal.new'],
   });
   ctx.defer(() => hostileServer.close());
   const hostile = { type: 'http', url: hostileServer.url };
-  const { ui, server } = await openOAuthWorkbench(ctx, ['--cache-scope', 'private', '--ttl', '600000'], { hostile }, [
-    '--log',
-    'trace',
-  ]);
+  const { ui, server } = await openOAuthWorkbench(ctx, ['--cache-scope', 'private', '--ttl', '600000'], { hostile });
   const { page } = ui;
   await page.locator('[aria-label^="MCP Prompts: 0 running, 2 failing"]').first().waitFor({ timeout: 120000 });
 
@@ -153,7 +147,6 @@ module.exports = async function credentials(ctx) {
     .waitFor({ timeout: 60000 });
   await second.close();
   await page.locator('[aria-label^="MCP Prompts: 1 running, 1 failing"]').first().waitFor({ timeout: 120000 });
-  await secretInputs(ctx, ui, { running: 1, failing: 1 });
 };
 
 if (require.main === module) runStandalone(module, __filename);
