@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Copies the README's pictures from the latest UI test run (.artifacts/screenshots/, written by
-// test/e2e/tour.e2e.js, prompt-tools.e2e.js and skills.e2e.js) into media/readme/, and makes media/readme/tour.gif from the
+// test/e2e/tour.e2e.js, prompt-tools.e2e.js and server-content.e2e.js) into media/readme/, and makes media/readme/tour.gif from the
 // tour's numbered frames (tour-frame-NN-*.png), so the README shows what the tests saw, never a
 // hand-made picture. gifenc and pngjs are pure JavaScript: no ImageMagick or ffmpeg needed.
 //   node scripts/readme-images.mjs [--from DIR]
@@ -26,7 +26,7 @@ const PICTURES = {
   'sidebar.png': 'tour-sidebar.png',
   'question.png': 'tour-question.png',
   'agent-confirmation.png': 'prompt-tools-confirmation-chat.png',
-  'skill-loaded.png': 'skills-loaded-chat.png',
+  'skill-loaded.png': 'server-content-loaded-chat.png',
 };
 
 /** The GIF: the tour's frames in order, scaled to this width; how long each frame stays (ms). */

@@ -6,13 +6,14 @@
 // `#selection` suggestion taken (Tab: a real reference in request.references), and `#file:` written alone
 // (it fills the first missing argument) and by name for a file outside the workspace. The flow fixture
 // records every request, so each check reads what the server received; the transcript says which
-// argument got which reference.
+// argument got which reference. Then the remaining commands (commands.js) in the same window.
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root, selectTopLines, waitForFrameValue } = require('./harness');
 const { flowServer, nextGet: nextGetOf } = require('./flow-record');
+const commands = require('./commands');
 
 const NOTES = 'alpha line to review\nbeta line\n';
 const PICKED = 'picked by #file\n';
@@ -233,6 +234,7 @@ module.exports = async function chat(ctx) {
   await ui.waitForSession(/path ← data\/picked\.txt/);
   await ui.waitForSession(new RegExp(`größe ← ${outside.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
   await ui.screenshot('file');
+  await commands(ui, { record, running: 7 });
 };
 
 if (require.main === module) runStandalone(module, __filename);

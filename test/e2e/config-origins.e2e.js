@@ -7,13 +7,15 @@
 // chat; the tree says where each is defined; a server added to the profile file while the window is open
 // appears without a reload, and so does a workspace .cursor/mcp.json; Disable Server from the tree's
 // context menu holds it, Enable Server starts it again. Copy Gateway Configuration's entry serves the
-// profile's server (test/e2e/gateway.js).
+// profile's server (test/e2e/gateway.js). Then, in the same window (its JSON-RPC trace on from the start),
+// the person adds a server whose token is an input asked in a password box (secret-inputs.js).
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
 const { copyGatewayConfiguration } = require('./gateway');
+const secretInputs = require('./secret-inputs');
 
 const SESSION = '.interactive-session';
 
@@ -44,6 +46,7 @@ module.exports = async function configOrigins(ctx) {
         ),
       },
       workspaceFile: 'project.code-workspace',
+      extraArgs: ['--log', 'trace'],
       // The workspace's three ask before they start; the profile's and discovery's are the person's own.
       allow: ['ws-completions', 'folder-rich', 'cursor-ws'],
     });
@@ -121,6 +124,7 @@ module.exports = async function configOrigins(ctx) {
       Object.keys(JSON.parse(fs.readFileSync(path.join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers),
       ['cursor-pages'],
     );
+    await secretInputs(ctx, ui, { running: 6, failing: 0 });
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

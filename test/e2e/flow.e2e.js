@@ -8,11 +8,14 @@
 // - "back" and "cancel" typed as argument values reach the server as those values.
 // The fixture (test/fixtures/flow-server.mjs) writes every request it receives to a file, so each
 // check reads what the server got. Each part reports its own failure; the test fails with all of them.
+// The last part: clicks in the picker while a server added to the workspace keeps changing its list
+// (picker-churn.js).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, runStandalone, waitForFile } = require('./harness');
 const { flowMcpJson, gets: getsOf, nextGet: nextGetOf, requests: requestsOf } = require('./flow-record');
+const pickerChurn = require('./picker-churn');
 
 const SESSION = '.interactive-session';
 /**
@@ -314,6 +317,9 @@ module.exports = async function flow(ctx) {
       await ui.waitForText('ECHO path=«back» größe=«cancel»', { within: SESSION });
       await ui.screenshot('value-words');
     });
+
+    // 7. Clicks in the picker while another server's list keeps changing under it.
+    await part('picker-churn', () => pickerChurn(ui, { running: 1 }));
 
     if (failures.length) throw new Error(`${failures.length} part(s) failed: ${failures.join(' | ')}`);
   } finally {

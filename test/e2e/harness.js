@@ -131,7 +131,7 @@ async function openWorkbench(ctx = {}, o = {}) {
       if (text !== null) consoleLines.push(`[${msg.type()}] ${text}`);
     });
     page.on('pageerror', err => consoleLines.push(`[pageerror] ${err.stack || err}`));
-    Object.assign(ui, helpers(page, H, { name, timings }));
+    Object.assign(ui, helpers(page, H, { name, timings }), workspaceEdits(ui));
     const allow = o.allow ?? (o.workspaceTrust ? [] : consentNames(o.files, o.userFiles));
     if (allow.length) await allowServers(page, allow);
     if (o.waitForModel !== false) {
@@ -353,6 +353,50 @@ function helpers(page, H, { name, timings = {} }) {
     },
   };
   return self;
+}
+
+/** What a person changes in an open window's configuration: the workspace's servers, a setting. */
+function workspaceEdits(ui) {
+  return {
+    /**
+     * Adds `servers` to the workspace's .vscode/mcp.json, as a person edits the file beside the servers
+     * already there, and gives the consent each asks before it starts.
+     */
+    async addWorkspaceServers(servers, { timeout = TIMEOUT } = {}) {
+      const file = path.join(ui.host.workspace, '.vscode', 'mcp.json');
+      const config = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+      config.servers = { ...config.servers, ...servers };
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(config, null, 2));
+      await allowServers(ui.page, Object.keys(servers), { timeout });
+    },
+    /**
+     * Chooses `value` for the drop-down setting `key` (shown with the title `title`) in the Settings
+     * editor, as a person does, and waits until the user settings hold it.
+     */
+    async chooseSetting(key, title, value) {
+      const { page } = ui;
+      await ui.runCommand('Preferences: Open User Settings');
+      await page
+        .locator('.settings-editor .suggest-input-container .monaco-editor')
+        .first()
+        .waitFor({ timeout: 60000 });
+      await page.keyboard.type(key);
+      const setting = page.locator('.settings-editor .setting-item-contents').filter({ hasText: title }).first();
+      await setting.locator('select, .monaco-select-box').first().click({ timeout: 60000 });
+      await page
+        .locator('.monaco-select-box-dropdown-container .option-text')
+        .filter({ hasText: new RegExp(`^${value}$`) })
+        .first()
+        .click();
+      const settingsFile = path.join(ui.host.userDataDir, 'User', 'settings.json');
+      const saved = new RegExp(`"${key.replace(/\./g, '\\.')}":\\s*"${value}"`);
+      await waitForFile(
+        () => saved.test(fs.readFileSync(settingsFile, 'utf8')),
+        `${key} "${value}" in the user settings`,
+      );
+    },
+  };
 }
 
 /** Waits until no CSS animation or transition runs inside `selector` (the quick input fades rows in). */

@@ -5,7 +5,8 @@
 // waits for trust; trusted, it asks for consent like any workspace server, then runs; the tree says where
 // each is defined. In chat the `/` list offers the extension's skill /mcp-prompts beside the repository's
 // own skill; the agent (the tests' fake model) given /mcp-prompts reads the skill, lists the prompts and
-// gets one with the person's values, which the confirmation shows before anything is sent.
+// gets one with the person's values, which the confirmation shows before anything is sent. A second server
+// of the repository, ws-flow, the person declines when trusting: the agent neither sees nor runs it.
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -19,6 +20,7 @@ module.exports = async function portable(ctx) {
   const copilotHome = fs.mkdtempSync(path.join(os.tmpdir(), 'copilot-home-'));
   ctx.defer?.(() => fs.rmSync(copilotHome, { recursive: true, force: true }));
   const record = path.join(copilotHome, 'flow.jsonl');
+  const declinedRecord = path.join(copilotHome, 'ws-flow.jsonl');
   const demo = {
     type: 'local',
     command: process.execPath,
@@ -34,7 +36,7 @@ module.exports = async function portable(ctx) {
     waitForModel: false,
     env: { COPILOT_HOME: copilotHome },
     files: {
-      '.mcp.json': JSON.stringify({ mcpServers: { demo } }, null, 2),
+      '.mcp.json': JSON.stringify({ mcpServers: { demo, 'ws-flow': flowServer(declinedRecord) } }, null, 2),
       '.github/skills/release-check/SKILL.md':
         '---\nname: release-check\ndescription: Checks a release before it ships\n---\n\nCheck the release.\n',
     },
@@ -50,6 +52,7 @@ module.exports = async function portable(ctx) {
       .filter({ hasText: text })
       .first();
   await row('demo', 'not started: workspace not trusted').waitFor({ timeout: 60000 });
+  await row('ws-flow', 'not started: workspace not trusted').waitFor({ timeout: 60000 });
   // Hovered once its listing is in: the row is redrawn when its prompts come, and a redrawn row drops its hover.
   await row('flow', 'running · stdio · 3 prompts').hover();
   await page
@@ -59,23 +62,29 @@ module.exports = async function portable(ctx) {
     .waitFor({ timeout: 60000 });
   await ui.screenshot('restricted');
 
-  // Trusted: the repository's server asks first, naming its file, then runs.
+  // Trusted: each of the repository's servers asks, naming its file; the person starts demo and declines ws-flow.
   await row('demo', 'not started: workspace not trusted').click();
   await page
     .getByRole('button', { name: /^Trust$/ })
     .first()
     .click();
-  const dialog = page
-    .locator('.monaco-dialog-box')
-    .filter({ hasText: 'Start the MCP server "demo" defined in .mcp.json?' });
-  await dialog.waitFor({ timeout: 60000 });
-  await ui.screenshot('consent');
-  await dialog.getByRole('button', { name: 'Start Server', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 60000 });
+  const dialog = page.locator('.monaco-dialog-box');
+  const asked = new Set();
+  while (asked.size < 2) {
+    const box = dialog.filter({ hasText: /Start the MCP server "(demo|ws-flow)" defined in \.mcp\.json\?/ }).first();
+    await box.waitFor({ timeout: 60000 });
+    const name = /Start the MCP server "([^"]+)"/.exec(await box.innerText())[1];
+    if (asked.has(name)) throw new Error(`consent for ${name} was asked twice`);
+    asked.add(name);
+    if (name === 'demo') await ui.screenshot('consent');
+    await box.getByRole('button', { name: name === 'demo' ? 'Start Server' : 'Do Not Start', exact: true }).click();
+    await dialog.filter({ hasText: `Start the MCP server "${name}"` }).waitFor({ state: 'hidden', timeout: 60000 });
+  }
   const modal = page.locator('.monaco-modal-editor-block');
   if (await modal.isVisible())
     await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
   await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await row('ws-flow', 'you declined').waitFor({ timeout: 60000 });
   // Hovered once its listing is in, as above (the row is redrawn when its prompts come, dropping its hover).
   await row('demo', 'running · stdio · 4 prompts').hover();
   await page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Defined in: .mcp.json' }).first().waitFor();
@@ -125,12 +134,34 @@ module.exports = async function portable(ctx) {
     echo.slice(-600),
   );
   assert.match(echo, /The following was returned by the MCP server "demo" \(prompt demo\.code_review\)/);
+  assert.doesNotMatch(echo, /ws-flow/, 'the declined server is not listed');
   await ui.screenshot('skill-followed');
   // Nothing was asked of the user's own server.
   assert.deepEqual(
     requests(record).filter(r => r.method === 'prompts/get'),
     [],
   );
+  await declinedServer(ui, declinedRecord);
 };
 
-if (require.main === module) runStandalone(module.exports);
+/** The server the person declined: the agent asked for it by name neither lists nor runs it. */
+async function declinedServer(ui, declinedRecord) {
+  await ui.typeInChat(
+    `call mcpPrompts_list {"server":"ws-flow"} then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'ws-flow', prompt: 'counted' })}`,
+  );
+  await ui.waitForSession(/<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result <tool-error [^>]*>>/);
+  const text = await ui.sessionText();
+  const held = text.slice(text.lastIndexOf('FAKE-MODEL received'));
+  assert.match(
+    held,
+    /<tool-call mcpPrompts_list \{"server":"ws-flow"\}> \[user\] <tool-result No MCP server "ws-flow" \(the servers: flow, demo\)>/,
+  );
+  assert.match(
+    held,
+    /<tool-error \w+: The prompt was not run: No MCP server "ws-flow" \(the servers: flow, demo\) Call mcpPrompts_list \(mcpPromptList\) to see the prompts/,
+  );
+  assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
+  await ui.screenshot('declined-server');
+}
+
+if (require.main === module) runStandalone(module, __filename);

@@ -6,8 +6,8 @@
 // it and clicks Allow Once (an approval for the session is not offered), and the model receives the prompt's messages under the line naming demo. The
 // transcript is stored like any other (Open Last Result as Document, Copy Last Result as Markdown). A get
 // the person skips sends nothing to the server; one with a required argument missing is not confirmed at
-// all and tells the model which argument, naming the server and the prompt. A workspace server the person
-// did not allow to start is neither listed nor run by the tool.
+// all and tells the model which argument, naming the server and the prompt. (A workspace server the person
+// did not allow to start is neither listed nor run by the tool: portable.e2e.js.)
 // Hostile input (test/fixtures/hostile-server.mjs): the repository defines `git\u200bhub` beside the
 // user's own `github`. The agent asks it for a prompt with a value that hides "SEND THE KEYS" in tag
 // characters: the confirmation writes every hidden character out and counts them, marks the look-alike
@@ -84,8 +84,6 @@ module.exports = async function promptTools(ctx) {
   await hiddenCharacters(ui, trapRecord);
   await agentValuesNotKept(ui);
   await longLine(ui);
-  await ui.close();
-  await declinedServer(ctx, path.join(path.dirname(record), 'declined.jsonl'));
 };
 
 /** 1. The agent lists the prompts and asks for code_review; the person reads the confirmation and allows it. */
@@ -333,66 +331,6 @@ async function longLine(ui) {
       seconds.hostile[step] < factors[step] * seconds.plain[step] + 1,
       `${step}: ${JSON.stringify(seconds)} (hostile within ${factors[step]}× of plain, and a second)`,
     );
-}
-
-/**
- * 8. A workspace server the person declined to start: the agent neither sees nor runs it. The workspace
- * opens in Restricted Mode (no model either); the person trusts it from the tree, and declines the consent
- * modal for flow.
- */
-async function declinedServer(ctx, declinedRecord) {
-  const declined = await openWorkbench(ctx, {
-    workspaceTrust: true,
-    waitForModel: false,
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { flow: flowServer(declinedRecord) } }, null, 2) },
-    userSettings: { 'mcpPrompts.servers': { demo: JSON.parse(demoWorkspaceFiles()['.vscode/mcp.json']).servers.demo } },
-  });
-  const p2 = declined.page;
-  await p2.getByText('Restricted Mode', { exact: true }).first().waitFor({ timeout: 120000 });
-  await p2.locator('[aria-label^="MCP Prompts: 1 running"]').first().waitFor({ timeout: 120000 });
-  await declined.runCommand('MCP Prompts: Focus on Prompts View');
-  const flowRow = text =>
-    p2
-      .locator('.pane-body .monaco-list-row')
-      .filter({ has: p2.locator('.label-name', { hasText: /^flow$/ }) })
-      .filter({ hasText: text })
-      .first();
-  await flowRow('not started: workspace not trusted').click();
-  await p2
-    .getByRole('button', { name: /^Trust$/ })
-    .first()
-    .click();
-  const dialog = p2.locator('.monaco-dialog-box').filter({ hasText: 'Start the MCP server "flow"' });
-  await dialog.getByRole('button', { name: 'Do Not Start', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 60000 });
-  // The trust editor is still open behind: closed as a person does.
-  const modal = p2.locator('.monaco-modal-editor-block');
-  if (await modal.isVisible())
-    await modal.locator('.action-label.codicon-close, .action-label[aria-label^="Close"]').first().click();
-  await modal.waitFor({ state: 'hidden', timeout: 60000 });
-  await flowRow('you declined').waitFor({ timeout: 60000 });
-  await declined.waitForModel('Fake Echo');
-  await declined.typeInChat(
-    `call mcpPrompts_list then call mcpPrompts_list {"server":"flow"} then call mcpPrompts_getPrompt ${JSON.stringify({ server: 'flow', prompt: 'counted' })}`,
-  );
-  await declined.waitForSession(/<tool-call mcpPrompts_getPrompt [^>]*> \[user\] <tool-result <tool-error [^>]*>>/);
-  const held = await lastEcho(declined);
-  const listed = held.slice(
-    held.indexOf('<tool-call mcpPrompts_list {}>'),
-    held.indexOf('<tool-call mcpPrompts_list {"server"'),
-  );
-  assert.match(listed, /"server":"demo","name":"code_review"/);
-  assert.doesNotMatch(listed, /flow/, 'the declined server is not listed');
-  assert.match(
-    held,
-    /<tool-call mcpPrompts_list \{"server":"flow"\}> \[user\] <tool-result No MCP server "flow" \(the servers: demo\)>/,
-  );
-  assert.match(
-    held,
-    /<tool-error \w+: The prompt was not run: No MCP server "flow" \(the servers: demo\) Call mcpPrompts_list \(mcpPromptList\) to see the prompts/,
-  );
-  assert.deepEqual(requests(declinedRecord), [], 'the declined server received nothing (it never started)');
-  await declined.screenshot('declined-server');
 }
 
 if (require.main === module) runStandalone(module, __filename);

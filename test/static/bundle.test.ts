@@ -2,7 +2,7 @@
 // bundle loaded with the first connection; issue 27: that bundle shared by the extension and the CLI, so
 // the SDK and zod ship once). Reads the build `node esbuild.mjs` just made, its metafiles
 // (out/*.meta.json) and the names dist/protocol.js serves (out/protocol-names.json). Whether activation
-// really does without the second bundle is test/e2e/prompt-cache.e2e.js, in the real host.
+// really does without the second bundle is test/e2e/cached-after-restart.js (in prompt-lists.e2e.js), in the real host.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -1,16 +1,17 @@
-// The palette picker while a server keeps changing its prompt list: a row appears and disappears above
+// The palette picker while a server keeps changing its prompt list (flow.e2e.js, its last part): a row appears and disappears above
 // the ones a person clicks. VS Code maps an accepted row by its index in the list the extension set
 // last, so the picker keeps the rows it shows in place; every click must run the prompt clicked. A row
 // whose prompt went away stays, marked, and clicking it says so instead of running something else.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { root, waitForFile } = require('./harness');
 
 const QUICK = '.quick-input-widget';
 const ROUNDS = 12;
 
-module.exports = async function pickerChurn(ctx) {
+/** In the open window `ui` (flow.e2e.js), where `running` servers run already: the person adds churn. */
+module.exports = async function pickerChurn(ui, { running }) {
   const { fixtureCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-churn-'));
   const logFile = path.join(dir, 'received.log');
@@ -22,11 +23,12 @@ module.exports = async function pickerChurn(ctx) {
       ...fixtureCommand('churn'),
       env: { CHURN_LOG: logFile, CHURN_STOP: stopFile, CHURN_MS: '250' },
     };
-    const ui = await openWorkbench(ctx, {
-      files: { '.vscode/mcp.json': JSON.stringify({ servers: { churn } }, null, 2) },
-    });
+    await ui.addWorkspaceServers({ churn });
     const { page } = ui;
-    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page
+      .locator(`[aria-label^="MCP Prompts: ${running + 1} running, 0 failing"]`)
+      .first()
+      .waitFor({ timeout: 120000 });
 
     const rows = page.locator(`${QUICK} .monaco-list-row`);
     /**
@@ -120,5 +122,3 @@ module.exports = async function pickerChurn(ctx) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
-
-if (require.main === module) runStandalone(module, __filename);

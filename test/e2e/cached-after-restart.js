@@ -1,4 +1,4 @@
-// Saved prompt lists across a window restart, and servers started on demand (mcpPrompts.startServers
+// Saved prompt lists across a window restart (prompt-lists.e2e.js, after the thousand prompts), and servers started on demand (mcpPrompts.startServers
 // `onDemand`, the default). The first window starts each server once, saves its list and loads the MCP
 // client code (dist/protocol.js, a second bundle: esbuild.mjs), which the extension logs. After a reload
 // the tree shows the saved prompts while no server process exists (the fixture writes each start's pid
@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, readLog, runStandalone, waitForFile } = require('./harness');
+const { readLog, waitForFile } = require('./harness');
 const { cacheableServer, pids, savedLists } = require('./saved-lists');
 const { processRunning } = require('../processes');
 
@@ -22,7 +22,11 @@ function loads(runDir) {
   return [...readLog(runDir, 'MCP Prompts.log').matchAll(LOADED)].map(m => new Date(m[1].replace(' ', 'T')).getTime());
 }
 
-module.exports = async function promptCache(ctx) {
+/**
+ * In the open window `ui` (prompt-lists.e2e.js), whose servers all keep saved lists: the person adds the
+ * three servers to the workspace's .vscode/mcp.json, then restarts the window.
+ */
+module.exports = async function cachedAfterRestart(ui) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-cache-e2e-'));
   const side = ['tree', 'chat', 'picker'];
   const pidFile = Object.fromEntries(side.map(s => [s, path.join(dir, `${s}-pids`)]));
@@ -43,14 +47,15 @@ module.exports = async function promptCache(ctx) {
     pickerside: cacheableServer(pidFile.picker, standup),
   };
   try {
-    const ui = await openWorkbench(ctx, { files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) } });
     const { page } = ui;
     const tree = page.locator('.pane-body .monaco-list-row');
+    const listsBefore = savedLists(ui.host.runDir).length;
+    await ui.addWorkspaceServers(servers);
 
     // First window: no saved lists, so each server starts once, its list is saved, the client code loads.
     await ui.runCommand('MCP Prompts: Focus on Prompts View');
     await tree.filter({ hasText: 'treeside' }).first().waitFor({ timeout: 120000 });
-    await waitForFile(() => savedLists(ui.host.runDir).length === 3, 'the three lists saved');
+    await waitForFile(() => savedLists(ui.host.runDir).length === listsBefore + 3, 'the three lists saved');
     await waitForFile(() => loads(ui.host.runDir).length > 0, 'the first window to log loading the client code');
     const first = started();
     const firstPids = side.flatMap(s => pids(pidFile[s]));
@@ -99,11 +104,13 @@ module.exports = async function promptCache(ctx) {
 
     // Picked in Run Prompt…: the picker lists the saved prompt while its server is stopped; the prompt
     // picked by name starts it, and the answer comes from the process just started.
+    // The thousand prompts fill the picker's first rows: the person types the words first.
     await ui.runCommand('MCP Prompts: Run Prompt…');
+    await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await page.keyboard.type('standup');
     await page.locator(QUICK).getByText('Daily standup notes').first().waitFor({ timeout: 120000 });
     if (started().picker !== first.picker) throw new Error('a server started before the prompt was picked');
     await ui.screenshot('picker-saved-list');
-    await page.keyboard.type('standup');
     await page.keyboard.press('Enter');
     await waitForFile(() => started().picker > first.picker, 'the picked prompt’s server to start');
     const pickerStarted = pids(pidFile.picker).slice(first.picker);
@@ -113,5 +120,3 @@ module.exports = async function promptCache(ctx) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
-
-if (require.main === module) runStandalone(module, __filename);

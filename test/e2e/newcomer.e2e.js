@@ -1,27 +1,121 @@
-// Results that reach the user's work: a person runs `@mcp /rich-demo.rich_content`, sees one short row of
-// actions under the transcript, uses More… → Insert into Chat Input (the text with roles, the resources as
-// file chips, the image tool as a chip) and sends it (the agent gets the files and the image data), then
-// Continue in Agent: a new agent chat whose history holds the prompt's earlier turns
-// (roles kept) and whose request carries the resources as files. The fake default agent (test/fake-model)
-// forwards what it receives to the fake model, which echoes it: the assertions read what reached the model.
+// A newcomer's first steps. The walkthrough as a newcomer meets it: opened from the palette (Welcome: Open
+// Walkthrough...), each step's own button used the way a person uses it, and each step checked by the event
+// it waits for: a server found (Add Server… writes one), chat answered by @mcp, a prompt run from the
+// picker, the MCP Prompts view shown. Steps 2 and 3 are done in the order 3, 2 because running a prompt
+// with a model hands it to chat, which would check step 3 too.
+// Then results that reach the user's work: the person adds rich-demo to .vscode/mcp.json, starts a new chat
+// and runs `@mcp /rich-demo.rich_content`, sees one short row of actions under the transcript, uses More…
+// → Insert into Chat Input (the text with roles, the resources as file chips, the image tool as a chip)
+// and sends it (the agent gets the files and the image data), then Continue in Agent: a new agent chat
+// whose history holds the prompt's earlier turns (roles kept) and whose request carries the resources as
+// files. The fake default agent (test/fake-model) forwards what it receives to the fake model, which
+// echoes it: the assertions read what reached the model.
 // VS Code 1.139 drops image files attached from an extension's scheme, so the image goes through our image
 // tool: the request names it with a handle and attaches the tool; the fake agent runs the tool call the
 // fake model makes (as an agent does) and the model receives the image data in the tool result.
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { openWorkbench, runStandalone, root } = require('./harness');
 
+const QUICK = '.quick-input-widget';
 const SESSION = '.interactive-session';
 const INPUT = '.interactive-input-part';
+const WALKTHROUGH = 'Get Started with MCP Prompts';
 
-module.exports = async function agent(ctx) {
-  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
-  const ui = await openWorkbench(ctx, {
-    files: { '.vscode/mcp.json': JSON.stringify({ servers: { 'rich-demo': testServers()['rich-demo'] } }, null, 2) },
-  });
+module.exports = async function newcomer(ctx) {
+  const ui = await openWorkbench(ctx, {}); // no server configured; the fake model so chat answers
+  await walkthrough(ui);
+  await insertIntoChat(ui);
+  await continueInAgent(ui);
+};
+
+/** The walkthrough, step by step, from a window with no server. */
+async function walkthrough(ui) {
+  const { fixtureCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const { page } = ui;
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  const checked = id => page.locator(`[data-done-step-id$="#${id}"][aria-checked="true"]`).first();
+  const unchecked = id => page.locator(`[data-done-step-id$="#${id}"][aria-checked="false"]`).first();
+  /** Opens a step by its title, as a person does, and waits until VS Code has expanded and focused it. */
+  const openStep = async id => {
+    await page.locator(`button.getting-started-step[data-step-id$="#${id}"] .step-title`).first().click();
+    await page.waitForFunction(
+      sel => document.activeElement?.matches?.(sel),
+      `button.getting-started-step.expanded[data-step-id$="#${id}"]`,
+      { timeout: 30000 },
+    );
+  };
+  const stepButton = label =>
+    page.locator('.gettingStartedContainer .button-container .monaco-button', { hasText: label }).first();
+  const rows = page.locator(`${QUICK} .monaco-list-row`);
+
+  await ui.runCommand('Welcome: Open Walkthrough...');
+  await page.keyboard.type(WALKTHROUGH);
+  await rows.filter({ hasText: WALKTHROUGH }).first().click();
+  for (const id of ['findServers', 'runPrompt', 'tryChat', 'browseSidebar'])
+    await unchecked(id).waitFor({ timeout: 60000 });
+  await ui.screenshot('open');
+
+  // 1. Find your servers (open already, as the first step): none yet; Add Server… with a demo server.
+  await stepButton('Add Server…').click();
+  await rows.filter({ hasText: 'Command (stdio)' }).first().click();
+  await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 30000 });
+  const rich = fixtureCommand('rich');
+  await page.keyboard.type([rich.command, ...rich.args].join(' '));
+  await page.keyboard.press('Enter');
+  await page.locator(QUICK).getByText('Add MCP Server (3/4)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter'); // the suggested name, "run"
+  await page.locator(QUICK).getByText('Add MCP Server (4/4)').first().waitFor({ timeout: 30000 });
+  await page.keyboard.press('Enter'); // the recommended file, the workspace's .mcp.json
+  // Written to the workspace's .mcp.json, it asks before it starts.
+  await ui.allowServers(['run']);
+  // Add Server… shows the file it wrote; the walkthrough's tab (VS Code names it Welcome) is still there.
+  await page.locator('.tab', { hasText: '.mcp.json' }).first().waitFor({ timeout: 30000 });
+  await page.locator('.tab', { hasText: 'Welcome' }).first().click();
+  await checked('findServers').waitFor({ timeout: 60000 });
+  await ui.screenshot('found');
+  // Show Found Servers lists it under the file that defines it.
+  await stepButton('Show Found Servers').click();
+  await rows.filter({ hasText: /^run/ }).first().waitFor({ timeout: 60000 });
+  await ui.screenshot('found-servers');
+  await page.keyboard.press('Escape');
+
+  // 3. Try it in chat: the button sends @mcp /list; the answer lists the new server's prompts.
+  await openStep('tryChat');
+  await stepButton('Run @mcp /list in Chat').click();
+  await page.locator('.interactive-session').getByText('rich_content').first().waitFor({ timeout: 60000 });
+  await checked('tryChat').waitFor({ timeout: 30000 });
+  if (!(await unchecked('runPrompt').count())) throw new Error('running a prompt was checked before one ran');
+  await ui.screenshot('chat');
+
+  // 2. Run your first prompt: the picker, one click on the prompt.
+  await openStep('runPrompt');
+  await stepButton('Run Prompt…').click();
+  await rows.filter({ hasText: 'Rich content' }).first().waitFor({ timeout: 60000 });
+  await ui.screenshot('picker');
+  await page.keyboard.type('Rich content');
+  await page.keyboard.press('Enter');
+  await checked('runPrompt').waitFor({ timeout: 30000 });
+  await page.locator('.interactive-session').getByText('I can see the image.').first().waitFor({ timeout: 60000 });
+
+  // 4. Browse the sidebar.
+  if (!(await unchecked('browseSidebar').count()))
+    throw new Error('the sidebar step was checked before the view was shown');
+  await openStep('browseSidebar');
+  await stepButton('Show the MCP Prompts View').click();
+  await page.locator('.pane-body .monaco-list-row', { hasText: 'run' }).first().waitFor({ timeout: 30000 });
+  await checked('browseSidebar').waitFor({ timeout: 30000 });
+  await ui.screenshot('done');
+}
+
+/** Results that reach the user's work: the transcript's row of actions, More…, Insert into Chat Input. */
+async function insertIntoChat(ui) {
+  const { page } = ui;
+  // The person adds rich-demo beside the server the walkthrough added; a workspace server asks first.
+  const { testServers } = await import(path.join(root, 'test', 'workspace.mjs'));
+  await ui.addWorkspaceServers({ 'rich-demo': testServers()['rich-demo'] });
+  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  // Real work in a chat of its own (Ctrl+L): the walkthrough's chat ran Rich content already.
+  await ui.newChat();
 
   // 1. The prompt runs; the fake model answers; one short row of actions follows the transcript.
   await ui.typeInChat('@mcp /rich-demo.rich_content');
@@ -82,7 +176,11 @@ module.exports = async function agent(ctx) {
     /FAKE-MODEL received \d+ messages: [\s\S]*<file mcp-prompts-media:\/r\d+\/\d-\d\/rich-demo(?: · |%20%C2%B7%20)notes\.md>[\s\S]*<tool-call mcpPrompts_promptImage \{"image":"r\d+\/0-1"\}> \[user\] <tool-result Image image\.png \(image\/png, [\d.]+ KB\) from the MCP prompt result: <image image\/png 8293 bytes>>/,
   );
   await ui.screenshot('insert-sent');
+}
 
+/** Continue in Agent from the palette, then chat.afterGet "agent" chosen in the Settings editor. */
+async function continueInAgent(ui) {
+  const { page } = ui;
   // 3. Continue in Agent: a new agent chat; the model receives the turns in order with their roles, the
   //    image named where it stood with its handle, the attached files' contents, and then, through the
   //    image tool the agent calls, the image data itself.
@@ -125,21 +223,7 @@ module.exports = async function agent(ctx) {
 
   // 4. chat.afterGet "agent", chosen in the Settings editor: the transcript, then the hand-off to a new
   // agent chat without a click.
-  await ui.runCommand('Preferences: Open User Settings');
-  await page.locator('.settings-editor .suggest-input-container .monaco-editor').first().waitFor({ timeout: 60000 });
-  await page.keyboard.type('mcpPrompts.chat.afterGet');
-  const setting = page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'After Get' }).first();
-  await setting.locator('select, .monaco-select-box').first().click({ timeout: 60000 });
-  await page
-    .locator('.monaco-select-box-dropdown-container .option-text')
-    .filter({ hasText: /^agent$/ })
-    .first()
-    .click();
-  const settingsFile = path.join(ui.host.userDataDir, 'User', 'settings.json');
-  await waitForFile(
-    () => /"mcpPrompts\.chat\.afterGet":\s*"agent"/.test(fs.readFileSync(settingsFile, 'utf8')),
-    'chat.afterGet "agent" in the user settings',
-  );
+  await ui.chooseSetting('mcpPrompts.chat.afterGet', 'After Get', 'agent');
   await ui.newChat();
   await ui.typeInChat('@mcp /rich-demo.rich_content');
   await ui.waitForSession(
@@ -151,6 +235,6 @@ module.exports = async function agent(ctx) {
     /FAKE-MODEL received 4 messages/,
     'the model was not asked without tools first',
   );
-};
+}
 
 if (require.main === module) runStandalone(module, __filename);

@@ -2,14 +2,16 @@
 // typed in full sends on one Enter; Run Prompt… shows the first rows and counts the rest, and a typed
 // title finds the prompt; the sidebar's Filter Prompts… shows only the prompts whose words match, from
 // a server that is collapsed. The fixture (test/fixtures/cacheable.mjs) records each prompts/get.
+// Then saved lists across a window restart, with servers started on demand (cached-after-restart.js).
 const { openWorkbench, runStandalone, waitForFile } = require('./harness');
 const { cacheableFixture } = require('./saved-lists');
+const cachedAfterRestart = require('./cached-after-restart');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const COUNT = 1000;
 
-module.exports = async function manyPrompts(ctx) {
+module.exports = async function promptLists(ctx) {
   const prompts = Array.from({ length: COUNT }, (_, i) => ({
     name: `p${i}`,
     title: `Prompt ${i}`,
@@ -91,6 +93,7 @@ module.exports = async function manyPrompts(ctx) {
     undefined,
     { timeout: 60000 },
   );
+  await cachedAfterRestart(ui);
 };
 
 if (require.main === module) runStandalone(module, __filename);

@@ -1,4 +1,4 @@
-// Hostile server text through the real UI: a text part that opens an HTML comment (`<!--`) shows as text,
+// Hostile server text through the real UI (server-content.e2e.js, after the skills): a text part that opens an HTML comment (`<!--`) shows as text,
 // and what follows it stays visible, in chat and in the transcript document (markdown preview); /list
 // keeps a hostile argument name inside its code span (no heading, no link) and marks a look-alike name,
 // as does the Run Prompt picker; a line-wrapped base64 image renders. `@mcp /list` and `@mcp /help`, typed
@@ -18,7 +18,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile, waitForFrameValue } = require('./harness');
+const { root, waitForFile, waitForFrameValue } = require('./harness');
 const { requests } = require('./flow-record');
 
 const SESSION = '.interactive-session';
@@ -52,7 +52,8 @@ async function connectionCounter() {
   };
 }
 
-module.exports = async function hostile(ctx) {
+/** In the open window `ui` (server-content.e2e.js), where `running` servers run already. */
+module.exports = async function hostileServers(ctx, ui, { running }) {
   const { faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const stdio = fault => ({ type: 'stdio', ...faultyCommand(fault) });
   const hostileText = await import(path.join(root, 'test', 'fixtures', 'lib', 'hostile-text.mjs'));
@@ -66,28 +67,23 @@ module.exports = async function hostile(ctx) {
     args: [path.join(root, 'test', 'fixtures', 'hostile-server.mjs')],
     env: { HOSTILE_RECORD: record, HOSTILE_PIXEL_URL: `https://127.0.0.1:${pixel.port}/pixel.png` },
   };
-  const ui = await openWorkbench(ctx, {
-    waitForModel: false,
-    files: {
-      '.vscode/mcp.json': JSON.stringify(
-        {
-          servers: {
-            hostile: stdio('content'),
-            names: stdio('hostile-names'),
-            words: stdio('word-like-names'),
-            trap,
-            'g\u0456thub': stdio('duplicate-names'),
-          },
-        },
-        null,
-        2,
-      ),
-      'secret.txt': `${SECRET}\n`,
-    },
-    userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
-  });
   const { page } = ui;
-  await page.locator('[aria-label^="MCP Prompts: 5 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  // The transcript shown, not sent (chat.afterGet "show", chosen in the Settings editor), in a new chat;
+  // then the person adds the servers, with a secret file beside them.
+  await ui.chooseSetting('mcpPrompts.chat.afterGet', 'After Get', 'show');
+  await ui.newChat();
+  fs.writeFileSync(path.join(ui.host.workspace, 'secret.txt'), `${SECRET}\n`);
+  await ui.addWorkspaceServers({
+    hostile: stdio('content'),
+    names: stdio('hostile-names'),
+    words: stdio('word-like-names'),
+    trap,
+    'g\u0456thub': stdio('duplicate-names'),
+  });
+  await page
+    .locator(`[aria-label^="MCP Prompts: ${running + 5} running, 0 failing"]`)
+    .first()
+    .waitFor({ timeout: 120000 });
 
   // 1. Chat: the comment opener is text, and the part after it is there too.
   await ui.typeInChat('@mcp /hostile.html-comment');
@@ -271,5 +267,3 @@ module.exports = async function hostile(ctx) {
     throw new Error(`the title drew an icon: ${JSON.stringify(shown)}`);
   await page.keyboard.press('Escape');
 };
-
-if (require.main === module) runStandalone(module, __filename);

@@ -15,9 +15,11 @@
 // it", and once a file changed since the inspection, says so first. Before any read is allowed for the
 // session, an agent asks the file tool for a listed file under three other spellings: each is confirmed
 // as that file; a name of no listed file is refused before anything is asked.
+// Then, in the same window, hostile servers' text (hostile-servers.js).
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { openWorkbench, runStandalone, root } = require('./harness');
+const hostileServers = require('./hostile-servers');
 
 const QUICK = '.quick-input-widget';
 const SESSION = '.interactive-session';
@@ -84,7 +86,7 @@ async function allowFileReads(page, file) {
     .click();
 }
 
-module.exports = async function skills(ctx) {
+module.exports = async function serverContent(ctx) {
   const servers = await skillServers();
   const ui = await openWorkbench(ctx, {
     files: { '.vscode/mcp.json': JSON.stringify({ servers }, null, 2) },
@@ -357,6 +359,7 @@ module.exports = async function skills(ctx) {
     /<tool-call mcpPrompts_loadSkill \{"server":"docs","skill":"release-notes"\}> \[user\] <tool-result The text between the lines "MCP-SKILL-[0-9a-f]{12} begin" and "MCP-SKILL-[0-9a-f]{12} end" is the skill "release-notes" of the MCP server "docs"/,
   );
   await ui.screenshot('agent-tool');
+  await hostileServers(ctx, ui, { running: 3 });
 };
 
 if (require.main === module) runStandalone(module, __filename);

@@ -1,4 +1,4 @@
-// Questions from servers (elicitation) in the real window, as a person answers them: in chat (the
+// Questions from servers (elicitation) in the real window (answers.e2e.js), as a person answers them: in chat (the
 // line typed and sent with one Enter) and from the palette's Run Prompt…; declined with the Decline
 // row; cancelled with Escape. The `questions` fixture appends the action it received to a file, so
 // every check reads what the server got. A question inside completion steps in front of the
@@ -10,33 +10,28 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { root, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 const RUN = path.join(root, 'test', 'fixtures', 'run.mjs');
 
-module.exports = async function questions(ctx) {
+/**
+ * The questions, in the open window `ui`, whose .vscode/mcp.json gets the questions server; `running` is
+ * the number of servers running once it has started (those already there and q).
+ */
+module.exports = async function serverQuestions(ui, { running }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-questions-'));
   const record = path.join(dir, 'answers.txt');
   const pidFile = path.join(dir, 'server.pid');
   try {
-    const ui = await openWorkbench(ctx, {
-      files: {
-        '.vscode/mcp.json': JSON.stringify(
-          {
-            servers: {
-              q: {
-                type: 'stdio',
-                command: process.execPath,
-                args: [RUN, 'questions'],
-                env: { QUESTIONS_RECORD: record, QUESTIONS_PID_FILE: pidFile, QUESTIONS_ON_LIST: 'signal' },
-              },
-            },
-          },
-          null,
-          2,
-        ),
+    // The person adds the server to the workspace's .vscode/mcp.json, beside those already there.
+    await ui.addWorkspaceServers({
+      q: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [RUN, 'questions'],
+        env: { QUESTIONS_RECORD: record, QUESTIONS_PID_FILE: pidFile, QUESTIONS_ON_LIST: 'signal' },
       },
     });
     const { page } = ui;
@@ -51,7 +46,10 @@ module.exports = async function questions(ctx) {
     };
     const questionShown = () =>
       quick.getByText('q asks: Which name shall I use? (prompt "ask_name")').first().waitFor({ timeout: 30000 });
-    await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+    await page
+      .locator(`[aria-label^="MCP Prompts: ${running} running, 0 failing"]`)
+      .first()
+      .waitFor({ timeout: 120000 });
 
     // 1. In chat: one Enter sends the line; the request waits for the answer; a too-short name is
     //    refused in place; the answer reaches the server and the transcript says what was asked.
@@ -231,5 +229,3 @@ module.exports = async function questions(ctx) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
-
-if (require.main === module) runStandalone(module, __filename);

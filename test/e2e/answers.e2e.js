@@ -10,18 +10,21 @@
 // than the input's quiet spell and shorter than the server's answer. The list narrows as they type,
 // the server answers the whole word, and it never has two completion requests of the argument under
 // way at once (src/core/view/completion-session.ts, which src/ui/argument-step.ts wraps).
+// Then the questions servers ask (server-questions.js): the person adds a questions server to the
+// workspace's .vscode/mcp.json and answers what it asks.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { openWorkbench, root, runStandalone, selectTopLines, waitForFile } = require('./harness');
 const { gets: getsOf, nextGet: nextGetOf, flowServer, labelRow } = require('./flow-record');
+const serverQuestions = require('./server-questions');
 
 const QUICK = '.quick-input-widget';
 const SESSION = '.interactive-session';
 const NOTES = 'alpha line to review\nbeta line for the clipboard\ngamma ünïcode line\n';
 const PICKED = 'picked through the dialog\nsecond line ✓\n';
 
-module.exports = async function sources(ctx) {
+module.exports = async function answers(ctx) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-sources-'));
   const record = path.join(dir, 'requests.jsonl');
   const { fixtureCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
@@ -230,6 +233,8 @@ module.exports = async function sources(ctx) {
     await ui.waitForText('Use nestjs with typescript', { within: SESSION });
     await ui.screenshot('typed-result');
     if (stats('framework')?.mostUnderWay !== 1) throw new Error(`framework: ${JSON.stringify(stats('framework'))}`);
+
+    await serverQuestions(ui, { running: 3 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

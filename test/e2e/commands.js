@@ -1,39 +1,24 @@
-// The remaining commands and input paths in the real UI: Add Server… writes the workspace's .mcp.json and the
-// server starts; Back in the argument input returns to the previous step with its value; with
-// `mcpPrompts.chat.afterGet: show` the transcript is shown without asking the model until Send to
+// The remaining commands and input paths in the real UI, in the chat's window (chat.e2e.js) once its story
+// is told: Add Server… writes the workspace's .mcp.json and the server starts; Back in the argument input
+// returns to the previous step with its value; with `mcpPrompts.chat.afterGet: show` (chosen in the
+// Settings editor, then a new chat) the transcript is shown without asking the model until Send to
 // Model; "Edit in editor…" takes a multi-line value from an editor; Save Last Result as .prompt.md…
 // writes the transcript into the workspace. Send to Model sends the stored result: the server is asked
 // for the prompt once (the flow fixture counts its prompts/get calls in the text and in a file).
 const assert = require('node:assert/strict');
-const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFile } = require('./harness');
+const { root, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 
-module.exports = async function commands(ctx) {
-  const { fixtureCommand, FAULTY_MJS } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-commands-'));
-  ctx.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const record = path.join(dir, 'requests.jsonl');
-  const flow = {
-    type: 'stdio',
-    command: process.execPath,
-    args: [path.join(root, 'test', 'fixtures', 'flow-server.mjs')],
-    env: { FLOW_RECORD: record },
-  };
-  const ui = await openWorkbench(ctx, {
-    userSettings: { 'mcpPrompts.chat.afterGet': 'show' },
-    files: {
-      '.vscode/mcp.json': JSON.stringify(
-        { servers: { completions: { type: 'stdio', ...fixtureCommand('completions') }, flow } },
-        null,
-        2,
-      ),
-    },
-  });
+/**
+ * The commands, in the open window `ui` whose servers include the completions fixture and the flow fixture
+ * recording into `record`; `running` servers run there before Add Server….
+ */
+module.exports = async function commands(ui, { record, running }) {
+  const { FAULTY_MJS } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const { page } = ui;
   const rows = page.locator(`${QUICK} .monaco-list-row`);
   const inputValue = value =>
@@ -42,7 +27,8 @@ module.exports = async function commands(ctx) {
       value,
       { timeout: 60000 },
     );
-  await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await ui.chooseSetting('mcpPrompts.chat.afterGet', 'After Get', 'show');
+  await ui.newChat();
 
   // Add Server…: kind, command line, name, file (the recommended .mcp.json); the entry lands there and starts.
   await ui.runCommand('MCP Prompts: Add Server…');
@@ -72,7 +58,10 @@ module.exports = async function commands(ctx) {
   await page.keyboard.press('Enter');
   // A server in the workspace's .mcp.json asks before it starts, as any workspace server does.
   await ui.allowServers(['added']);
-  await page.locator('[aria-label^="MCP Prompts: 3 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await page
+    .locator(`[aria-label^="MCP Prompts: ${running + 1} running, 0 failing"]`)
+    .first()
+    .waitFor({ timeout: 120000 });
   const rootJson = JSON.parse(fs.readFileSync(path.join(ui.host.workspace, '.mcp.json'), 'utf8'));
   if (
     JSON.stringify(rootJson.mcpServers.added) !==
@@ -124,6 +113,8 @@ module.exports = async function commands(ctx) {
 
   // "Edit in editor…": a multi-line value typed in an editor.
   await ui.runCommand('MCP Prompts: Run Prompt…');
+  // The window's servers offer many prompts: the person types the name and clicks the row.
+  await page.keyboard.type('hello');
   await rows.filter({ hasText: 'hello' }).filter({ hasText: 'Greets' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.locator(QUICK).getByRole('button', { name: 'Edit in editor…' }).first().click();
@@ -153,5 +144,3 @@ module.exports = async function commands(ctx) {
     throw new Error(`unexpected .prompt.md:\n${text}`);
   await ui.screenshot('saved');
 };
-
-if (require.main === module) runStandalone(module, __filename);

@@ -1,4 +1,4 @@
-// Secrets in the real UI: a `${input:token}` with "password": true in an HTTP server's Authorization
+// Secrets in the real UI (config-origins.e2e.js, after the servers' origins): a `${input:token}` with "password": true in an HTTP server's Authorization
 // header is asked once in a password box, kept in SecretStorage (a new connection does not ask again),
 // and appears in no file of the run: not in settings, mcp.json, or the server's log with the JSON-RPC
 // trace on (the server repeats the token in its answer; the trace shows *** instead). While the box is
@@ -6,12 +6,17 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, filesContaining, readLog, waitForFile } = require('./harness');
+const { root, filesContaining, readLog, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
 
-module.exports = async function secrets(ctx) {
+/**
+ * The secrets, in the open window `ui` (opened with the JSON-RPC trace on: `--log trace`): the person adds
+ * the secure server to the workspace's .vscode/mcp.json beside the servers there, which `others` says
+ * (`running` and `failing`: what the status bar counts of them).
+ */
+module.exports = async function secretInputs(ctx, ui, others) {
   const { startFaultyHttp, faultyCommand } = await import(path.join(root, 'test', 'fixtures', 'launch.mjs'));
   const token = `tok-${crypto.randomBytes(12).toString('hex')}`;
   const server = await startFaultyHttp('auth', { env: { FAULTY_TOKEN: token } });
@@ -20,12 +25,17 @@ module.exports = async function secrets(ctx) {
     inputs: [{ id: 'token', type: 'promptString', description: 'API token', password: true }],
     servers: { secure: { type: 'http', url: server.url, headers: { Authorization: 'Bearer ${input:token}' } } },
   };
-  const ui = await openWorkbench(ctx, {
-    extraArgs: ['--log', 'trace'],
-    waitForModel: false,
-    files: { '.vscode/mcp.json': JSON.stringify(config, null, 2) },
-  });
   const { page } = ui;
+  const mcpJsonPath = path.join(ui.host.workspace, '.vscode', 'mcp.json');
+  const before = fs.existsSync(mcpJsonPath) ? JSON.parse(fs.readFileSync(mcpJsonPath, 'utf8')).servers : {};
+  // Each write keeps the servers that were there before.
+  const write = c =>
+    fs.writeFileSync(mcpJsonPath, JSON.stringify({ ...c, servers: { ...before, ...c.servers } }, null, 2));
+  /** The status bar once `running` of the secrets' servers run (the other servers counted in). */
+  const status = running =>
+    page.locator(`[aria-label^="MCP Prompts: ${others.running + running} running, ${others.failing} failing"]`).first();
+  write(config);
+  await ui.allowServers(['secure']);
 
   // Asked once, in a password box titled with the server and the input's description.
   const box = page.locator(`${QUICK} .quick-input-box input[type="password"]`);
@@ -34,20 +44,18 @@ module.exports = async function secrets(ctx) {
   await ui.screenshot('password-box');
   // While the box asks, the configuration is read as usual: a server added meanwhile starts, and the
   // box stays open with the keyboard in it.
-  const mcpJsonPath = path.join(ui.host.workspace, '.vscode', 'mcp.json');
-  const write = c => fs.writeFileSync(mcpJsonPath, JSON.stringify(c, null, 2));
   const ok = { type: 'stdio', ...faultyCommand('ok') };
   write({ ...config, servers: { ...config.servers, meanwhile: ok } });
   await ui.allowServers(['meanwhile']);
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await status(1).waitFor({ timeout: 120000 });
   await ui.screenshot('password-box-while-a-server-starts');
   if (!(await box.isVisible())) throw new Error('the box closed when another server was added');
   write(config);
-  // With no server left the status bar item goes.
-  await page.locator('[aria-label^="MCP Prompts: 1 running"]').first().waitFor({ state: 'detached', timeout: 120000 });
+  // With none of its servers left running, the status bar counts only the others.
+  await status(0).waitFor({ timeout: 120000 });
   await page.keyboard.type(token);
   await page.keyboard.press('Enter');
-  await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  await status(1).waitFor({ timeout: 120000 });
   await ui.waitForModel('Fake Echo');
   await ui.typeInChat('@mcp /secure.hello name=Ada');
   await ui.waitForText('Hello, Ada!', { within: SESSION });
@@ -67,8 +75,8 @@ module.exports = async function secrets(ctx) {
   // The edit keeps the saved prompt list (the timeout is not part of what the list depends on), so
   // with servers started on demand the old connection ends and the new one starts on the next run.
   config.servers.secure.timeout = 20000;
-  fs.writeFileSync(path.join(ui.host.workspace, '.vscode', 'mcp.json'), JSON.stringify(config, null, 2));
-  await page.locator('[aria-label^="MCP Prompts: 0 running, 0 failing"]').first().waitFor({ timeout: 120000 });
+  write(config);
+  await status(0).waitFor({ timeout: 120000 });
   await ui.typeInChat('@mcp /secure.hello name=Grace');
   await ui.waitForText('Hello, Grace!', { within: SESSION });
   await waitForFile(
@@ -108,5 +116,3 @@ module.exports = async function secrets(ctx) {
     .waitFor({ timeout: 60000 });
   await ui.screenshot('value-given-after-refresh');
 };
-
-if (require.main === module) runStandalone(module, __filename);
