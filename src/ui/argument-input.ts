@@ -119,7 +119,13 @@ async function readSources(lastSource: SourceId | undefined): Promise<SourceSnap
     command: !vscode.workspace.isTrusted ? { restricted: true } : folder ? { folder: folder.name } : undefined,
     selection: doc ? { text: selection, file: name } : undefined,
     activeFile: doc
-      ? { text: doc.getText(), name, path: doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined }
+      ? {
+          text: doc.getText(),
+          name,
+          ...(doc.uri.scheme === 'file'
+            ? { path: doc.uri.fsPath, shownPath: vscode.workspace.asRelativePath(doc.uri) }
+            : {}),
+        }
       : undefined,
     clipboard,
     lastSource,

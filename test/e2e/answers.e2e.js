@@ -86,6 +86,10 @@ module.exports = async function answers(ctx) {
     await ui.screenshot('last-used');
     await row('Selected text').click();
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
+    // The row shows the path within the workspace folder, as VS Code's pickers do; the whole path is sent.
+    const pathRow = await row('Path of the active file').textContent();
+    if (!pathRow.includes('notes.txt') || pathRow.includes(ui.host.workspace))
+      throw new Error(`the path row shows ${JSON.stringify(pathRow)}, wanted notes.txt within the workspace`);
     await row('Path of the active file').click();
     const second = await nextGet(before + 1, "echo with the new selection and the active file's path");
     const want = { path: 'beta line for the clipboard', größe: path.join(ui.host.workspace, 'notes.txt') };

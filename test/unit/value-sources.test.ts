@@ -23,6 +23,10 @@ test('each source with something in it has a row naming its source, with a previ
   assert.equal(rows[0].description, 'a.ts · «const a = 1;» · 2 lines, 25 B');
   assert.equal(rows[1].value, 'hello');
   assert.equal(rows[2].value, '/w/src/a.ts');
+  assert.equal(rows[2].description, '/w/src/a.ts');
+  const shown = sourceRows({ activeFile: { text: 'x', name: 'a.ts', path: '/w/src/a.ts', shownPath: 'src/a.ts' } });
+  assert.equal(shown[1].description, 'src/a.ts', 'the path row shows the path within its workspace folder');
+  assert.equal(shown[1].value, '/w/src/a.ts', 'and sends the whole path');
   assert.equal(rows[3].description, 'clipboard · «copied» · 6 B');
   assert.equal(rows[4].value, undefined);
 });

@@ -30,8 +30,12 @@ const PREVIEW_CHARS = 60;
 export interface SourceSnapshot {
   /** The active editor's selected text and the editor's file name (for the row's source). */
   selection?: { text: string; file: string };
-  /** The active editor's text; `path` is the file's path on disk (absent for an unsaved editor), `name` what the row shows. */
-  activeFile?: { text: string; name: string; path?: string };
+  /**
+   * The active editor's text; `path` is the file's path on disk (absent for an unsaved editor), `name` what the
+   * row shows, `shownPath` what the path row shows: the path within its workspace folder, as VS Code's own
+   * pickers show a file (a whole path is cut off, and VS Code's hover of a row's description covers the row below).
+   */
+  activeFile?: { text: string; name: string; path?: string; shownPath?: string };
   /**
    * The clipboard's text; `unread` where reading it would hold the step (a browser window asks the page's
    * permission, and VS Code waits on its own notification when it is refused): read when the row is chosen.
@@ -108,7 +112,7 @@ export function sourceRows(s: SourceSnapshot): SourceRow[] {
       rows.push({
         source: 'activePath',
         label: l10n.t('$(link) Path of the active file'),
-        description: firstLine(s.activeFile.path),
+        description: firstLine(s.activeFile.shownPath ?? s.activeFile.path),
         value: s.activeFile.path,
       });
   }
