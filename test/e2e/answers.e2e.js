@@ -95,6 +95,11 @@ module.exports = async function answers(ctx) {
     const want = { path: 'beta line for the clipboard', größe: path.join(ui.host.workspace, 'notes.txt') };
     if (JSON.stringify(second.args) !== JSON.stringify(want))
       throw new Error(`the server received ${JSON.stringify(second.args)}, wanted ${JSON.stringify(want)}`);
+    // The person reads the answer in chat, then opens the notifications: while the run's "Getting…" progress
+    // is the only notification, VS Code closes the list when that progress ends.
+    await ui.waitForText(/FAKE-MODEL received 1 messages: \[user\] ECHO path=«beta line for the clipboard»/, {
+      within: SESSION,
+    });
     await ui.runCommand('Notifications: Show Notifications');
     const center = page.locator('.notifications-center');
     await center.waitFor({ timeout: 30000 });
