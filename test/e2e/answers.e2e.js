@@ -45,6 +45,9 @@ module.exports = async function answers(ctx) {
     const { page } = ui;
     const quick = page.locator(QUICK);
     const row = text => labelRow(page, text);
+    // A person clicks a row by its name: the pointer rests where the last click was, and VS Code's hover of
+    // that row's description can lie over the middle of the row below it.
+    const choose = text => row(text).locator('.label-name').first().click();
     const gets = () => getsOf(record, 'echo');
     const nextGet = (before, what) => nextGetOf(page, record, 'echo', before, what, 30000);
     await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });
@@ -66,9 +69,9 @@ module.exports = async function answers(ctx) {
     await runEcho();
     await row('Selected text').waitFor({ timeout: 30000 });
     await ui.screenshot('rows');
-    await row('Selected text').click();
+    await choose('Selected text');
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
-    await row('Active file').click();
+    await choose('Active file');
     const first = await nextGet(before, 'echo with the selection and the active file');
     if (JSON.stringify(first.args) !== JSON.stringify({ path: 'alpha line to review', größe: NOTES }))
       throw new Error(`the server received ${JSON.stringify(first.args)}`);
@@ -84,13 +87,13 @@ module.exports = async function answers(ctx) {
     const firstRow = quick.locator('.monaco-list-row[data-index="1"]');
     await firstRow.filter({ hasText: 'Selected text' }).filter({ hasText: 'last used' }).waitFor({ timeout: 30000 });
     await ui.screenshot('last-used');
-    await row('Selected text').click();
+    await choose('Selected text');
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
     // The row shows the path within the workspace folder, as VS Code's pickers do; the whole path is sent.
     const pathRow = await row('Path of the active file').textContent();
     if (!pathRow.includes('notes.txt') || pathRow.includes(ui.host.workspace))
       throw new Error(`the path row shows ${JSON.stringify(pathRow)}, wanted notes.txt within the workspace`);
-    await row('Path of the active file').click();
+    await choose('Path of the active file');
     const second = await nextGet(before + 1, "echo with the new selection and the active file's path");
     const want = { path: 'beta line for the clipboard', größe: path.join(ui.host.workspace, 'notes.txt') };
     if (JSON.stringify(second.args) !== JSON.stringify(want))
@@ -116,7 +119,7 @@ module.exports = async function answers(ctx) {
     await runEcho();
     await row('Clipboard').filter({ hasText: 'read when you choose it' }).waitFor({ timeout: 30000 });
     await ui.screenshot('clipboard-row');
-    await row('Clipboard').click();
+    await choose('Clipboard');
     await page.waitForFunction(
       () =>
         document.querySelector('.quick-input-widget .quick-input-box input')?.placeholder ===
@@ -133,9 +136,9 @@ module.exports = async function answers(ctx) {
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('Control+C');
     await runEcho();
-    await row('Clipboard').click();
+    await choose('Clipboard');
     await quick.getByText('Echo values: größe (required)').first().waitFor({ timeout: 30000 });
-    await row('Pick a file…').click();
+    await choose('Pick a file…');
     // The simple file dialog opens in the workspace folder with its path in the box: type the rest.
     const dialogInput = quick.locator('.quick-input-box input');
     await page.waitForFunction(
@@ -154,7 +157,7 @@ module.exports = async function answers(ctx) {
 
     // 4. Output of a command…: typed, shown in the consent modal, run on "Run" in the workspace folder.
     await runEcho();
-    await row('Output of a command…').click();
+    await choose('Output of a command…');
     await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).first().waitFor({ timeout: 30000 });
     // The input and the modal name the shell the command runs in (cmd.exe on Windows: docs/platforms.md).
     await quick
@@ -182,7 +185,7 @@ module.exports = async function answers(ctx) {
 
     // 5. A failing command loses nothing: its message shows and the same step is back, size still given later.
     await runEcho();
-    await row('Output of a command…').click();
+    await choose('Output of a command…');
     await quick.locator('.quick-input-title', { hasText: 'Output of a command' }).first().waitFor({ timeout: 30000 });
     await page.keyboard.type('cat missing.txt');
     await page.keyboard.press('Enter');
