@@ -3,7 +3,7 @@
 // kind, in alternating blocks of calls, over stdio and Streamable HTTP; the client CPU per call decides.
 import { getHeapStatistics } from 'node:v8';
 import { fixtureCommand, startHttpFixture } from '../test/fixtures/launch.mjs';
-import { loadCore, median, now, quantile, row, sleep } from './lib.mjs';
+import { ORDERS, loadCore, median, now, quantile, row, sleep } from './lib.mjs';
 
 const PAGINATED_ENV = { PAGINATED_COUNT: '23', PAGINATED_PAGE_SIZE: '5' };
 const CODE = 'def f(x): return x * 2';
@@ -39,21 +39,6 @@ async function rawListAll(client) {
   return all;
 }
 
-/**
- * Every order of the three clients: a call runs faster right after a call down the same code path
- * (raw′ after raw, whose SDK code it shares), so each client must follow each other equally often. A
- * rotation (core, raw, raw′ → raw, raw′, core → …) put raw′ after raw two times in three, and made raw′
- * look 4–9% faster than its twin. In this sequence every client follows every other twice within the
- * orders and once across them (the last of one order, the first of the next), and never itself.
- */
-const ORDERS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [2, 1, 0],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-];
 const KEYS = ['core', 'raw', 'raw2'];
 const settle = () => new Promise(resolve => setImmediate(resolve));
 

@@ -6,16 +6,7 @@
 // should be 0: what it is not, this run cannot tell from ours). PASS when the widened interval lies at
 // or under the bound, MISS when over it, UNDECIDED (counted as missed) when it still holds the bound
 // after the cycles the time budget allows; cycles stop once it is decided.
-import { median, now, row, spread } from './lib.mjs';
-
-const ORDERS = [
-  [0, 1, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [0, 2, 1],
-  [2, 1, 0],
-  [1, 0, 2],
-];
+import { ORDERS, median, now, row, spread } from './lib.mjs';
 
 /** Median of log ratios over `idx`, ours (or raw′) against raw of the same cycle. */
 const medianLog = (a, b, idx) => median(idx.map(i => Math.log(a[i] / b[i])));
