@@ -234,10 +234,7 @@ async function keybindings(ui, daily, record) {
   await page.keyboard.press('Control+Shift+Alt+Digit2');
   // No toasts under the harness's --enable-smoke-test-driver: the notification centre lists it.
   await ui.runCommand('Notifications: Show Notifications');
-  const message = page
-    .locator('.notifications-center .notification-list-item')
-    .filter({ hasText: 'MCP Prompts keybinding: daily offers no prompt "farewell".' })
-    .first();
+  const message = ui.notificationItem('MCP Prompts keybinding: daily offers no prompt "farewell".');
   await message.waitFor({ timeout: 60000 });
   // The transcript stays open beside the file: a preview that followed the active editor would now
   // show notes.md instead.

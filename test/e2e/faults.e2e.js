@@ -162,10 +162,7 @@ module.exports = async function faults(ctx) {
   // The notification centre lists it with the same buttons as its toast. VS Code shows no toasts at all
   // when started with --enable-smoke-test-driver, as this harness is, so the test reads the centre.
   await ui.runCommand('Notifications: Show Notifications');
-  const failure = page
-    .locator('.notifications-center .notification-list-item')
-    .filter({ hasText: 'flaky failed on prompt "hello": temporarily unavailable' })
-    .first();
+  const failure = ui.notificationItem('flaky failed on prompt "hello": temporarily unavailable');
   await failure.waitFor({ timeout: 60000 });
   await failure.getByRole('button', { name: 'Show Log' }).waitFor({ timeout: 60000 });
   await ui.screenshot('failed-notification');

@@ -71,8 +71,6 @@ module.exports = async function flow(ctx) {
     const gets = name => getsOf(record, name);
     const count = method => requests().filter(r => r.method === method).length;
     const nextGet = (name, before, what) => nextGetOf(page, record, name, before, what, 30000);
-    const notification = text =>
-      page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
     await page.locator('[aria-label^="MCP Prompts: 1 running, 0 failing"]').first().waitFor({ timeout: 120000 });
 
     const failures = [];
@@ -110,12 +108,13 @@ module.exports = async function flow(ctx) {
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       // No toasts under --enable-smoke-test-driver (see faults.e2e.js): the centre holds them.
       await ui.runCommand('Notifications: Show Notifications');
-      await notification('No prompt result to save yet.')
+      await ui
+        .notificationItem('No prompt result to save yet.')
         .getByRole('button', { name: 'Run Prompt…' })
         .waitFor({ timeout: 30000 });
-      await notification('No server is waiting for a sign-in.').waitFor({ timeout: 30000 });
-      await notification('No server signs in with OAuth.').waitFor({ timeout: 30000 });
-      const again = notification('No prompt has been run yet.');
+      await ui.notificationItem('No server is waiting for a sign-in.').waitFor({ timeout: 30000 });
+      await ui.notificationItem('No server signs in with OAuth.').waitFor({ timeout: 30000 });
+      const again = ui.notificationItem('No prompt has been run yet.');
       await ui.screenshot('nothing-to-do');
       const before = gets('counted').length;
       await again.getByRole('button', { name: 'Run Prompt…' }).click({ timeout: 30000 });

@@ -35,10 +35,8 @@ async function copyGatewayConfiguration(ui) {
   assert.match(copied, /^default_tools_approval_mode = "prompt"$/m);
   // The harness's VS Code shows no toasts (--enable-smoke-test-driver): the notification centre lists it.
   await ui.runCommand('Notifications: Show Notifications');
-  await page
-    .locator('.notifications-center .notification-list-item')
-    .filter({ hasText: 'Copied the MCP Prompts gateway for OpenAI Codex: add it to ~/.codex/config.toml.' })
-    .first()
+  await ui
+    .notificationItem('Copied the MCP Prompts gateway for OpenAI Codex: add it to ~/.codex/config.toml.')
     .waitFor({ timeout: 60000 });
   await ui.screenshot('copied');
 

@@ -109,10 +109,8 @@ module.exports = async function pickerChurn(ui, { running }) {
     await dropped.click();
     // No toasts under the harness's --enable-smoke-test-driver: the notification centre lists it.
     await ui.runCommand('Notifications: Show Notifications');
-    await page
-      .locator('.notifications-center .notification-list-item')
-      .filter({ hasText: 'The prompt "flicker" is no longer offered by the server churn.' })
-      .first()
+    await ui
+      .notificationItem('The prompt "flicker" is no longer offered by the server churn.')
       .waitFor({ timeout: 60000 });
     await ui.screenshot('dropped-clicked');
     const all = received();

@@ -151,12 +151,9 @@ module.exports = async function serverContent(ctx) {
   await tree.filter({ hasText: 'digest-lie' }).first().click();
   // VS Code shows no toasts under the smoke-test driver this harness starts it with: read the centre.
   await ui.runCommand('Notifications: Show Notifications');
-  const refused = page
-    .locator('.notifications-center .notification-list-item')
-    .filter({
-      hasText: 'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed',
-    })
-    .first();
+  const refused = ui.notificationItem(
+    'tricky: the skill "digest-lie" was refused: SKILL.md does not match the digest its server listed',
+  );
   await refused.waitFor({ timeout: 60000 });
   await refused.getByRole('button', { name: 'Show Log' }).waitFor();
   assert.equal(await page.locator('.tab').filter({ hasText: 'digest-lie' }).count(), 0, 'no preview opened');

@@ -207,6 +207,14 @@ function windowActions(page, H, { name, timings = {} }) {
         return H.saveScreenshot(page, `${name}-${shot}`);
       });
     },
+    /**
+     * The notification centre's item that says `text` (open it with Notifications: Show Notifications):
+     * VS Code shows no toasts under the --enable-smoke-test-driver the harness starts it with, so a test
+     * reads the centre, with the same buttons as the toast.
+     */
+    notificationItem(text) {
+      return page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();
+    },
     /** The same, of one part of the window only (e.g. the chat for a README picture). */
     async screenshotOf(locator, shot) {
       return timed(async () => {
