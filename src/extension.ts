@@ -23,6 +23,7 @@ import { registerStatus } from './ui/status';
 import { TranscriptFileSystem, TRANSCRIPT_SCHEME } from './ui/transcript-editor';
 import { registerViewWelcome } from './ui/view-welcome';
 import { registerSkillPreviews, SkillPreviews } from './ui/skill-preview';
+import { ViewQuiet } from './ui/view-quiet';
 import { registerCommands } from './commands';
 import { registerParticipant } from './chat/participant';
 import { registerChatCompletions } from './chat/completions';
@@ -64,7 +65,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const loopback = new OAuthLoopback(() => catalog, context.secrets);
   const catalog = createCatalog(context, { logs, loopback, savedLists, platform });
   running = { catalog, savedLists };
-  const configuration = createConfiguration(context, { catalog, logs, loopback, platform });
+  const views = new ViewQuiet();
+  const configuration = createConfiguration(context, { catalog, logs, loopback, platform, views });
   const results = new ResultStore();
   const attempts = new Attempts();
   const history = new ArgumentHistory(context.globalState);
@@ -82,7 +84,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     configuration,
     logs,
     loopback,
-    ...registerSurfaces(context, { ...surfaces, tree, results, attempts, logs, usage, skills }),
+    views,
+    ...registerSurfaces(context, { ...surfaces, tree, views, results, attempts, logs, usage, skills }),
     watchConfiguration(catalog, configuration),
     watchOutsideConfig(context.globalStorageUri, platform, () => void configuration.reload()),
   );
@@ -104,6 +107,7 @@ interface SurfaceParts {
   handOff: ChatHandOff;
   platform: Platform;
   tree: PromptTree;
+  views: ViewQuiet;
   results: ResultStore;
   attempts: Attempts;
   logs: ServerLogs;
@@ -118,6 +122,7 @@ function registerSurfaces(context: vscode.ExtensionContext, p: SurfaceParts): vs
   const previews = new SkillPreviews(skills);
   const transcripts = new TranscriptFileSystem(results);
   const view = vscode.window.createTreeView('mcpPrompts.prompts', { treeDataProvider: tree, showCollapseAll: true });
+  p.views.watch(tree.onDidChangeTreeData, () => view.visible);
   return [
     tree,
     view,
@@ -157,7 +162,7 @@ function registerSurfaces(context: vscode.ExtensionContext, p: SurfaceParts): vs
 /** The servers as configured, with the consent and input prompts that stand between them and a start. */
 function createConfiguration(
   context: vscode.ExtensionContext,
-  parts: { catalog: Catalog; logs: ServerLogs; loopback: OAuthLoopback; platform: Platform },
+  parts: { catalog: Catalog; logs: ServerLogs; loopback: OAuthLoopback; platform: Platform; views: ViewQuiet },
 ): ServerConfiguration {
   const configuration: ServerConfiguration = new ServerConfiguration({
     ...parts,
@@ -166,7 +171,7 @@ function createConfiguration(
       def => parts.logs.channel(def),
       () => void configuration.reload(),
     ),
-    inputs: new InputPrompter(context.secrets, context.workspaceState),
+    inputs: new InputPrompter(context.secrets, context.workspaceState, parts.views),
     memory: context.globalState,
     globalStorageUri: context.globalStorageUri,
   });

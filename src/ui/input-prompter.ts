@@ -5,11 +5,14 @@ import * as vscode from 'vscode';
 import type { InputDefinition, ServerDefinition } from '../core/config/config';
 import { inputStorageKey } from '../core/config/consent';
 import { labelText } from '../core/label';
+import type { ViewQuiet } from './view-quiet';
 
 export class InputPrompter {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly workspaceState: vscode.Memento,
+    /** The box opens once the sidebar is still, so that its redraw does not take the keyboard (view-quiet.ts). */
+    private readonly views?: ViewQuiet,
   ) {}
 
   /** The value kept for this input and definition, without asking. */
@@ -26,6 +29,8 @@ export class InputPrompter {
     token: vscode.CancellationToken,
   ): Promise<string | undefined> {
     const key = inputStorageKey(def, id);
+    await this.views?.settled(token);
+    if (token.isCancellationRequested) return undefined;
     const title = vscode.l10n.t('{0}: {1}', labelText(def.name), labelText(input?.description ?? id));
     const value =
       input?.type === 'pickString' && input.options?.length
