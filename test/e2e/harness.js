@@ -18,6 +18,7 @@ const path = require('path');
 const { waitFor } = require('../wait-for');
 const { allowServers, consentNames } = require('./consent');
 const { windowActions, workspaceEdits, settled, waitForFile, TIMEOUT } = require('./window-actions');
+const { profileSteps, reportSteps } = require('./step-profile');
 
 const root = path.resolve(__dirname, '..', '..');
 let harnessModule;
@@ -87,6 +88,7 @@ async function openWorkbench(ctx = {}, o = {}) {
       }
       // Both at once: the page needs no goodbye from the server, nor the server from the page.
       const closing = browserStarting.then(b => b.close()).catch(() => {});
+      reportSteps(name);
       const closeStarted = Date.now();
       await Promise.all([closing, host.stop()]);
       // Where a window's time went (the run's log shows it per test): start, the test's own steps, the close.
@@ -119,6 +121,7 @@ async function openWorkbench(ctx = {}, o = {}) {
     });
     ui.page = page;
     ctx.page = page;
+    profileSteps(page);
     timings.workbench = Date.now() - t0;
     // The extension host's console reaches the page console in development mode.
     page.on('console', msg => {
@@ -138,6 +141,27 @@ async function openWorkbench(ctx = {}, o = {}) {
     if (!ctx.defer) await ui.close();
     throw e;
   }
+}
+
+/** What a failure's log line tells beside the rows: where the keyboard is, the open box, the status bar, notifications. */
+function stateOnScreen() {
+  const shown = el => Boolean(el && el.getClientRects().length);
+  const describe = el =>
+    el && [el.tagName, el.getAttribute('aria-label'), el.className].filter(Boolean).join(' ').slice(0, 160);
+  const quick = document.querySelector('.quick-input-widget');
+  const texts = selector =>
+    [...document.querySelectorAll(selector)].filter(shown).map(el => (el.textContent || '').trim().slice(0, 160));
+  return {
+    focus: describe(document.activeElement),
+    focusParent: describe(document.activeElement?.closest('[role="tree"], .quick-input-widget, .monaco-editor, .part')),
+    quickInput: shown(quick)
+      ? texts('.quick-input-title, .quick-input-message, .quick-input-list .monaco-list-row').join(' / ').slice(0, 300)
+      : 'closed',
+    statusBar: [...document.querySelectorAll('.statusbar-item[aria-label^="MCP Prompts"]')].map(el =>
+      el.getAttribute('aria-label'),
+    ),
+    notifications: texts('.notification-list-item-message'),
+  };
 }
 
 /**
@@ -163,6 +187,7 @@ async function runE2E(name, fn, { extensionPath = root } = {}) {
           .locator('.monaco-list-row')
           .evaluateAll(els => els.filter(el => el.offsetParent).map(el => (el.textContent || '').trim().slice(0, 120)));
         console.log(`  | rows on screen: ${JSON.stringify(rows.slice(0, 40))}`);
+        console.log(`  | state on screen: ${JSON.stringify(await ctx.page.evaluate(stateOnScreen))}`);
       } catch {
         /* page gone */
       }
