@@ -157,6 +157,10 @@ module.exports = async function answers(ctx) {
     );
     await dialogInput.press('End');
     await page.keyboard.type('data/picked.txt');
+    // A person presses Enter once the list has caught up with the path: before, the dialog's highlighted
+    // row is still the folder `data`, and Enter on a folder row opens it (VS Code's simple file dialog,
+    // onDidAccept) instead of taking the file typed (seen once under load).
+    await quick.locator('.monaco-list-row').filter({ hasText: 'picked.txt' }).first().waitFor({ timeout: 30000 });
     await ui.screenshot('pick-file');
     await page.keyboard.press('Enter');
     const third = await nextGet(before + 2, 'echo with the clipboard and the picked file');
