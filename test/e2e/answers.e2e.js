@@ -15,7 +15,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, root, runStandalone, selectTopLines, waitForFile } = require('./harness');
+const { openWorkbench, root, rowName, runStandalone, selectTopLines, waitForFile } = require('./harness');
 const { gets: getsOf, nextGet: nextGetOf, flowServer, labelRow } = require('./flow-record');
 const serverQuestions = require('./server-questions');
 
@@ -45,9 +45,7 @@ module.exports = async function answers(ctx) {
     const { page } = ui;
     const quick = page.locator(QUICK);
     const row = text => labelRow(page, text);
-    // A person clicks a row by its name: the pointer rests where the last click was, and VS Code's hover of
-    // that row's description can lie over the middle of the row below it.
-    const choose = text => row(text).locator('.label-name').first().click();
+    const choose = text => rowName(row(text)).click();
     const gets = () => getsOf(record, 'echo');
     const nextGet = (before, what) => nextGetOf(page, record, 'echo', before, what, 30000);
     await page.locator('[aria-label^="MCP Prompts: 2 running, 0 failing"]').first().waitFor({ timeout: 120000 });

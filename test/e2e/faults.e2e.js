@@ -9,7 +9,7 @@
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, readLog, waitForFile, waitForFrameValue } = require('./harness');
+const { openWorkbench, runStandalone, root, readLog, rowName, waitForFile, waitForFrameValue } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -150,12 +150,12 @@ module.exports = async function faults(ctx) {
   const flakyStarts = () => (flakyLog().match(/flaky is running/g) ?? []).length;
   const startsBefore = flakyStarts();
   await ui.runCommand('MCP Prompts: Restart Server…');
-  await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first().click();
+  await rowName(page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'flaky' }).first()).click();
   await waitForFile(() => flakyStarts() > startsBefore, 'flaky running again after Restart Server');
   await ui.runCommand('MCP Prompts: Run in Editor…');
   await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('flaky.hello');
-  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first().click();
+  await rowName(page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: '/flaky.hello' }).first()).click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
   await page.keyboard.type('Bo');
   await page.keyboard.press('Enter');

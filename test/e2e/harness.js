@@ -17,7 +17,7 @@ const fs = require('fs');
 const path = require('path');
 const { waitFor } = require('../wait-for');
 const { allowServers, consentNames } = require('./consent');
-const { windowActions, workspaceEdits, settled, waitForFile, TIMEOUT } = require('./window-actions');
+const { windowActions, workspaceEdits, rowName, settled, waitForFile, TIMEOUT } = require('./window-actions');
 const { profileSteps, reportSteps } = require('./step-profile');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -299,6 +299,7 @@ module.exports = {
   root,
   filesContaining,
   readLog,
+  rowName,
   selectTopLines,
   settled,
   waitForFile,

@@ -18,7 +18,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { root, waitForFile, waitForFrameValue } = require('./harness');
+const { root, rowName, waitForFile, waitForFrameValue } = require('./harness');
 const { requests } = require('./flow-record');
 
 const SESSION = '.interactive-session';
@@ -94,7 +94,7 @@ module.exports = async function hostileServers(ctx, ui, { running }) {
   // 2. The same transcript as a document (markdown preview): the opener shows, nothing after it is hidden.
   // Under the transcript: Continue in Agent and More…; Open as Document is one of More…'s actions.
   await page.locator(`${SESSION} a.monaco-button`).filter({ hasText: 'More…' }).last().click();
-  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first().click();
+  await rowName(page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first()).click();
   // Only the preview's own frame (the workbench frame shows the chat's copy of the same text).
   const preview = await waitForFrameValue(
     page,
@@ -237,7 +237,7 @@ module.exports = async function hostileServers(ctx, ui, { running }) {
 
   // ... and the same transcript as a document (the markdown preview): everything shows, nothing is fetched.
   await page.locator(`${SESSION} a.monaco-button`).filter({ hasText: 'More…' }).last().click();
-  await page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first().click();
+  await rowName(page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'Open as Document' }).first()).click();
   // Only the preview's own frame, once the end of the text is there (an expression: the frame gets no arguments).
   const hiddenPreview = await waitForFrameValue(
     page,

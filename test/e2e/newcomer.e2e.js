@@ -15,7 +15,7 @@
 // fake model makes (as an agent does) and the model receives the image data in the tool result.
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, rowName } = require('./harness');
 
 const QUICK = '.quick-input-widget';
 const SESSION = '.interactive-session';
@@ -152,7 +152,7 @@ async function insertIntoChat(ui) {
     await quick.locator('.monaco-list-row').filter({ hasText: label }).first().waitFor({ timeout: 60000 });
   }
   await ui.screenshot('more-actions');
-  await quick.locator('.monaco-list-row').filter({ hasText: 'Insert into Chat Input' }).first().click();
+  await rowName(quick.locator('.monaco-list-row').filter({ hasText: 'Insert into Chat Input' }).first()).click();
   const input = page.locator(INPUT).first();
   const chips = input.locator('.chat-attached-context-attachment');
   await chips.filter({ hasText: 'notes.md' }).first().waitFor({ timeout: 60000 });

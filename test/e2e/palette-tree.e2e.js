@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root } = require('./harness');
+const { openWorkbench, runStandalone, root, rowName } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -111,7 +111,7 @@ module.exports = async function paletteTree(ctx) {
     // Let it start again and restart it from the palette.
     fs.rmSync(marker, { force: true });
     await ui.runCommand('MCP Prompts: Restart Server…');
-    await page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'crashing' }).first().click();
+    await rowName(page.locator(QUICK).locator('.monaco-list-row').filter({ hasText: 'crashing' }).first()).click();
     await tree
       .filter({ hasText: 'crashing' })
       .filter({ hasText: 'running · stdio · 2 prompts' })

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { root, waitForFile } = require('./harness');
+const { root, rowName, waitForFile } = require('./harness');
 
 const SESSION = '.interactive-session';
 const QUICK = '.quick-input-widget';
@@ -141,7 +141,7 @@ module.exports = async function serverQuestions(ui, { running }) {
     await quick.getByText('https://example.com/connect?e=1').first().waitFor({ timeout: 30000 });
     await quick.getByText('Open example.com').first().waitFor({ timeout: 30000 });
     await ui.screenshot('url-question');
-    await quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first().click();
+    await rowName(quick.locator('.monaco-list-row').filter({ hasText: 'Decline' }).first()).click();
     expect(await nextAnswer(before, 'the URL decline'), 'open_url: action=decline');
 
     // 7. -32042 (URL elicitation required): the server answers the run with a page to open first. The

@@ -10,7 +10,7 @@ const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { openWorkbench, runStandalone, root, waitForFrameValue } = require('./harness');
+const { openWorkbench, runStandalone, root, rowName, waitForFrameValue } = require('./harness');
 
 const QUICK = '.quick-input-widget';
 
@@ -29,7 +29,7 @@ module.exports = async function viewWelcome(ctx) {
   await ui.screenshot('no-servers');
 
   await button('Add Server…').click();
-  await page.locator(`${QUICK} .monaco-list-row`, { hasText: 'Command (stdio)' }).first().click();
+  await rowName(page.locator(`${QUICK} .monaco-list-row`, { hasText: 'Command (stdio)' }).first()).click();
   await page.locator(QUICK).getByText('Add MCP Server (2/4)').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('mcp-prompts-no-such-program --stdio');
   await page.keyboard.press('Enter');
@@ -75,7 +75,9 @@ module.exports = async function viewWelcome(ctx) {
   if (execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).includes(marker))
     throw new Error('the declined server started');
   await ui.runCommand('MCP Prompts: Run Prompt…');
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first().click();
+  await rowName(
+    page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Rich content' }).first(),
+  ).click();
   await page.locator('.tab').filter({ hasText: 'rich-demo.rich_content.md' }).first().waitFor({ timeout: 60000 });
   // The preview renders in a webview iframe: wait for the frame that shows the transcript.
   await waitForFrameValue(

@@ -229,6 +229,15 @@ function windowActions(page, H, { name, timings = {} }) {
   return self;
 }
 
+/**
+ * Where a person clicks a list row: its name. The pointer rests where the last click was, and VS Code's
+ * hover of that row's description (shown for every quick-pick description) can lie over the middle of the
+ * row below; a click at a row's middle then waits for a hover that stays as long as the pointer does.
+ */
+function rowName(row) {
+  return row.locator('.label-name').first();
+}
+
 /** What a person changes in an open window's configuration: the workspace's servers, a setting. */
 function workspaceEdits(ui) {
   return {
@@ -291,4 +300,4 @@ function waitForFile(predicate, what, timeout = 60000) {
   return waitFor(predicate, what, timeout, 100);
 }
 
-module.exports = { windowActions, workspaceEdits, settled, waitForFile, TIMEOUT };
+module.exports = { windowActions, workspaceEdits, rowName, settled, waitForFile, TIMEOUT };
