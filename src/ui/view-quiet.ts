@@ -10,26 +10,39 @@ const STILL_MS = 400;
 /** A view that keeps changing holds a box back no longer than this. */
 const MAX_WAIT_MS = 3000;
 
+/** The time, and a wait for some of it (the unit test passes its own). */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: ms => new Promise(resolve => setTimeout(resolve, ms)),
+};
+
 export class ViewQuiet implements vscode.Disposable {
-  private lastChange = 0;
+  private lastChange = -Infinity;
   private readonly subs: vscode.Disposable[] = [];
+
+  constructor(private readonly clock: Clock = realClock) {}
 
   /** Counts the changes of a view while `visible()`: a hidden view does not redraw. */
   watch(changes: vscode.Event<unknown>, visible: () => boolean): void {
     this.subs.push(
       changes(() => {
-        if (visible()) this.lastChange = Date.now();
+        if (visible()) this.lastChange = this.clock.now();
       }),
     );
   }
 
   /** Resolves once no watched view changed for STILL_MS, or after MAX_WAIT_MS, or when `token` is cancelled. */
   async settled(token?: vscode.CancellationToken): Promise<void> {
-    const deadline = Date.now() + MAX_WAIT_MS;
+    const deadline = this.clock.now() + MAX_WAIT_MS;
     for (;;) {
-      const wait = Math.min(this.lastChange + STILL_MS, deadline) - Date.now();
+      const wait = Math.min(this.lastChange + STILL_MS, deadline) - this.clock.now();
       if (wait <= 0 || token?.isCancellationRequested) return;
-      await new Promise(resolve => setTimeout(resolve, wait));
+      await this.clock.sleep(wait);
     }
   }
 

@@ -1,8 +1,9 @@
 // A box that opens on its own waits until the sidebar is still (src/ui/view-quiet.ts): not while the view
-// changes, at once when it is hidden, never longer than the bound while it keeps changing.
+// changes, at once when it is hidden or the box is cancelled, never longer than the bound while the view
+// keeps changing. On a clock of the test's own: the verdicts hold however busy the machine is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ViewQuiet } from '../../src/ui/view-quiet';
+import { ViewQuiet, type Clock } from '../../src/ui/view-quiet';
 
 /** A view's change event, as vscode.EventEmitter gives it. */
 function changes() {
@@ -14,58 +15,82 @@ function changes() {
   return { event, fire: () => listeners.forEach(l => l(undefined)) };
 }
 
-const tick = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+/** Time that moves only when the test says; `advance` wakes the sleeps that are due. */
+function testClock() {
+  let t = 1000;
+  let sleeps: Array<{ until: number; wake: () => void }> = [];
+  const clock: Clock = {
+    now: () => t,
+    sleep: ms => new Promise<void>(wake => sleeps.push({ until: t + ms, wake })),
+  };
+  const advance = async (ms: number) => {
+    t += ms;
+    const due = sleeps.filter(s => s.until <= t);
+    sleeps = sleeps.filter(s => s.until > t);
+    due.forEach(s => s.wake());
+    // Let the waits that woke run to their next sleep or their end.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { clock, advance };
+}
 
-test('a box waits until the visible view has stopped changing', async () => {
+test('a box waits until the visible view has stopped changing for 400 ms', async () => {
   const view = changes();
-  const quiet = new ViewQuiet();
+  const { clock, advance } = testClock();
+  const quiet = new ViewQuiet(clock);
   quiet.watch(view.event, () => true);
-  const order: string[] = [];
+  let settled = false;
   view.fire();
-  const settled = quiet.settled().then(() => order.push('settled'));
+  void quiet.settled().then(() => (settled = true));
   for (let i = 0; i < 3; i++) {
-    await tick(150);
+    await advance(300);
+    assert.equal(settled, false, `settled ${300 * i + 300} ms after a change, the view still changing`);
     view.fire();
-    order.push('changed');
   }
-  await settled;
-  assert.deepEqual(order, ['changed', 'changed', 'changed', 'settled']);
+  await advance(399);
+  assert.equal(settled, false, 'settled 399 ms after the last change');
+  await advance(1);
+  assert.equal(settled, true, 'not settled 400 ms after the last change');
   quiet.dispose();
 });
 
 test('a hidden view does not hold a box back, nor does a cancelled box wait', async () => {
   const view = changes();
-  const quiet = new ViewQuiet();
+  const { clock } = testClock();
+  const quiet = new ViewQuiet(clock);
   let visible = false;
   quiet.watch(view.event, () => visible);
+  /** Whether settled() resolves with no time passing on this clock. */
+  const atOnce = async (token?: Parameters<ViewQuiet['settled']>[0]) => {
+    let done = false;
+    void quiet.settled(token).then(() => (done = true));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    return done;
+  };
   view.fire();
-  const order: string[] = [];
-  const settled = quiet.settled().then(() => order.push('settled'));
-  await tick(0);
-  order.push('later');
-  await settled;
-  assert.deepEqual(order, ['settled', 'later']);
+  assert.equal(await atOnce(), true, 'a change of a hidden view held the box back');
   visible = true;
   view.fire();
+  assert.equal(await atOnce(), false, 'a change of the visible view did not hold the box back');
   const cancelled = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
-  await quiet.settled(cancelled);
+  assert.equal(await atOnce(cancelled), true, 'a cancelled box waited');
   quiet.dispose();
 });
 
-test('a view that keeps changing holds a box back only so long', async () => {
+test('a view that keeps changing holds a box back 3 s at most', async () => {
   const view = changes();
-  const quiet = new ViewQuiet();
+  const { clock, advance } = testClock();
+  const quiet = new ViewQuiet(clock);
   quiet.watch(view.event, () => true);
-  const flicker = setInterval(() => view.fire(), 50);
-  try {
+  let settled = false;
+  view.fire();
+  void quiet.settled().then(() => (settled = true));
+  for (let ms = 100; ms < 3000; ms += 100) {
+    await advance(100);
     view.fire();
-    let done = false;
-    const settled = quiet.settled().then(() => (done = true));
-    await tick(500);
-    assert.equal(done, false, 'settled while the view still changed');
-    await settled;
-  } finally {
-    clearInterval(flicker);
-    quiet.dispose();
+    assert.equal(settled, false, `settled after ${ms} ms of changes`);
   }
+  await advance(100);
+  assert.equal(settled, true, 'still waiting after 3 s of changes');
+  quiet.dispose();
 });
