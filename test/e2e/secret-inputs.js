@@ -53,6 +53,9 @@ module.exports = async function secretInputs(ctx, ui, others) {
   write(config);
   // With none of its servers left running, the status bar counts only the others.
   await status(0).waitFor({ timeout: 120000 });
+  // The keyboard is in the box, where the person types (the sidebar's redraws took it once: view-quiet.ts).
+  if (!(await page.evaluate(() => Boolean(document.activeElement?.closest('.quick-input-widget')))))
+    throw new Error('the password box lost the keyboard');
   await page.keyboard.type(token);
   await page.keyboard.press('Enter');
   await status(1).waitFor({ timeout: 120000 });
