@@ -1,7 +1,7 @@
 // Where a UI test's time goes, line by line (MCP_PROMPTS_E2E_PROFILE=1): every Playwright call a test
 // makes is timed and counted against the first line of a test file in its stack, and each window's
 // close prints its slowest lines. For finding long waits; off by default.
-const HELPERS = new Set(['harness.js', 'window-actions.js', 'consent.js', 'step-profile.js', 'workspace-edits.js']);
+const HELPERS = new Set(['harness.js', 'window-actions.js', 'consent.js', 'step-profile.js']);
 const METHODS = {
   locator: [
     'waitFor',
