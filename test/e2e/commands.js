@@ -113,7 +113,9 @@ module.exports = async function commands(ui, { record, running }) {
 
   // "Edit in editor…": a multi-line value typed in an editor.
   await ui.runCommand('MCP Prompts: Run Prompt…');
-  // The window's servers offer many prompts: the person types the name and clicks the row.
+  // The window's servers offer many prompts: once the picker shows, the person types the name and clicks
+  // the row (typed before it opened, a round trip after the palette closed, the name went nowhere).
+  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
   await page.keyboard.type('hello');
   await rows.filter({ hasText: 'hello' }).filter({ hasText: 'Greets' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });
