@@ -55,8 +55,7 @@ module.exports = async function answers(ctx) {
     const editor = page.locator('.editor-instance .monaco-editor').first();
 
     const runEcho = async () => {
-      await ui.runCommand('MCP Prompts: Run Prompt…');
-      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+      await ui.openRunPrompt();
       await page.keyboard.type('Echo values');
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });

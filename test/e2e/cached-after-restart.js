@@ -105,8 +105,7 @@ module.exports = async function cachedAfterRestart(ui) {
     // Picked in Run Prompt…: the picker lists the saved prompt while its server is stopped; the prompt
     // picked by name starts it, and the answer comes from the process just started.
     // The thousand prompts fill the picker's first rows: the person types the words first.
-    await ui.runCommand('MCP Prompts: Run Prompt…');
-    await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await ui.openRunPrompt();
     await page.keyboard.type('standup');
     await page.locator(QUICK).getByText('Daily standup notes').first().waitFor({ timeout: 120000 });
     if (started().picker !== first.picker) throw new Error('a server started before the prompt was picked');

@@ -112,10 +112,8 @@ module.exports = async function commands(ui, { record, running }) {
     throw new Error('the model got a second prompts/get result');
 
   // "Edit in editor…": a multi-line value typed in an editor.
-  await ui.runCommand('MCP Prompts: Run Prompt…');
-  // The window's servers offer many prompts: once the picker shows, the person types the name and clicks
-  // the row (typed before it opened, a round trip after the palette closed, the name went nowhere).
-  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await ui.openRunPrompt();
+  // The window's servers offer many prompts: the person types the name and clicks the row.
   await page.keyboard.type('hello');
   await rows.filter({ hasText: 'hello' }).filter({ hasText: 'Greets' }).first().click();
   await page.locator(QUICK).getByText('name (required)').first().waitFor({ timeout: 60000 });

@@ -148,8 +148,7 @@ module.exports = async function flow(ctx) {
 
     // 3. Every palette command's name, typed and Enter: that command runs.
     await part('palette-titles', async () => {
-      await ui.runCommand('MCP Prompts: Run Prompt…');
-      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+      await ui.openRunPrompt();
       await page.keyboard.press('Escape');
       const counted = gets('counted').length;
       await ui.runCommand('MCP Prompts: Run in Editor…');
@@ -230,8 +229,7 @@ module.exports = async function flow(ctx) {
       await part(`argument-${mode}`, async () => {
         for (let run = 0; run < RUNS; run++) {
           const before = gets('form').length;
-          await ui.runCommand('MCP Prompts: Run Prompt…');
-          await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+          await ui.openRunPrompt();
           await page.keyboard.type('Fill a form');
           await page.keyboard.press('Enter');
           const expected = {};
@@ -280,8 +278,7 @@ module.exports = async function flow(ctx) {
     /** Runs "Echo values" from the palette, typing each value and pressing Enter; resolves with what the server got. */
     const echoFromPicker = async (pathValue, sizeValue, what) => {
       const before = gets('echo').length;
-      await ui.runCommand('MCP Prompts: Run Prompt…');
-      await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+      await ui.openRunPrompt();
       await page.keyboard.type('Echo values');
       await page.keyboard.press('Enter');
       await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });

@@ -166,8 +166,7 @@ module.exports = async function hostileServers(ctx, ui, { running }) {
   await ui.screenshot('help-and-list-prefix-one-enter');
 
   // 5. The picker marks the look-alike name where the user picks it.
-  await ui.runCommand('MCP Prompts: Run Prompt…');
-  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await ui.openRunPrompt();
   await page.keyboard.type('ploy');
   const row = page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'mixes Latin + Cyrillic letters' }).first();
   await row.waitFor({ timeout: 60000 });
@@ -252,8 +251,7 @@ module.exports = async function hostileServers(ctx, ui, { running }) {
   if (pixel.seen.count) throw new Error(`the remote image was requested ${pixel.seen.count} times`);
 
   // 8. A prompt title that imitates the picker's row of a failing server shows its words, not an icon.
-  await ui.runCommand('MCP Prompts: Run Prompt…');
-  await page.locator(QUICK).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await ui.openRunPrompt();
   await page.keyboard.type('github failed');
   const statusRow = page.locator(`${QUICK} .monaco-list-row`).filter({ hasText: 'github failed' }).first();
   await statusRow.waitFor({ timeout: 60000 });

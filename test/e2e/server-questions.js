@@ -73,8 +73,7 @@ module.exports = async function serverQuestions(ui, { running }) {
 
     // 2. From the palette: Run Prompt…, the prompt's title, Enter; the same question.
     before = answers().length;
-    await ui.runCommand('MCP Prompts: Run Prompt…');
-    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await ui.openRunPrompt();
     await page.keyboard.type('Ask for a name');
     await page.keyboard.press('Enter');
     await questionShown();
@@ -109,8 +108,7 @@ module.exports = async function serverQuestions(ui, { running }) {
     // 5. A question inside completion: it steps in front of the argument input, which comes back
     //    with the suggestions the answer shaped.
     before = answers().length;
-    await ui.runCommand('MCP Prompts: Run Prompt…');
-    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await ui.openRunPrompt();
     await page.keyboard.type('pick_color');
     await page.keyboard.press('Enter');
     await quick.getByText('q asks: Light or dark colours? (completion of "color")').first().waitFor({ timeout: 30000 });
@@ -130,8 +128,7 @@ module.exports = async function serverQuestions(ui, { running }) {
 
     // 6. URL mode: the full address and its host are shown; nothing opens unless the user agrees.
     before = answers().length;
-    await ui.runCommand('MCP Prompts: Run Prompt…');
-    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await ui.openRunPrompt();
     await page.keyboard.type('open_url');
     await page.keyboard.press('Enter');
     // Its only argument is optional: Enter on the empty line skips it.
@@ -204,8 +201,7 @@ module.exports = async function serverQuestions(ui, { running }) {
 
     // 9. A list change while Run Prompt… is open: the server's re-list asks a question, which nothing the
     //    person did started: it is cancelled (the server hears cancel), and the picker stays as typed.
-    await ui.runCommand('MCP Prompts: Run Prompt…');
-    await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    await ui.openRunPrompt();
     await page.keyboard.type('Ask for');
     before = answers().length;
     process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGUSR2');

@@ -24,17 +24,16 @@ const METHODS = {
 const patched = new WeakSet();
 const spent = new Map();
 
+/** The first test file's line in the stack; else the first helper's; else 'elsewhere'. */
 function callerLine() {
-  const frames = new Error().stack.split('\n').slice(2);
-  for (const frame of frames) {
-    const m = /\(?([^()\s]+\/test\/e2e\/([^/:]+)):(\d+):\d+\)?$/.exec(frame.trim());
-    if (m && !HELPERS.has(m[2])) return `${m[2]}:${m[3]}`;
-  }
-  for (const frame of frames) {
+  let helper;
+  for (const frame of new Error().stack.split('\n').slice(2)) {
     const m = /\/test\/e2e\/([^/:]+):(\d+):\d+\)?$/.exec(frame.trim());
-    if (m && m[1] !== 'step-profile.js') return `${m[1]}:${m[2]}`;
+    if (!m || m[1] === 'step-profile.js') continue;
+    if (!HELPERS.has(m[1])) return `${m[1]}:${m[2]}`;
+    helper ??= `${m[1]}:${m[2]}`;
   }
-  return 'elsewhere';
+  return helper ?? 'elsewhere';
 }
 
 function patch(proto, names) {

@@ -120,8 +120,7 @@ module.exports = async function tour(ctx) {
   // 3. The picker: every prompt with its server and arguments. The pointer rests on the empty editor below
   //    the code, where no row or hover of the picture is.
   await page.mouse.move(VIEWPORT.width * 0.4, VIEWPORT.height - 80);
-  await ui.runCommand('MCP Prompts: Run Prompt…');
-  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await ui.openRunPrompt();
   for (const title of ['Code review', 'Commit message', 'Explain the selection', 'Write tests'])
     await row(title).waitFor();
   await picture(page, 'picker', await boxOf(page, [quick]));

@@ -110,8 +110,7 @@ module.exports = async function trust(ctx) {
   // used; choosing it asks for no command, and the step stays for a typed value. (Chat is not driven in
   // Restricted Mode: VS Code 1.139 offers no model there, so no request reaches a participant.)
   const quick = page.locator(QUICK);
-  await ui.runCommand('MCP Prompts: Run Prompt…');
-  await quick.getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+  await ui.openRunPrompt();
   await page.keyboard.type('Echo values');
   await page.keyboard.press('Enter');
   await quick.getByText('Echo values: path (required)').first().waitFor({ timeout: 30000 });

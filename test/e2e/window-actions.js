@@ -137,6 +137,14 @@ function windowActions(page, H, { name, timings = {} }) {
       }
     },
     /**
+     * Run Prompt… from the palette, and the wait a person makes until its picker shows: the picker opens
+     * a round trip after the palette closed, and keys typed before it go nowhere.
+     */
+    async openRunPrompt({ timeout = TIMEOUT } = {}) {
+      await self.runCommand('MCP Prompts: Run Prompt…', { timeout });
+      await page.locator(QUICK_INPUT).getByText('Run MCP Prompt').first().waitFor({ timeout: 30000 });
+    },
+    /**
      * Runs a command as a person does: types its name without the category ("Run Prompt…" for
      * "MCP Prompts: Run Prompt…"; `typed` when a person must type more to tell it apart) and presses Enter.
      * The highlighted row is what Enter runs, so it must be that command: if what was typed highlights
