@@ -28,29 +28,39 @@ function testClock() {
     const due = sleeps.filter(s => s.until <= t);
     sleeps = sleeps.filter(s => s.until > t);
     due.forEach(s => s.wake());
-    // Let the waits that woke run to their next sleep or their end.
-    for (let i = 0; i < 5; i++) await Promise.resolve();
+    await flush();
   };
   return { clock, advance };
 }
 
-test('a box waits until the visible view has stopped changing for 400 ms', async () => {
+/** Lets the waits that woke (or never slept) run to their next sleep or their end. */
+async function flush() {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+/** A visible view watched on a test clock, with the wait of a box that opens now. */
+function boxWaitingOnAVisibleView() {
   const view = changes();
   const { clock, advance } = testClock();
   const quiet = new ViewQuiet(clock);
   quiet.watch(view.event, () => true);
-  let settled = false;
+  const box = { settled: false };
   view.fire();
-  void quiet.settled().then(() => (settled = true));
+  void quiet.settled().then(() => (box.settled = true));
+  return { view, advance, quiet, box };
+}
+
+test('a box waits until the visible view has stopped changing for 400 ms', async () => {
+  const { view, advance, quiet, box } = boxWaitingOnAVisibleView();
   for (let i = 0; i < 3; i++) {
     await advance(300);
-    assert.equal(settled, false, `settled ${300 * i + 300} ms after a change, the view still changing`);
+    assert.equal(box.settled, false, `settled ${300 * i + 300} ms after a change, the view still changing`);
     view.fire();
   }
   await advance(399);
-  assert.equal(settled, false, 'settled 399 ms after the last change');
+  assert.equal(box.settled, false, 'settled 399 ms after the last change');
   await advance(1);
-  assert.equal(settled, true, 'not settled 400 ms after the last change');
+  assert.equal(box.settled, true, 'not settled 400 ms after the last change');
   quiet.dispose();
 });
 
@@ -64,7 +74,7 @@ test('a hidden view does not hold a box back, nor does a cancelled box wait', as
   const atOnce = async (token?: Parameters<ViewQuiet['settled']>[0]) => {
     let done = false;
     void quiet.settled(token).then(() => (done = true));
-    for (let i = 0; i < 5; i++) await Promise.resolve();
+    await flush();
     return done;
   };
   view.fire();
@@ -78,19 +88,13 @@ test('a hidden view does not hold a box back, nor does a cancelled box wait', as
 });
 
 test('a view that keeps changing holds a box back 3 s at most', async () => {
-  const view = changes();
-  const { clock, advance } = testClock();
-  const quiet = new ViewQuiet(clock);
-  quiet.watch(view.event, () => true);
-  let settled = false;
-  view.fire();
-  void quiet.settled().then(() => (settled = true));
+  const { view, advance, quiet, box } = boxWaitingOnAVisibleView();
   for (let ms = 100; ms < 3000; ms += 100) {
     await advance(100);
     view.fire();
-    assert.equal(settled, false, `settled after ${ms} ms of changes`);
+    assert.equal(box.settled, false, `settled after ${ms} ms of changes`);
   }
   await advance(100);
-  assert.equal(settled, true, 'still waiting after 3 s of changes');
+  assert.equal(box.settled, true, 'still waiting after 3 s of changes');
   quiet.dispose();
 });
