@@ -12,7 +12,7 @@ export class InputPrompter {
     private readonly secrets: vscode.SecretStorage,
     private readonly workspaceState: vscode.Memento,
     /** The box opens once the sidebar is still, so that its redraw does not take the keyboard (view-quiet.ts). */
-    private readonly views?: ViewQuiet,
+    private readonly views: ViewQuiet,
   ) {}
 
   /** The value kept for this input and definition, without asking. */
@@ -29,7 +29,7 @@ export class InputPrompter {
     token: vscode.CancellationToken,
   ): Promise<string | undefined> {
     const key = inputStorageKey(def, id);
-    await this.views?.settled(token);
+    await this.views.settled(token);
     if (token.isCancellationRequested) return undefined;
     const title = vscode.l10n.t('{0}: {1}', labelText(def.name), labelText(input?.description ?? id));
     const value =
