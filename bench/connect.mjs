@@ -12,17 +12,31 @@
 //                  raw client gets the same as `prior`.
 // Each ratio is decided by bench/ratio-cycles.mjs: ours, raw and a second raw (the A/A check) in cycles
 // until the 1.2× target is decided; the raw side's stdio servers start as ours do (bench/server-start.mjs).
-// Over stdio the measure is the CPU time until connected of this process and the servers it started
-// (bench/tree-cpu.mjs; each connect starts with no server process left): a spawn's wall time on this
-// loaded 2-core machine is mostly the wait for a CPU. Over HTTP (the server runs throughout) it is wall time.
+// The measure is the CPU time until connected (bench/tree-cpu.mjs): over stdio of this process and the
+// servers it started (each connect starts with no server process left), over HTTP of this process and
+// the running server (each connect starts once the server is idle). On this loaded 2-core machine a
+// connect's wall time is mostly the wait for a CPU; it is printed beside.
 import { fixtureCommand, modernCommand, startHttpFixture, startModernHttp } from '../test/fixtures/launch.mjs';
 import { interleaved, loadCore, median, now, row, spread } from './lib.mjs';
 import { serverStart } from './server-start.mjs';
 import { decideRatio } from './ratio-cycles.mjs';
-import { canMeasureTree, childrenGone, treeCpuMs } from './tree-cpu.mjs';
+import { canMeasureTree, childrenGone, processCpuMs, processQuiet, treeCpuMs } from './tree-cpu.mjs';
 
 /** The HTTP servers' processes, running throughout: not part of any stdio connect's CPU. */
 const httpPids = new Set();
+
+/**
+ * The CPU a connect costs from here on: this process, the servers it starts and, over HTTP, what the
+ * running server (`pid`) spends meanwhile. Starts once the last connect's processes are gone and the
+ * server has finished what the last connect left it (a session's end).
+ */
+async function cpuMeter(pid) {
+  await childrenGone(httpPids);
+  if (pid) await processQuiet(pid);
+  const spent = () => treeCpuMs(httpPids) + (pid ? processCpuMs(pid) : 0);
+  const cpu0 = spent();
+  return () => spent() - cpu0;
+}
 
 /**
  * Cycles of ours, raw and raw′ per ratio (bench/ratio-cycles.mjs): at least, at most, and seconds after
@@ -44,7 +58,7 @@ const PLANS = {
  * One connect + close by the raw client; returns ms to connected and the era it found. Its stdio server
  * starts as ours does (serverStart), unless `sdkEnv`: the SDK's default environment.
  */
-async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false) {
+async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false, pid = undefined) {
   const client = new core.Client(
     { name: 'raw-connect', version: '0' },
     { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' } } : {}) },
@@ -58,12 +72,11 @@ async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false)
           stderr: 'ignore',
         })
       : new core.StreamableHTTPClientTransport(new URL(server.url));
-  await childrenGone(httpPids);
-  const cpu0 = treeCpuMs(httpPids);
+  const cpuSince = await cpuMeter(pid);
   const t0 = now();
   await client.connect(transport, prior ? { prior } : {});
   const ms = now() - t0;
-  const cpu = treeCpuMs(httpPids) - cpu0;
+  const cpu = cpuSince();
   const era = client.getProtocolEra();
   const discover = client.getDiscoverResult();
   await client.close();
@@ -71,14 +84,13 @@ async function rawConnect(core, server, prior, negotiate = true, sdkEnv = false)
 }
 
 /** One connect + close by the core. */
-async function oursConnect(core, def, eras) {
+async function oursConnect(core, def, eras, pid = undefined) {
   const connection = new core.ServerConnection(def, { restart: false, eras });
-  await childrenGone(httpPids);
-  const cpu0 = treeCpuMs(httpPids);
+  const cpuSince = await cpuMeter(pid);
   const t0 = now();
   await connection.connect();
   const ms = now() - t0;
-  const cpu = treeCpuMs(httpPids) - cpu0;
+  const cpu = cpuSince();
   const info = connection.info;
   await connection.dispose();
   return { ms, cpu, era: info?.era, version: info?.protocolVersion };
@@ -102,10 +114,10 @@ export async function run({ quick = false } = {}) {
       ['stdio 2025-11-25', { type: 'stdio', ...fixtureCommand('paginated') }],
       ['stdio 2026-07-28', { type: 'stdio', ...modernCommand() }],
       ['stdio dual-era', { type: 'stdio', ...modernCommand(), env: { MODERN_LEGACY: 'serve' } }],
-      ['HTTP 2025-11-25', { type: 'http', url: httpLegacy.url }],
-      ['HTTP 2026-07-28', { type: 'http', url: httpModern.url }],
+      ['HTTP 2025-11-25', { type: 'http', url: httpLegacy.url }, httpLegacy.pid],
+      ['HTTP 2026-07-28', { type: 'http', url: httpModern.url }, httpModern.pid],
     ];
-    for (const [label, server] of servers) {
+    for (const [label, server, pid] of servers) {
       const [def] = core.parseConfigObject({ servers: { s: server } }, 'workspace').servers;
       // Warm-up (disk cache, JIT of both sides) and the memories each side passes back later.
       const warmEras = new core.EraMemory();
@@ -116,15 +128,20 @@ export async function run({ quick = false } = {}) {
       // the first start to beat. Over HTTP the raw client negotiates as ours must (no process either way).
       const negotiate = first.era === 'modern' || server.type !== 'stdio';
       const plan = PLANS[quick ? 'quick' : 'full'][server.type];
-      // A stdio connect is decided on the CPU time it costs (this process and the servers it starts); an
-      // HTTP one, whose server runs throughout, on wall time.
-      const byCpu = server.type === 'stdio' && canMeasureTree;
+      // A connect is decided on the CPU time it costs: this process and the servers it starts (stdio), or
+      // this process and the running server (HTTP). Its wall time on this loaded 2-core machine, where
+      // client and server take turns on the CPUs, is shown beside it.
+      const byCpu = canMeasureTree;
       const measured = r => (byCpu ? { value: r.cpu, wall: r.ms } : r.ms);
-      const what = byCpu ? 'CPU of the client and the server processes it started, until connected' : 'wall';
-      const oursCold = async () => measured(await oursConnect(core, def, new core.EraMemory()));
-      const rawCold = async () => measured(await rawConnect(core, server, undefined, negotiate));
-      const oursWarm = async () => measured(await oursConnect(core, def, warmEras));
-      const rawWarm = async () => measured(await rawConnect(core, server, rawFirst.prior));
+      const what = !byCpu
+        ? 'wall'
+        : pid
+          ? 'CPU of the client and the running server, until connected'
+          : 'CPU of the client and the server processes it started, until connected';
+      const oursCold = async () => measured(await oursConnect(core, def, new core.EraMemory(), pid));
+      const rawCold = async () => measured(await rawConnect(core, server, undefined, negotiate, false, pid));
+      const oursWarm = async () => measured(await oursConnect(core, def, warmEras, pid));
+      const rawWarm = async () => measured(await rawConnect(core, server, rawFirst.prior, true, false, pid));
       const cold = await decideRatio(
         `connect ${label}: first (negotiated)`,
         { ours: oursCold, raw: rawCold },

@@ -53,3 +53,34 @@ export function treeCpuMs(except) {
 export async function childrenGone(except, ms = 10000) {
   for (const until = Date.now() + ms; children(except).length && Date.now() < until;) await sleep(20);
 }
+
+/**
+ * ms of CPU a running process (a server kept up across measurements) has spent, every thread of it, in
+ * nanoseconds from /proc/<pid>/task/<tid>/schedstat: a request of a millisecond shows, where the 10 ms
+ * ticks of /proc/<pid>/stat would not.
+ */
+export function processCpuMs(pid) {
+  let ns = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return ns / 1e6;
+}
+
+/**
+ * Waits (up to `ms`) until the process `pid` has spent no CPU for 5 ms: what it still did for the last
+ * measurement (a session closed, a stream ended) is not counted in the next.
+ */
+export async function processQuiet(pid, ms = 2000) {
+  let before = processCpuMs(pid);
+  for (const until = Date.now() + ms; Date.now() < until;) {
+    await sleep(5);
+    const after = processCpuMs(pid);
+    if (after === before) return;
+    before = after;
+  }
+}
