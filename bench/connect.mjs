@@ -32,8 +32,9 @@ const httpPids = new Set();
  */
 async function cpuMeter(pid) {
   await childrenGone(httpPids);
-  if (pid) await processQuiet(pid);
-  const spent = () => treeCpuMs(httpPids) + (pid ? processCpuMs(pid) : 0);
+  const server = canMeasureTree ? pid : undefined; // no /proc: wall time decides, nothing to read
+  if (server) await processQuiet(server);
+  const spent = () => treeCpuMs(httpPids) + (server ? processCpuMs(server) : 0);
   const cpu0 = spent();
   return () => spent() - cpu0;
 }
