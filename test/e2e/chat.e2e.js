@@ -28,9 +28,10 @@ async function mcpJson(record) {
 }
 
 /** Clears the chat input (the previous request's text is gone after sending, but not after completion). */
-async function clearInput(page) {
+async function clearInput(ui) {
+  const { page } = ui;
   await page.keyboard.press('Escape');
-  await page.locator('.interactive-input-part .monaco-editor').first().click();
+  await ui.focusChatInput();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
 }
@@ -74,11 +75,11 @@ module.exports = async function chat(ctx) {
   await suggest.filter({ hasText: '/rich_content' }).first().waitFor({ timeout: 120000 });
   await suggest.filter({ hasText: '/rich-demo.rich_content' }).first().waitFor();
   await ui.screenshot('completions');
-  await clearInput(page);
+  await clearInput(ui);
   // /list and /help are offered while typing (by our completion, not as static participant commands).
   await ui.typeInChat('@mcp /li', { send: false });
   await suggest.filter({ hasText: '/list' }).first().waitFor({ timeout: 60000 });
-  await clearInput(page);
+  await clearInput(ui);
 
   // ... then argument names (a name taken from the list with Enter goes on to them), then values
   // from completion/complete.
@@ -100,7 +101,7 @@ module.exports = async function chat(ctx) {
   await page.keyboard.type('language=py');
   await suggest.filter({ hasText: 'python' }).first().waitFor({ timeout: 60000 });
   await ui.screenshot('argument-value-completions');
-  await clearInput(page);
+  await clearInput(ui);
 
   // 2. Inline arguments (named and quoted), then the fake model's answer streamed below the transcript.
   await ui.typeInChat('@mcp /code_review language=python code="print(42)"');

@@ -158,7 +158,7 @@ module.exports = async function flow(ctx) {
       await nextGet('counted', counted, 'Run in Editor…');
       await page.locator('.tab').filter({ hasText: 'flow.counted' }).first().waitFor({ timeout: 30000 });
       // The transcript is a webview, which keeps F1 to itself; a person moves on by clicking the chat.
-      await page.locator('.interactive-input-part .monaco-editor').first().click();
+      await ui.focusChatInput();
       await ui.runCommand('MCP Prompts: Repeat Last Prompt');
       await nextGet('counted', counted + 1, 'Repeat Last Prompt');
       const lists = count('prompts/list');

@@ -56,7 +56,7 @@ function windowActions(page, H, { name, timings = {} }) {
           timeout,
         },
       );
-      await chatInput().click();
+      await self.focusChatInput();
       if (delay) await page.keyboard.type(text, { delay });
       else {
         const keys = [...text];
@@ -80,10 +80,29 @@ function windowActions(page, H, { name, timings = {} }) {
         { timeout },
       );
     },
+    /**
+     * Clicks into the chat input and makes sure the keyboard is there, as a person sees the cursor: a
+     * click that lost the keyboard is made again (at most three). VS Code 1.139's tree view takes the
+     * keyboard back when a refresh ends while it still counts itself focused (treeView.ts doRefresh:
+     * `this.focused && this.focus(false)`; a blur is counted a task later): the Prompts view, focused
+     * before the click, took Ctrl+L meant for the chat as a new server's prompts arrived (CI, `newcomer`).
+     */
+    async focusChatInput() {
+      for (let attempt = 1; ; attempt++) {
+        await chatInput().click();
+        // Read a task after the click, once VS Code has counted the blur of what had the keyboard before.
+        const inChat = await page.evaluate(async sel => {
+          await new Promise(resolve => setTimeout(resolve, 0));
+          return Boolean(document.activeElement?.closest(sel));
+        }, CHAT_INPUT_EDITOR);
+        if (inChat) return;
+        if (attempt === 3) throw new Error('the chat input lost the keyboard right after a click, three times');
+      }
+    },
     /** A new, empty chat, as a person starts one: Ctrl+L in the chat input. */
     async newChat({ timeout = 30000 } = {}) {
       await self.openChat();
-      await chatInput().click();
+      await self.focusChatInput();
       await page.keyboard.press('Control+L');
       await page.waitForFunction(
         () => !document.querySelector('.interactive-session .interactive-item-container'),
